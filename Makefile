@@ -1,0 +1,58 @@
+# The two commands of the README: `make run` and `make test`.
+PY        := .venv/bin/python
+RUNTIME   := .venv/.installed-runtime
+DEV       := .venv/.installed-dev
+SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: run test lint format migrate seed worker beat chromium bench clean
+
+.venv/bin/python:
+	python3 -m venv .venv
+	$(PY) -m pip install --quiet --upgrade pip
+
+# Reinstall only when a requirements file changed since the last install.
+$(RUNTIME): requirements.txt | .venv/bin/python
+	$(PY) -m pip install --quiet -r requirements.txt
+	touch $@
+
+$(DEV): requirements.txt requirements-dev.txt | .venv/bin/python
+	$(PY) -m pip install --quiet -r requirements-dev.txt
+	touch $@ $(RUNTIME)
+
+run: $(RUNTIME)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py seed_demo
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+# Debian's Chromium for the Playwright browser tests (never `playwright install`).
+chromium:
+	@test -x /usr/bin/chromium || { $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
+
+test: $(DEV) chromium
+	.venv/bin/ruff check .
+	.venv/bin/ruff format --check .
+	$(PY) -m pytest
+
+lint: $(DEV)
+	.venv/bin/ruff check .
+	.venv/bin/ruff format --check .
+
+format: $(DEV)
+	.venv/bin/ruff check --fix .
+	.venv/bin/ruff format .
+
+worker: $(RUNTIME)
+	.venv/bin/celery -A tournament worker -l info
+
+beat: $(RUNTIME)
+	.venv/bin/celery -A tournament beat -l info
+
+bench: $(DEV)
+	$(PY) -m pip install --quiet --no-deps momaland==0.2.0
+	$(PY) -m pip install --quiet -r requirements-bench.txt
+	$(PY) bench/engine.py
+	$(PY) bench/pairing.py
+
+clean:
+	rm -rf .venv var .pytest_cache .ruff_cache

@@ -1,0 +1,173 @@
+"""Benchmark of the Ingenious rules engine (games/engine) against momaland's MO-Ingenious.
+
+Usage: .venv/bin/python bench/engine.py [--games 1000] [--moma-games 100] [--seed 0]
+
+1. Generates N random complete 2-player MSO games (full mode; not timed as a check).
+2. Times checking them all (replay with every rule checked), from Record objects and from JSON
+   text, in full and board mode.
+3. Times random playouts with full legal-move generation (``random_game``: every legal placement
+   of the rack is enumerated each ply, the game recorded and every action validated), and the
+   same with the public ``legal_placements`` (one dict per legal placement).
+4. Plays random 2-player games in momaland's IngeniousBase (radius-5 board, its own rules: it
+   refills after every placement and ends a game when a rack runs empty; we compare speed, not
+   results), choosing uniformly among the actions its mask allows.
+
+Prints games per second for each and the ratios. One core (single-threaded); CPU time of the
+process, best of 3 runs.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games.engine import Record, random_game, replay  # noqa: E402
+from games.engine.randomgame import random_playout  # noqa: E402
+from games.engine.record import load_record  # noqa: E402
+
+
+def timed(fn: Callable[..., Any], *args: Any, repeat: int = 3) -> tuple[Any, float]:
+    """Result and best CPU time of ``repeat`` runs.
+
+    CPU time of this process (``time.process_time``), so that other work on the machine does not
+    count; the best of several runs is the least disturbed (caches, frequency).
+    """
+    best = float("inf")
+    out = None
+    for _ in range(repeat):
+        t0 = time.process_time()
+        out = fn(*args)
+        best = min(best, time.process_time() - t0)
+    return out, best
+
+
+def check_all(records: list[Record]) -> int:
+    n = 0
+    for r in records:
+        g = replay(r)
+        n += g.over
+    return n
+
+
+def check_texts(texts: list[str]) -> int:
+    n = 0
+    for t in texts:
+        n += replay(load_record(t)).over
+    return n
+
+
+def recorded_games(n: int, seed: int) -> int:
+    """Random games as records, every action checked by ``Game.apply``."""
+    plies = 0
+    for s in range(seed, seed + n):
+        plies += sum(1 for a in random_game("mso", "full", s).actions if a["type"] == "place")
+    return plies
+
+
+def playouts(n: int, seed: int) -> int:
+    """Random playouts: full legal-move generation each ply, moves applied trusted."""
+    plies = 0
+    for s in range(seed, seed + n):
+        plies += random_playout("mso", s).plies
+    return plies
+
+
+def playouts_dicts(n: int, seed: int) -> int:
+    """Random games choosing among ``Game.legal_placements()`` (one dict per placement)."""
+    plies = 0
+    for s in range(seed, seed + n):
+        record = random_game("mso", "full", s, policy="dicts")
+        plies += sum(1 for a in record.actions if a["type"] == "place")
+    return plies
+
+
+def momaland_games(n: int, seed: int) -> tuple[int, int] | None:
+    try:
+        import numpy as np
+        from momaland.envs.ingenious.ingenious_base import IngeniousBase
+    except ImportError:
+        return None
+    env = IngeniousBase(num_agents=2, board_size=6)  # board_size 6 = radius 5, 91 cells
+    rng = random.Random(seed)
+    steps = 0
+    for s in range(seed, seed + n):
+        env.reset_game(seed=s)
+        while not env.end_flag:
+            legal = np.flatnonzero(np.asarray(env.return_action_list()))
+            if len(legal) == 0:
+                break
+            env.set_action_index(int(legal[rng.randrange(len(legal))]))
+            steps += 1
+    return n, steps
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--moma-games", type=int, default=100)
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--repeat", type=int, default=3, help="runs per figure; the best is shown")
+    args = ap.parse_args()
+    rep = args.repeat
+    n = args.games
+
+    full = [random_game("mso", "full", s) for s in range(args.seed, args.seed + n)]
+    board = [random_game("mso", "board", s) for s in range(args.seed, args.seed + n)]
+    full_json = [json.dumps(r.to_json()) for r in full]
+    actions = sum(len(r.actions) for r in full) / n
+    plies = sum(1 for r in full for a in r.actions if a["type"] == "place") / n
+
+    rows: list[tuple[str, float, float]] = []  # (what, games/s, ms/game)
+
+    def row(what: str, games: int, seconds: float) -> float:
+        rows.append((what, games / seconds, 1000 * seconds / games))
+        return games / seconds
+
+    _, t = timed(check_all, full, repeat=rep)
+    check_full = row("check, full mode (Record)", n, t)
+    _, t = timed(check_all, board, repeat=rep)
+    row("check, board mode (Record)", n, t)
+    _, t = timed(check_texts, full_json, repeat=rep)
+    row("check, full mode (JSON text)", n, t)
+    _, t = timed(playouts, n, args.seed + 10**6, repeat=rep)
+    play = row("random playout, full move gen", n, t)
+    _, t = timed(recorded_games, n, args.seed + 10**6, repeat=rep)
+    recorded = row("random game as checked record", n, t)
+    k = max(1, n // 10)
+    _, t = timed(playouts_dicts, k, args.seed + 2 * 10**6, repeat=rep)
+    play_dicts = row("random game via legal_placements()", k, t)
+    moma = timed(momaland_games, args.moma_games, args.seed, repeat=rep)
+    moma_rate = None
+    if moma[0] is not None:
+        moma_rate = row("momaland IngeniousBase random game", args.moma_games, moma[1])
+
+    print(
+        f"Ingenious engine benchmark: {n} random complete 2-player MSO games "
+        f"({actions:.1f} actions, {plies:.1f} placements per game in full mode)"
+    )
+    print(f"{'':38} {'games/s':>10} {'ms/game':>9} {'x momaland':>11}")
+    for what, rate, ms in rows:
+        ratio = f"{rate / moma_rate:10.1f}x" if moma_rate else f"{'n/a':>11}"
+        print(f"{what:38} {rate:10.0f} {ms:9.3f} {ratio}")
+    target = "met" if 1000 / check_full < 0.2 else "NOT met"
+    print(f"check target 0.2 ms/game (full mode): {1000 / check_full:.3f} ms/game, {target}")
+    if moma_rate:
+        print(
+            f"playout target 20x momaland: {play / moma_rate:.1f}x "
+            f"(as checked records: {recorded / moma_rate:.1f}x; "
+            f"with legal_placements dicts: {play_dicts / moma_rate:.1f}x)"
+        )
+    else:
+        print("momaland not installed (pip install --no-deps momaland): no comparison")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,28 @@
+"""The games API under /api/games/ (see games/api.py)."""
+
+from django.urls import path
+
+from games import api
+
+urlpatterns = [
+    path("games/<int:board_pk>/", api.GameStateView.as_view(), name="api-game-state"),
+    path("games/<int:board_pk>/actions/", api.GameActionsView.as_view(), name="api-game-actions"),
+    path("games/<int:board_pk>/clock/", api.GameClockView.as_view(), name="api-game-clock"),
+    path(
+        "games/<int:board_pk>/takeback/", api.GameTakeBackView.as_view(), name="api-game-takeback"
+    ),
+    path("games/<int:board_pk>/import/", api.GameImportView.as_view(), name="api-game-import"),
+    path("games/<int:board_pk>/record/", api.GameRecordView.as_view(), name="api-game-record"),
+    path(
+        "games/<int:board_pk>/record/text/",
+        api.GameRecordTextView.as_view(),
+        name="api-game-record-text",
+    ),
+    path("games/<int:board_pk>/preview/", api.GamePreviewView.as_view(), name="api-game-preview"),
+    path("games/<int:board_pk>/frames/", api.GameFramesView.as_view(), name="api-game-frames"),
+    path(
+        "games/events/<slug:slug>/recheck/",
+        api.EventRecheckView.as_view(),
+        name="api-event-recheck",
+    ),
+]

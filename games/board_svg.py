@@ -1,0 +1,201 @@
+"""The board drawn as SVG on the server, from the engine's geometry.
+
+Pointy-top hexes for every cell of the full radius-7 board; the cells of the board in use are
+highlighted. Each colour has its own symbol SHAPE as well as its colour (red star, green circle,
+blue hexagon, orange square, yellow triangle, purple ring), on the start cells and on both halves
+of every placed tile, so the board reads without colour vision.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
+
+from games.engine import COLOURS, START_CELLS, board_cells, parse_cell
+
+SIZE = 20.0  # circumradius of a cell in SVG units
+SQRT3 = math.sqrt(3)
+FULL_RADIUS = 7
+
+COLOUR_NAMES = {
+    "R": "red",
+    "G": "green",
+    "B": "blue",
+    "O": "orange",
+    "Y": "yellow",
+    "P": "purple",
+}
+SYMBOL_NAMES = {
+    "R": "star",
+    "G": "circle",
+    "B": "hexagon",
+    "O": "square",
+    "Y": "triangle",
+    "P": "ring",
+}
+
+
+def _star_points(n: int, outer: float, inner: float) -> str:
+    pts = []
+    for i in range(2 * n):
+        r = outer if i % 2 == 0 else inner
+        a = math.pi / n * i - math.pi / 2
+        pts.append(f"{r * math.cos(a):.2f},{r * math.sin(a):.2f}")
+    return " ".join(pts)
+
+
+def _polygon_points(n: int, r: float, start: float) -> str:
+    angles = [start + 2 * math.pi * i / n for i in range(n)]
+    return " ".join(f"{r * math.cos(a):.2f},{r * math.sin(a):.2f}" for a in angles)
+
+
+# Each shape is drawn in a 20 x 20 box centred on 0,0 with the current colour.
+_SHAPES = {
+    "R": f'<polygon points="{_star_points(5, 9.5, 4.0)}" fill="currentColor"/>',
+    "G": '<circle r="7.5" fill="currentColor"/>',
+    "B": f'<polygon points="{_polygon_points(6, 8.5, 0)}" fill="currentColor"/>',
+    "O": '<rect x="-6.8" y="-6.8" width="13.6" height="13.6" rx="1" fill="currentColor"/>',
+    "Y": f'<polygon points="{_polygon_points(3, 9.5, -math.pi / 2)}" fill="currentColor"/>',
+    "P": '<circle r="6.5" fill="none" stroke="currentColor" stroke-width="3.4"/>',
+}
+
+
+def symbol_defs() -> SafeString:
+    """`<symbol>` definitions, once per page; `use` them with `href="#sym-R"`."""
+    parts = [f'<symbol id="sym-{c}" viewBox="-10 -10 20 20">{_SHAPES[c]}</symbol>' for c in COLOURS]
+    return mark_safe(
+        '<svg class="symbol-defs" width="0" height="0" aria-hidden="true" focusable="false">'
+        f"<defs>{''.join(parts)}</defs></svg>"
+    )
+
+
+def symbol_svg(colour: str, size: int = 16) -> SafeString:
+    """A colour's symbol on its own (score tracks, tile picker, legends)."""
+    c = escape(colour)
+    name = COLOUR_NAMES.get(colour, colour)
+    return mark_safe(
+        f'<svg class="sym c-{c}" width="{size}" height="{size}" viewBox="-10 -10 20 20" '
+        f'role="img" aria-label="{name} {SYMBOL_NAMES.get(colour, "")}">{_SHAPES.get(colour, "")}'
+        "</svg>"
+    )
+
+
+def tile_svg(tile: str, size: int = 22) -> SafeString:
+    """A two-cell tile, first colour on the left, each half with its colour and symbol."""
+    a, b = tile[0], tile[1]
+    hexagon = _polygon_points(6, 9.6, math.pi / 6)
+    halves = []
+    for i, c in enumerate((a, b)):
+        x = -8.7 + i * 17.4
+        halves.append(
+            f'<g transform="translate({x:.1f},0)"><polygon class="hex c-{c}" points="{hexagon}"/>'
+            f'<use href="#sym-{c}" x="-5.5" y="-5.5" width="11" height="11" class="on-tile"/></g>'
+        )
+    label = f"{COLOUR_NAMES[a]}/{COLOUR_NAMES[b]} tile"
+    return mark_safe(
+        f'<svg class="tile-icon" width="{size * 2}" height="{size}" viewBox="-19 -10 38 20" '
+        f'role="img" aria-label="{label}">{"".join(halves)}</svg>'
+    )
+
+
+def centre(name: str) -> tuple[float, float]:
+    q, r = parse_cell(name)
+    return SIZE * SQRT3 * (q + r / 2), SIZE * 1.5 * r
+
+
+_HEX = " ".join(
+    f"{SIZE * math.cos(math.pi / 6 + math.pi / 3 * i):.2f},"
+    f"{SIZE * math.sin(math.pi / 6 + math.pi / 3 * i):.2f}"
+    for i in range(6)
+)
+
+
+def board_svg(
+    position: dict[str, Any],
+    *,
+    interactive: bool = False,
+    highlight_plies: int = 0,
+    label: str = "Game board",
+) -> SafeString:
+    """The whole board. `position` is the cached position summary (positions.summarise).
+
+    Placed halves carry `data-ply` so the viewer can step through the game; the last
+    `highlight_plies` placements are outlined so the arbiter sees what was just entered.
+    """
+    radius = int(position.get("radius") or 5)
+    cells: dict[str, dict[str, Any]] = position.get("cells") or {}
+    plies = int(position.get("plies") or 0)
+    in_use = set(board_cells(radius))
+    starts = {cell: colour for colour, cell in START_CELLS.items()}
+    full = _view_box(FULL_RADIUS, 4)
+    parts = [
+        f'<svg class="board{" interactive" if interactive else ""}" viewBox="{full}" '
+        f'data-full-box="{full}" data-zoom-box="{_view_box(radius, SIZE)}" role="img" '
+        f'aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">'
+    ]
+    tiles: dict[int, list[str]] = {}
+    for name in board_cells(FULL_RADIUS):
+        x, y = centre(name)
+        info = cells.get(name)
+        classes = ["cell", "in-use" if name in in_use else "off"]
+        attrs = [f'data-cell="{name}"']
+        inner = ""
+        if info and not info.get("start"):
+            colour = info["colour"]
+            ply = int(info.get("ply") or 0)
+            classes += ["placed", f"c-{colour}"]
+            if highlight_plies and ply > plies - highlight_plies:
+                classes.append("recent")
+            attrs.append(f'data-ply="{ply}"')
+            attrs.append(f'data-colour="{colour}"')
+            tiles.setdefault(ply, []).append(name)
+            inner = (
+                f'<use href="#sym-{colour}" x="{x - 7:.1f}" y="{y - 7:.1f}" width="14" '
+                f'height="14" class="on-tile"/>'
+            )
+        elif name in starts:
+            colour = starts[name]
+            classes += ["start", f"start-{colour}"]
+            attrs.append(f'data-colour="{colour}"')
+            inner = (
+                f'<use href="#sym-{colour}" x="{x - 9:.1f}" y="{y - 9:.1f}" width="18" '
+                f'height="18" class="start-symbol c-{colour}"/>'
+            )
+        else:
+            inner = f'<text x="{x:.1f}" y="{y + 3:.1f}" class="cell-name">{name}</text>'
+        title = f"<title>{name}{_describe(info, starts.get(name))}</title>"
+        parts.append(
+            f'<g class="{" ".join(classes)}" {" ".join(attrs)}>{title}'
+            f'<polygon points="{_HEX}" transform="translate({x:.1f},{y:.1f})"/>{inner}</g>'
+        )
+    # A short bar across the shared edge shows which two halves make one tile.
+    for ply, names in sorted(tiles.items()):
+        if len(names) != 2:
+            continue
+        (x1, y1), (x2, y2) = centre(names[0]), centre(names[1])
+        parts.append(
+            f'<line class="tile-join" data-ply="{ply}" x1="{x1 + (x2 - x1) * 0.3:.1f}" '
+            f'y1="{y1 + (y2 - y1) * 0.3:.1f}" x2="{x1 + (x2 - x1) * 0.7:.1f}" '
+            f'y2="{y1 + (y2 - y1) * 0.7:.1f}"/>'
+        )
+    parts.append("</svg>")
+    return mark_safe("".join(parts))
+
+
+def _view_box(radius: int, margin: float) -> str:
+    """The SVG viewBox around a board of `radius` (the full board, or the board in use)."""
+    width = SIZE * SQRT3 * (2 * radius + 1) + margin
+    height = SIZE * (3 * radius + 2) + margin
+    return f"{-width / 2:.1f} {-height / 2:.1f} {width:.1f} {height:.1f}"
+
+
+def _describe(info: dict[str, Any] | None, start: str | None) -> str:
+    if info and not info.get("start"):
+        colour = COLOUR_NAMES.get(info["colour"], info["colour"])
+        return f": {colour} {SYMBOL_NAMES.get(info['colour'], '')}, ply {info.get('ply')}"
+    if start:
+        return f": {COLOUR_NAMES[start]} start symbol ({SYMBOL_NAMES[start]})"
+    return ""

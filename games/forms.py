@@ -1,0 +1,61 @@
+"""Forms of the board page and the import page (the API has its own serializers)."""
+
+from __future__ import annotations
+
+import re
+
+from django import forms
+
+_CLOCK_TIME = re.compile(r"^\s*(?:(\d{1,3}):)?(\d{1,2})(?:\.(\d{1,3}))?\s*$")
+
+
+def parse_clock_time(text: str) -> int:
+    """Milliseconds from "m:ss" (or a number of seconds, "ss"); ValueError when unreadable."""
+    m = _CLOCK_TIME.match(text or "")
+    if not m:
+        raise ValueError(f"{text!r} is not a time such as 4:30")
+    minutes = int(m.group(1) or 0)
+    seconds = int(m.group(2))
+    if m.group(1) is not None and seconds >= 60:
+        raise ValueError(f"{text!r}: seconds must be below 60")
+    fraction = int((m.group(3) or "0").ljust(3, "0"))
+    return (minutes * 60 + seconds) * 1000 + fraction
+
+
+class AdjustForm(forms.Form):
+    seat = forms.TypedChoiceField(coerce=int, choices=[(0, "first"), (1, "second")])
+    time = forms.CharField(max_length=12, help_text="Time left, e.g. 4:30")
+    reason = forms.CharField(max_length=300)
+
+    def clean_time(self) -> int:
+        try:
+            return parse_clock_time(self.cleaned_data["time"])
+        except ValueError as exc:
+            raise forms.ValidationError(str(exc)) from exc
+
+
+class TakeBackForm(forms.Form):
+    count = forms.IntegerField(min_value=1, max_value=200, initial=1)
+    reason = forms.CharField(max_length=300)
+
+
+class ImportForm(forms.Form):
+    record = forms.CharField(
+        widget=forms.Textarea(attrs={"rows": 14, "spellcheck": "false"}),
+        required=False,
+        help_text="The record in JSON or in the text form",
+    )
+    file = forms.FileField(required=False, help_text="…or a .json / .txt file")
+
+    def clean(self) -> dict[str, object]:
+        data = super().clean() or {}
+        upload = data.get("file")
+        if upload:
+            raw = upload.read(1_000_000)
+            try:
+                data["record"] = raw.decode("utf-8-sig")
+            except UnicodeDecodeError as exc:
+                raise forms.ValidationError("The file is not UTF-8 text.") from exc
+        if not (data.get("record") or "").strip():
+            raise forms.ValidationError("Paste a record or choose a file.")
+        return data

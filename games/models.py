@@ -1,0 +1,158 @@
+"""Games recorded at the board (see games/services.py for how they are written).
+
+A game's history is its append-only log of `GameAction` rows: the record's actions (place, swap,
+flag) and the clock's events. The position is derived from the log through the engine; `Game`
+only caches it, keyed by the log's length, next to the clock's state.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from django.conf import settings
+from django.db import models
+
+from games.clock import Clock
+from tournament.models import Board, Event
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        PENDING = "pending", "Not started"
+        PLAYING = "playing", "In play"
+        FINISHED = "finished", "Finished"
+
+    class Validation(models.TextChoices):
+        UNCHECKED = "unchecked", "Not checked yet"
+        PENDING = "pending", "Being checked"
+        VALID = "valid", "Replay valid"
+        INVALID = "invalid", "Replay failed"
+
+    board = models.OneToOneField(Board, on_delete=models.CASCADE, related_name="game")
+    ruleset = models.CharField(max_length=20, default="mso")
+    options = models.JSONField(default=dict, blank=True, help_text="Engine ruleset overrides")
+    players = models.JSONField(default=list, help_text="Names by seat, as paired")
+    clock_ms = models.PositiveIntegerField(default=600_000, help_text="Time per player")
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+
+    # The clock: remaining per seat (for the running seat, as of clock_since).
+    remaining_ms = models.JSONField(default=list)
+    clock_seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    clock_running = models.BooleanField(default=False)
+    clock_since = models.DateTimeField(null=True, blank=True)
+    #: index of the log action that gave the clock to clock_seat (start, press, flag...)
+    turn_index = models.PositiveIntegerField(default=0)
+
+    log_length = models.PositiveIntegerField(default=0)
+    position = models.JSONField(default=dict, blank=True)
+    #: the log length `position` was derived at; -1: never derived
+    position_length = models.IntegerField(default=-1)
+
+    validation = models.CharField(
+        max_length=10, choices=Validation.choices, default=Validation.UNCHECKED
+    )
+    validation_message = models.TextField(blank=True)
+    validated_at = models.DateTimeField(null=True, blank=True)
+
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["board__round", "board__number"]
+
+    def __str__(self) -> str:
+        return f"Game of {self.board}"
+
+    @property
+    def clock(self) -> Clock:
+        remaining = tuple(self.remaining_ms) or (self.clock_ms,) * max(2, len(self.players))
+        return Clock(
+            remaining_ms=remaining,
+            seat=self.clock_seat,
+            running=self.clock_running,
+            since=self.clock_since,
+        )
+
+    def set_clock(self, clock: Clock) -> None:
+        self.remaining_ms = list(clock.remaining_ms)
+        self.clock_seat = clock.seat
+        self.clock_running = clock.running
+        self.clock_since = clock.since
+
+    def readings(self, now: datetime) -> list[int]:
+        return self.clock.readings(now)
+
+    @property
+    def clock_started(self) -> bool:
+        return self.status != self.Status.PENDING or self.clock_seat is not None
+
+
+class GameAction(models.Model):
+    """One entry of a game's log. Rows are never changed, except that a take-back marks them."""
+
+    class Kind(models.TextChoices):
+        PLACE = "place", "Placement"
+        SWAP = "swap", "Swap"
+        FLAG = "flag", "Flag fell"
+        START = "start", "Clock started"
+        PRESS = "press", "Clock pressed"
+        PAUSE = "pause", "Clock paused"
+        RESUME = "resume", "Clock resumed"
+        ADJUST = "adjust", "Clock adjusted"
+        TAKEBACK = "takeback", "Take-back"
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
+    index = models.PositiveIntegerField()
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    #: record actions: the action as in RECORD-FORMAT.md; clock events and take-backs: details
+    payload = models.JSONField(default=dict, blank=True)
+    reason = models.CharField(max_length=300, blank=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField()
+    #: both clocks' readings at that moment (ms, by seat)
+    clock_ms = models.JSONField(default=list)
+    taken_back_by = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.CASCADE, related_name="took_back"
+    )
+
+    class Meta:
+        ordering = ["game", "index"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "index"], name="unique_game_action_index")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}#{self.index} {self.kind}"
+
+    @property
+    def is_record_action(self) -> bool:
+        return self.kind in RECORD_KINDS
+
+
+RECORD_KINDS = {GameAction.Kind.PLACE, GameAction.Kind.SWAP, GameAction.Kind.FLAG}
+
+
+class ValidationRun(models.Model):
+    """A director's re-check of every game of an event, with its progress."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="validation_runs")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    total = models.PositiveIntegerField(default=0)
+    done = models.PositiveIntegerField(default=0)
+    failed = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-id"]
+
+    def __str__(self) -> str:
+        return f"Re-check of {self.event}: {self.done}/{self.total}"
+
+    @property
+    def percent(self) -> int:
+        return 100 if not self.total else round(100 * self.done / self.total)

@@ -1,0 +1,122 @@
+"""The bridge from a game's log to the engine: replay, the cached summary of a position, records.
+
+No database access here: callers pass the record's actions (the log's effective place, swap and
+flag entries, in order), so the same code serves live games, imports and replay validation.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from games.engine import COLOURS, Game, Record, RecordError, make_ruleset
+
+#: The position summary's layout; bump it when the summary's keys change.
+SUMMARY_VERSION = 1
+
+RESULT_BY_WINNER = {0: "1-0", 1: "0-1", None: "1/2-1/2"}
+
+
+def new_engine(ruleset: str, options: dict[str, Any], names: Sequence[str]) -> Game:
+    """An empty board-mode game, as arbiters record it (no draws)."""
+    return Game.new(make_ruleset(ruleset, **options), len(names), "board", list(names))
+
+
+def replay(
+    ruleset: str, options: dict[str, Any], names: Sequence[str], actions: Sequence[dict[str, Any]]
+) -> Game:
+    """The position after `actions`; raises the engine's IllegalAction at the first bad one."""
+    game = new_engine(ruleset, options, names)
+    for action in actions:
+        game.apply(action)
+    return game
+
+
+def make_record(
+    ruleset: str,
+    options: dict[str, Any],
+    names: Sequence[str],
+    actions: Sequence[dict[str, Any]],
+    extra: dict[str, Any] | None = None,
+) -> Record:
+    return Record(
+        ruleset=ruleset,
+        mode="board",
+        players=list(names),
+        actions=[dict(a) for a in actions],
+        options=dict(options),
+        extra=dict(extra or {}),
+    )
+
+
+def result_code(game: Game) -> str:
+    """The board's result when the engine says the game is over (seat 0 is the first-named)."""
+    return RESULT_BY_WINNER[game.winner]
+
+
+def summarise(game: Game, record_length: int) -> dict[str, Any]:
+    """What pages and the API show of a position; stored as the game's cached position."""
+    report = game.report()
+    return {
+        "version": SUMMARY_VERSION,
+        "over": game.over,
+        "winner": game.winner,
+        "scores": game.scores,
+        "lowest": report["lowest"],
+        "difference": report["difference"],
+        "to_move": game.to_move,
+        "turn_seat": game.turn_seat,
+        "bonus_owed": game.bonus_owed,
+        "swap_seat": game.swap_seat,
+        "flagged": sorted(game.flagged),
+        "plies": game.plies,
+        "record_length": record_length,
+        "radius": game.radius,
+        "cells": game.cells(),
+        "unseen": game.unseen(),
+    }
+
+
+def board_mode_actions(record: Record) -> list[dict[str, Any]]:
+    """A record's actions as seen at the board: a full record without its draws."""
+    return [dict(a) for a in record.actions if a.get("type") != "draw"]
+
+
+def colour_points(points: dict[str, int]) -> list[int]:
+    """A preview's points per colour letter as a list in the order R G B O Y P."""
+    return [int(points.get(c, 0)) for c in COLOURS]
+
+
+def ruleset_allows_flag(ruleset: str, options: dict[str, Any]) -> bool:
+    return bool(make_ruleset(ruleset, **options).flag_allowed)
+
+
+_TURN_NUMBER = re.compile(r"\s*\d+\.\s*")
+
+
+def parse_actions(
+    text: str, ruleset: str, options: dict[str, Any], names: Sequence[str], seat: int
+) -> list[dict[str, Any]]:
+    """One turn (or action) typed in the engine's text form, e.g. ``RO C9 D9 +GG H12 G12``.
+
+    The seat is `seat` unless the text names one with ``@N``. Raises RecordError with the line
+    and column counted in `text` itself.
+    """
+    body = _TURN_NUMBER.sub("", text.strip(), count=1) if _TURN_NUMBER.match(text) else text
+    body = body.strip()
+    if not body:
+        raise RecordError("type a placement such as RO C9 D9, a swap(...) or flag", 1, 1)
+    header = [f"[Ruleset {json.dumps(ruleset)}]", '[Mode "board"]']
+    header += [f"[Player{i} {json.dumps(n, ensure_ascii=False)}]" for i, n in enumerate(names)]
+    if options:
+        header.append(f"[Options {json.dumps(options)}]")
+    prefix = "\n".join(header) + "\n\n1. " + ("" if body.startswith("@") else f"@{seat}") + "\n"
+    offset = prefix.count("\n")
+    try:
+        record = Record.from_text(prefix + body)
+    except RecordError as exc:
+        line = max(1, exc.line - offset) if exc.line else 0
+        raise RecordError(exc.message, line, exc.column if exc.line > offset else 1) from None
+    return [dict(a) for a in record.actions]

@@ -1,0 +1,431 @@
+"""Pages of the games app: the arbiter's board page, the public viewer, downloads, import, and
+the director's replay-validation page. Thin: they call services and selectors."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
+
+from games import selectors, services
+from games.board_svg import COLOUR_NAMES, SYMBOL_NAMES, board_svg
+from games.clock import format_ms
+from games.engine import COLOURS, TILE_KINDS
+from games.forms import AdjustForm, ImportForm, TakeBackForm
+from games.models import Game
+from tournament.errors import DomainError
+from tournament.models import Board, Event
+from tournament.permissions import is_arbiter, require_director
+
+
+def _board(request: HttpRequest, board_pk: int) -> Board:
+    board = selectors.board_with_event(board_pk)
+    if board is None or not selectors.can_view(request.user, board):
+        raise Http404("No such board, or its round is not published yet.")
+    return board
+
+
+def _game(request: HttpRequest, board: Board) -> Game:
+    try:
+        game = services.game_for_board(board)
+    except DomainError as exc:
+        raise Http404(exc.message) from exc
+    services.detect_flag(game.pk)  # a flag is noticed on every read
+    return Game.objects.select_related("board__round__event").get(pk=game.pk)
+
+
+def event_url(event: Event) -> str | None:
+    try:
+        return event.get_absolute_url()
+    except NoReverseMatch:
+        return None
+
+
+# ---------------------------------------------------------------- the board page
+
+
+def _seat_rows(game: Game, position: dict[str, Any], clock: dict[str, Any]) -> list[dict]:
+    scores = position.get("scores") or [[0] * 6 for _ in game.players]
+    flagged = set(position.get("flagged") or [])
+    lowest = position.get("lowest") or [min(s) for s in scores]
+    rows = []
+    for seat, name in enumerate(game.players):
+        rows.append(
+            {
+                "seat": seat,
+                "name": name,
+                "tracks": [
+                    {
+                        "colour": c,
+                        "colour_name": COLOUR_NAMES[c],
+                        "symbol": SYMBOL_NAMES[c],
+                        "value": scores[seat][i],
+                        "low": scores[seat][i] == lowest[seat],
+                        "steps": range(1, 19),
+                    }
+                    for i, c in enumerate(COLOURS)
+                ],
+                "lowest": lowest[seat],
+                "flagged": seat in flagged,
+                "to_move": position.get("to_move") == seat,
+                "clock_ms": clock["readings_ms"][seat],
+                "clock_text": format_ms(clock["readings_ms"][seat]),
+                "clock_running": clock["running"] and clock["seat"] == seat,
+                "on_clock": clock["seat"] == seat,
+            }
+        )
+    return rows
+
+
+def describe_entry(game: Game, entry: dict[str, Any]) -> str:
+    kind = entry["kind"]
+    payload = entry["payload"] or {}
+    if kind in ("place", "swap", "flag"):
+        return selectors.describe(game, payload)
+
+    def name(seat: Any) -> str:
+        return game.players[seat] if isinstance(seat, int) and seat < len(game.players) else "?"
+
+    if kind == "start":
+        return f"Clocks started: {name(payload.get('seat'))} to play"
+    if kind == "press":
+        return f"{name(payload.get('seat'))} pressed the clock; {name(payload.get('to'))} to play"
+    if kind == "pause":
+        return "Clocks paused"
+    if kind == "resume":
+        return "Clocks resumed"
+    if kind == "adjust":
+        return (
+            f"{name(payload.get('seat'))}'s clock set from {format_ms(payload.get('from_ms', 0))} "
+            f"to {format_ms(payload.get('to_ms', 0))}"
+        )
+    if kind == "takeback":
+        indices = ", ".join(str(i) for i in payload.get("indices", []))
+        reopened = " (game reopened)" if payload.get("reopened") else ""
+        return f"Take-back of action(s) {indices}{reopened}"
+    return kind
+
+
+def _live_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, Any]:
+    now = timezone.now()
+    board = game.board
+    state = selectors.game_state(game, now)
+    position = state["position"]
+    clock = state["clock"]
+    can_record = selectors.can_record(request.user, board)
+    log = state["log"]
+    for entry in log:
+        entry["text"] = describe_entry(game, entry)
+    unseen = position.get("unseen") or {}
+    finished = game.status == Game.Status.FINISHED
+    running = clock["running"] and clock["seat"] is not None
+    ctx = {
+        "game": game,
+        "board": board,
+        "event": board.round.event,
+        "state": state,
+        "position": position,
+        "clock": clock,
+        "clock_json": json.dumps(clock),
+        "seats": _seat_rows(game, position, clock),
+        "board_svg": board_svg(
+            position, interactive=can_record and not finished, highlight_plies=1
+        ),
+        "unseen": [(k, unseen.get(k, 0)) for k in TILE_KINDS],
+        "unseen_total": sum(unseen.values()) if unseen else 0,
+        "log": list(reversed(log)),
+        "can_record": can_record,
+        "finished": finished,
+        "can_start": can_record and not finished and clock["seat"] is None,
+        "can_press": can_record and running,
+        "can_pause": can_record and running,
+        "can_resume": can_record and not finished and clock["seat"] is not None and not running,
+        "to_move_name": _name(game, position.get("to_move")),
+        "turn_name": _name(game, position.get("turn_seat")),
+        "on_clock_name": _name(game, clock["seat"]),
+        "result_text": board.get_result_display() if board.result else "",
+    }
+    ctx.update(extra)
+    return ctx
+
+
+def _name(game: Game, seat: Any) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(game.players):
+        return game.players[seat]
+    return ""
+
+
+def _page_context(request: HttpRequest, game: Game) -> dict[str, Any]:
+    ctx = _live_context(request, game)
+    ctx["event_url"] = event_url(game.board.round.event)
+    return ctx
+
+
+@require_GET
+def board_page(request: HttpRequest, board_pk: int) -> HttpResponse:
+    """The arbiter's recording page; a read-only live view for everyone else."""
+    board = _board(request, board_pk)
+    game = _game(request, board)
+    return render(request, "games/board.html", _page_context(request, game))
+
+
+@require_GET
+def board_live(request: HttpRequest, board_pk: int) -> HttpResponse:
+    """The live part of the board page, polled by htmx; 204 when nothing has changed."""
+    board = _board(request, board_pk)
+    game = _game(request, board)
+    since = request.GET.get("since")
+    if since is not None and since == str(game.log_length):
+        return HttpResponse(status=204)
+    return render(request, "games/_live.html", _live_context(request, game))
+
+
+def _int(value: str | None, field: str) -> int:
+    try:
+        return int(value or "")
+    except ValueError as exc:
+        raise DomainError(
+            f"{field.replace('_', ' ')} must be a whole number.", field=field
+        ) from exc
+
+
+def _do_action(request: HttpRequest, game: Game) -> str:
+    """Carry out one button or form of the board page; returns what to tell the arbiter."""
+    post = request.POST
+    op = post.get("op", "")
+    expected = _int(post.get("expected_index"), "expected_index")
+    user = request.user
+    if op == "place":
+        position = selectors.position(game)
+        seat = position.get("to_move")
+        if seat is None:
+            raise DomainError("The game is over: no more placements.")
+        action = {
+            "type": "place",
+            "player": seat,
+            "tile": post.get("tile", ""),
+            "cells": [post.get("cell1", ""), post.get("cell2", "")],
+        }
+        services.record_action(game=game, user=user, expected_index=expected, action=action)
+        return f"Recorded: {selectors.describe(game, action)}."
+    if op == "swap":
+        position = selectors.position(game)
+        seat = game.clock_seat if game.clock_seat is not None else position.get("turn_seat")
+        rack = post.get("rack", "").replace(",", " ").split()
+        action = {"type": "swap", "player": seat, "rack": rack}
+        services.record_action(game=game, user=user, expected_index=expected, action=action)
+        return f"Recorded: {selectors.describe(game, action)}."
+    if op == "text":
+        rows = services.record_notation(
+            game=game, user=user, expected_index=expected, text=post.get("text", "")
+        )
+        return "Recorded: " + "; ".join(selectors.describe(game, r.payload) for r in rows) + "."
+    if op in ("start", "press", "pause", "resume"):
+        services.clock_operation(
+            game=game,
+            user=user,
+            expected_index=expected,
+            operation=op,
+            reason=post.get("reason", ""),
+        )
+        return {
+            "start": "Clocks started.",
+            "press": "Clock pressed.",
+            "pause": "Clocks paused.",
+            "resume": "Clocks resumed.",
+        }[op]
+    if op == "adjust":
+        form = AdjustForm(post)
+        if not form.is_valid():
+            raise DomainError(_form_errors(form), field="adjust")
+        data = form.cleaned_data
+        services.adjust_clock(
+            game=game,
+            user=user,
+            expected_index=expected,
+            seat=data["seat"],
+            remaining_ms=data["time"],
+            reason=data["reason"],
+        )
+        return f"Clock of {game.players[data['seat']]} set to {format_ms(data['time'])}."
+    if op == "takeback":
+        form = TakeBackForm(post)
+        if not form.is_valid():
+            raise DomainError(_form_errors(form), field="takeback")
+        data = form.cleaned_data
+        services.take_back(
+            game=game,
+            user=user,
+            expected_index=expected,
+            count=data["count"],
+            reason=data["reason"],
+        )
+        return f"Took back {data['count']} action(s)."
+    raise DomainError(f"Unknown operation {op!r}.", field="op")
+
+
+def _form_errors(form: Any) -> str:
+    return " ".join(
+        f"{'' if field == '__all__' else field + ': '}{' '.join(errors)}"
+        for field, errors in form.errors.items()
+    )
+
+
+@require_POST
+def board_act(request: HttpRequest, board_pk: int) -> HttpResponse:
+    """Every write of the board page. htmx gets the live part back; a plain form, a redirect."""
+    board = _board(request, board_pk)
+    game = _game(request, board)
+    htmx = request.headers.get("HX-Request") == "true"
+    notice, error = "", ""
+    try:
+        if not request.user.is_authenticated:
+            raise DomainError("Log in as an arbiter of the event to record games.")
+        notice = _do_action(request, game)
+    except DomainError as exc:
+        error = exc.message
+        code = getattr(exc, "code", "")
+        if code and code.isupper():
+            error = f"{exc.message} ({code})"
+    if htmx:
+        fresh = Game.objects.select_related("board__round__event").get(pk=game.pk)
+        ctx = _live_context(request, fresh, notice=notice, error=error)
+        response = render(request, "games/_live.html", ctx)
+        if not error:
+            response["HX-Trigger"] = "game-recorded"
+        return response
+    if error:
+        messages.error(request, error)
+    else:
+        messages.success(request, notice)
+    return redirect("game-board", board_pk=board.pk)
+
+
+# ---------------------------------------------------------------- viewer, downloads, import
+
+
+@require_GET
+def viewer(request: HttpRequest, board_pk: int) -> HttpResponse:
+    """The public replayer: board, scores and clocks at every step of the game."""
+    board = _board(request, board_pk)
+    game = _game(request, board)
+    position = selectors.position(game)
+    frames = selectors.replay_frames(game)
+    clock = selectors.clock_state(game, timezone.now())
+    ctx = {
+        "game": game,
+        "board": board,
+        "event": board.round.event,
+        "event_url": event_url(board.round.event),
+        "position": position,
+        "board_svg": board_svg(position, label="The game, step by step"),
+        "frames": frames,
+        "seats": _seat_rows(game, position, clock),
+        "result_text": board.get_result_display() if board.result else "",
+        "steps": len(frames) - 1,
+    }
+    return render(request, "games/viewer.html", ctx)
+
+
+def _download_name(board: Board, ext: str) -> str:
+    event = board.round.event
+    return f"{event.slug}-r{board.round.number}-b{board.number}.{ext}"
+
+
+@require_GET
+def record_json(request: HttpRequest, board_pk: int) -> HttpResponse:
+    board = _board(request, board_pk)
+    record = selectors.record_for_game(_game(request, board))
+    response = JsonResponse(
+        record.to_json(), json_dumps_params={"indent": 2, "ensure_ascii": False}
+    )
+    response["Content-Disposition"] = f'attachment; filename="{_download_name(board, "json")}"'
+    return response
+
+
+@require_GET
+def record_text(request: HttpRequest, board_pk: int) -> HttpResponse:
+    board = _board(request, board_pk)
+    record = selectors.record_for_game(_game(request, board))
+    response = HttpResponse(record.to_text(), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{_download_name(board, "txt")}"'
+    return response
+
+
+@login_required
+def import_page(request: HttpRequest, board_pk: int) -> HttpResponse:
+    """An arbiter enters a game recorded on paper for this board."""
+    board = _board(request, board_pk)
+    game = _game(request, board)
+    if not selectors.can_record(request.user, board):
+        messages.error(request, "Only the event's arbiters and directors may import games.")
+        return redirect("game-board", board_pk=board.pk)
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            rows = services.import_record(
+                game=game, user=request.user, source=form.cleaned_data["record"]
+            )
+        except DomainError as exc:
+            form.add_error("record", exc.message)
+        else:
+            messages.success(request, f"Imported {len(rows)} action(s).")
+            return redirect("game-board", board_pk=board.pk)
+    return render(
+        request,
+        "games/import.html",
+        {"form": form, "board": board, "game": game, "event": board.round.event},
+    )
+
+
+# ---------------------------------------------------------------- replay validation
+
+
+@login_required
+def validation_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """Directors (and arbiters) see games whose replay failed; directors re-check the event."""
+    event = get_object_or_404(Event, slug=slug)
+    if not is_arbiter(request.user, event):
+        raise Http404("Only the event's directors and arbiters see replay validation.")
+    ctx = selectors.validation_overview(event)
+    ctx.update(
+        {
+            "event": event,
+            "event_url": event_url(event),
+            "is_director": selectors.may_direct(request.user, event),
+        }
+    )
+    return render(request, "games/validation.html", ctx)
+
+
+@login_required
+def validation_progress(request: HttpRequest, slug: str) -> HttpResponse:
+    event = get_object_or_404(Event, slug=slug)
+    if not is_arbiter(request.user, event):
+        raise Http404("Only the event's directors and arbiters see replay validation.")
+    return render(
+        request,
+        "games/_validation_progress.html",
+        {"event": event, "run": selectors.latest_run(event)},
+    )
+
+
+@login_required
+@require_POST
+def validation_recheck(request: HttpRequest, slug: str) -> HttpResponse:
+    event = get_object_or_404(Event, slug=slug)
+    try:
+        require_director(request.user, event)
+        run = services.start_recheck(event=event, user=request.user)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, f"Re-checking {run.total} game(s) of {event.name}.")
+    return redirect(reverse("game-validation", args=[event.slug]))

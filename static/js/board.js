@@ -1,0 +1,184 @@
+// The arbiter's board page: tile picker, two-cell selection with a points preview, the clocks
+// counting down between the server's readings. The server decides everything (legality,
+// flags): this script only shows and submits. htmx swaps #game-live after every entry.
+(function () {
+  "use strict";
+
+  var COLOUR_NAMES = { R: "red", G: "green", B: "blue", O: "orange", Y: "yellow", P: "purple" };
+  var tile = "";
+  var cells = [];
+  var ticker = null;
+  var lastRefresh = 0;
+
+  function live() { return document.getElementById("game-live"); }
+  function $(id) { return document.getElementById(id); }
+
+  // ------------------------------------------------------------------ the clocks
+
+  function formatMs(ms) {
+    var s = Math.ceil(Math.max(0, ms) / 1000);
+    var m = Math.floor(s / 60);
+    s = s % 60;
+    return m + ":" + (s < 10 ? "0" : "") + s;
+  }
+
+  function startClocks() {
+    var el = live();
+    if (!el) return;
+    if (ticker) clearInterval(ticker);
+    var clock;
+    try { clock = JSON.parse(el.dataset.clock || "{}"); } catch (e) { return; }
+    var received = performance.now();
+    function tick() {
+      if (!clock.readings_ms) return;
+      clock.readings_ms.forEach(function (ms, seat) {
+        var span = el.querySelector('[data-clock-seat="' + seat + '"]');
+        if (!span) return;
+        var left = ms;
+        if (clock.running && clock.seat === seat) left = ms - (performance.now() - received);
+        span.textContent = formatMs(left);
+        span.classList.toggle("low-time", left < 60000);
+        // The browser never decides a flag: at zero it only asks the server to look.
+        if (left <= 0 && clock.running && clock.seat === seat && performance.now() - lastRefresh > 1500) {
+          lastRefresh = performance.now();
+          if (window.htmx) window.htmx.trigger(el, "refresh");
+        }
+      });
+    }
+    tick();
+    ticker = setInterval(tick, 200);
+  }
+
+  // ------------------------------------------------------------------ selection and preview
+
+  function syncExpected() {
+    var el = live();
+    if (!el) return;
+    document.querySelectorAll("input.expected-index").forEach(function (input) {
+      input.value = el.dataset.expectedIndex;
+    });
+  }
+
+  function paintSelection() {
+    document.querySelectorAll(".board .cell.selected").forEach(function (g) {
+      g.classList.remove("selected", "first", "second");
+    });
+    cells.forEach(function (name, i) {
+      var g = document.querySelector('.board [data-cell="' + name + '"]');
+      if (g) g.classList.add("selected", i === 0 ? "first" : "second");
+    });
+    document.querySelectorAll(".tile-choice").forEach(function (b) {
+      var on = tile && (b.dataset.tile === tile || b.dataset.tile === tile[1] + tile[0]);
+      b.setAttribute("aria-pressed", on ? "true" : "false");
+      b.classList.toggle("flipped", !!(on && b.dataset.tile !== tile));
+    });
+    var selTile = $("sel-tile"), selCells = $("sel-cells");
+    if (selTile) selTile.textContent = tile ? tile + " (" + COLOUR_NAMES[tile[0]] + " first)" : "—";
+    if (selCells) selCells.textContent = cells.length ? cells.join(" ") : "—";
+    $("place-tile") && ($("place-tile").value = tile);
+    $("place-cell1") && ($("place-cell1").value = cells[0] || "");
+    $("place-cell2") && ($("place-cell2").value = cells[1] || "");
+  }
+
+  function clearSelection() {
+    tile = "";
+    cells = [];
+    var p = $("preview");
+    if (p) { p.textContent = ""; p.className = "preview"; }
+    var c = $("confirm");
+    if (c) c.disabled = true;
+    paintSelection();
+  }
+
+  function preview() {
+    var confirm = $("confirm"), out = $("preview"), el = live();
+    if (!confirm || !out || !el) return;
+    confirm.disabled = true;
+    if (!tile || cells.length !== 2) { out.textContent = ""; return; }
+    var url = el.dataset.previewUrl + "?tile=" + encodeURIComponent(tile) +
+      "&cells=" + encodeURIComponent(cells.join(","));
+    out.textContent = "…";
+    out.className = "preview";
+    fetch(url, { headers: { Accept: "application/json" }, credentials: "same-origin" })
+      .then(function (r) { return r.json().then(function (body) { return { ok: r.ok, body: body }; }); })
+      .then(function (res) {
+        if (!res.ok) {
+          out.textContent = res.body.detail || "Not a legal placement.";
+          out.className = "preview error";
+          return;
+        }
+        var parts = Object.keys(res.body.points).map(function (c) {
+          return COLOUR_NAMES[c] + " +" + res.body.points[c];
+        });
+        var text = tile + " on " + cells.join(" ") + " scores " + (parts.join(", ") || "0");
+        if (res.body.bonus) text += ": bonus placement!";
+        out.textContent = text;
+        out.className = "preview ok";
+        confirm.disabled = false;
+      })
+      .catch(function () { out.textContent = "Preview unavailable; the server will still check."; confirm.disabled = false; });
+  }
+
+  document.addEventListener("click", function (ev) {
+    var choice = ev.target.closest(".tile-choice");
+    if (choice) {
+      var k = choice.dataset.tile;
+      // A second click on the same kind turns the tile round.
+      if (tile === k && k[0] !== k[1]) tile = k[1] + k[0];
+      else if (tile === k[1] + k[0] && k[0] !== k[1]) tile = k;
+      else tile = k;
+      paintSelection();
+      preview();
+      return;
+    }
+    if (ev.target.closest("#clear-selection")) { clearSelection(); return; }
+    var cell = ev.target.closest(".board.interactive .cell.in-use");
+    if (cell && !cell.classList.contains("placed") && !cell.classList.contains("start")) {
+      var name = cell.dataset.cell;
+      var at = cells.indexOf(name);
+      if (at >= 0) cells.splice(at, 1);
+      else if (cells.length >= 2) cells = [name];
+      else cells.push(name);
+      paintSelection();
+      preview();
+    }
+  });
+
+  document.addEventListener("htmx:configRequest", function (ev) {
+    // Every write carries the index it expects, as of the latest live section.
+    var el = live(), p = ev.detail.parameters;
+    if (el && p && typeof p.get === "function" && p.get("expected_index") != null) {
+      p.set("expected_index", el.dataset.expectedIndex);
+    }
+  });
+
+  document.addEventListener("htmx:afterSwap", function () {
+    syncExpected();
+    startClocks();
+    paintSelection();
+    if (tile && cells.length === 2) preview();
+  });
+
+  // After a successful entry, empty the form it came from (a reason is given once).
+  var lastForm = null;
+  document.addEventListener("htmx:beforeRequest", function (ev) {
+    lastForm = ev.detail.elt && ev.detail.elt.closest ? ev.detail.elt.closest("#controls form") : null;
+  });
+  document.body.addEventListener("game-recorded", function () {
+    clearSelection();
+    if (lastForm) {
+      lastForm.reset();
+      var details = lastForm.closest("details");
+      if (details) details.open = false;
+      lastForm = null;
+    }
+  });
+
+  function init() {
+    syncExpected();
+    startClocks();
+    paintSelection();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
+  else init();
+})();

@@ -1,0 +1,68 @@
+// The public replayer: steps through the game's frames (board, scores, clocks at every step).
+// The board is drawn once with every tile; a step hides the tiles placed after it.
+(function () {
+  "use strict";
+
+  var frames = JSON.parse(document.getElementById("frames").textContent);
+  var viewer = document.getElementById("viewer");
+  var last = frames.length - 1;
+  var step = last;
+
+  function formatMs(ms) {
+    var s = Math.ceil(Math.max(0, ms) / 1000);
+    var m = Math.floor(s / 60);
+    s = s % 60;
+    return m + ":" + (s < 10 ? "0" : "") + s;
+  }
+
+  function show(n) {
+    step = Math.max(0, Math.min(last, n));
+    var f = frames[step];
+    viewer.querySelectorAll("[data-ply]").forEach(function (el) {
+      var ply = parseInt(el.dataset.ply, 10);
+      var hidden = ply > f.plies;
+      el.classList.toggle("future", hidden);
+      el.classList.toggle("recent", ply === f.plies && f.action && f.action.type === "place");
+    });
+    f.scores.forEach(function (side, seat) {
+      side.forEach(function (value, i) {
+        var row = viewer.querySelector('tr[data-seat="' + seat + '"][data-colour-index="' + i + '"]');
+        if (!row) return;
+        row.querySelector(".fill").style.width = "calc(" + value + " / 18 * 100%)";
+        row.querySelector(".num").textContent = value;
+        row.classList.toggle("low", value === Math.min.apply(null, side));
+      });
+      var low = viewer.querySelector('[data-lowest="' + seat + '"]');
+      if (low) low.textContent = Math.min.apply(null, side);
+    });
+    (f.clock_ms || []).forEach(function (ms, seat) {
+      var el = viewer.querySelector('[data-view-clock="' + seat + '"]');
+      if (el) el.textContent = formatMs(ms);
+    });
+    document.getElementById("step-no").textContent = step;
+    document.getElementById("step-range").value = step;
+    document.getElementById("step-text").textContent = step === 0 ? "Start of the game" : "Step " + step + ": " + f.text;
+    viewer.querySelectorAll(".move-list .move").forEach(function (b) {
+      b.classList.toggle("current", parseInt(b.dataset.goto, 10) === step);
+    });
+  }
+
+  viewer.addEventListener("click", function (ev) {
+    var b = ev.target.closest("[data-step], [data-goto]");
+    if (!b) return;
+    if (b.dataset.goto !== undefined) return show(parseInt(b.dataset.goto, 10));
+    var where = { first: 0, prev: step - 1, next: step + 1, last: last }[b.dataset.step];
+    show(where);
+  });
+  document.getElementById("step-range").addEventListener("input", function (ev) {
+    show(parseInt(ev.target.value, 10));
+  });
+  document.addEventListener("keydown", function (ev) {
+    if (ev.target.closest("input, textarea, select")) return;
+    if (ev.key === "ArrowLeft") show(step - 1);
+    else if (ev.key === "ArrowRight") show(step + 1);
+    else if (ev.key === "Home") show(0);
+    else if (ev.key === "End") show(last);
+  });
+  show(last);
+})();

@@ -1,0 +1,70 @@
+"""Shared fixtures. Tests that need PostgreSQL, Redis or a worker fail in CI when it is missing."""
+
+import os
+from collections.abc import Iterator
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
+
+def need(service: str, available: bool) -> None:
+    """Skip on a developer's machine without the service; in CI a missing service is a failure."""
+    if available:
+        return
+    message = f"{service} is not configured for this run"
+    if IN_CI:
+        pytest.fail(f"{message}, and CI must run it", pytrace=False)
+    pytest.skip(message)
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    engine = settings.DATABASES["default"]["ENGINE"].rsplit(".", 1)[-1]
+    broker = settings.CELERY_BROKER_URL if settings.REDIS_URL else "in-process (eager)"
+    return [f"database: {engine}; celery broker: {broker}; CI: {IN_CI}"]
+
+
+@pytest.fixture
+def postgres() -> None:
+    need("PostgreSQL", connection.vendor == "postgresql")
+
+
+@pytest.fixture
+def redis_url() -> str:
+    need("Redis", bool(settings.REDIS_URL))
+    return settings.REDIS_URL
+
+
+@pytest.fixture(scope="session")
+def celery_config() -> dict[str, object]:
+    return {"broker_url": settings.REDIS_URL or "memory://", "task_always_eager": False}
+
+
+@pytest.fixture(scope="session")
+def celery_worker_pool() -> str:
+    return "solo"
+
+
+@pytest.fixture(scope="session")
+def celery_worker_parameters() -> dict[str, object]:
+    # The stock ping check reads a result backend; the project keeps none (tasks write to the DB).
+    return {"perform_ping_check": False, "shutdown_timeout": 30}
+
+
+@pytest.fixture(scope="session")
+def celery_app(request: pytest.FixtureRequest) -> Iterator[object]:
+    """The project's own Celery app, so the worker runs the real tasks."""
+    from tournament.celery import app
+
+    app.conf.task_always_eager = False
+    app.conf.broker_url = settings.REDIS_URL or "memory://"
+    yield app
+    app.conf.task_always_eager = settings.CELERY_TASK_ALWAYS_EAGER
+
+
+@pytest.fixture
+def live_worker(redis_url: str, celery_worker: object) -> object:
+    """A real Celery worker thread consuming from Redis."""
+    return celery_worker

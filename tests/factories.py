@@ -1,0 +1,88 @@
+"""factory_boy factories shared by the integration tests of every app."""
+
+import datetime
+
+import factory
+from django.contrib.auth import get_user_model
+
+from tournament.models import Board, Entry, Event, EventRole, Player, Round
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    password = factory.django.Password("correct-horse-battery")
+
+
+class PlayerFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Player
+
+    name = factory.Sequence(lambda n: f"Player {n:03d}")
+    club = "Cambridge"
+    country = "ENG"
+    rating = factory.Sequence(lambda n: 2000 - n)
+
+
+class EventFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Event
+
+    name = factory.Sequence(lambda n: f"MSO Ingenious {2026 + n}")
+    venue = "JW3, London"
+    start_date = datetime.date(2026, 8, 20)
+    end_date = datetime.date(2026, 8, 20)
+    rounds = 7
+    tiebreak_chain = ["results_between", "progressive_difference", "progressive_level"]
+
+
+class EventRoleFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = EventRole
+
+    event = factory.SubFactory(EventFactory)
+    user = factory.SubFactory(UserFactory)
+    role = EventRole.Role.DIRECTOR
+
+
+class EntryFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Entry
+
+    event = factory.SubFactory(EventFactory)
+    player = factory.SubFactory(PlayerFactory)
+    starting_rank = factory.Sequence(lambda n: n + 1)
+
+
+class RoundFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Round
+
+    event = factory.SubFactory(EventFactory)
+    number = 1
+    status = Round.Status.PUBLISHED
+
+
+class BoardFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Board
+
+    round = factory.SubFactory(RoundFactory)
+    number = factory.Sequence(lambda n: n + 1)
+    first = factory.SubFactory(EntryFactory, event=factory.SelfAttribute("..round.event"))
+    second = factory.SubFactory(EntryFactory, event=factory.SelfAttribute("..round.event"))
+
+
+def director_of(event: Event, username: str = "td") -> object:
+    user = UserFactory(username=username)
+    EventRole.objects.get_or_create(event=event, user=user, role=EventRole.Role.DIRECTOR)
+    return user
+
+
+def arbiter_of(event: Event, username: str = "arb") -> object:
+    user = UserFactory(username=username)
+    EventRole.objects.get_or_create(event=event, user=user, role=EventRole.Role.ARBITER)
+    return user

@@ -1,0 +1,130 @@
+"""The public live page, its cached fragments, the projector and the board QR codes."""
+
+import pytest
+from django.core.cache import cache
+from django.db import connection
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from games.services import create_games_for_round, start_clock
+from tests.factories import UserFactory
+from tests.standings.builders import HandBuilt, swiss_field
+from tournament import live_cache, services, standings_cache
+from tournament.models import Board, Round
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache() -> None:
+    cache.clear()
+
+
+def event_in_play(players: int) -> HandBuilt:
+    """Three rounds with results, a fourth published with its games not started."""
+    built = swiss_field(players, rounds=3)
+    names = list(built.entries)
+    half = players // 2
+    built.round(4, [(names[i], names[half + i], "", None, None) for i in range(half)])
+    create_games_for_round(built.rounds[4])
+    return built
+
+
+@pytest.mark.django_db
+def test_live_page_shows_the_round_and_the_standings(client: Client) -> None:
+    built = event_in_play(8)
+    response = client.get(f"/events/{built.event.slug}/live/")
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "Round 4 of" in body
+    assert 'id="live-board-4"' in body
+    assert "P000" in body and "P007" in body
+    assert 'hx-get="/events/' in body  # the fragments poll by themselves
+    assert response["X-Server-Ms"].isdigit()
+
+
+@pytest.mark.django_db
+def test_fragments_are_served_from_the_cache_until_a_result_changes(
+    client: Client, django_capture_on_commit_callbacks: object
+) -> None:
+    built = event_in_play(8)
+    url = f"/events/{built.event.slug}/live/boards/"
+    first = client.get(url).content
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(url)
+    assert again.content == first
+    assert len(queries) == 0, [q["sql"] for q in queries]
+    assert 'data-result="1-0"' not in first.decode()
+
+    board = Board.objects.get(round=built.rounds[4], number=1)
+    director = UserFactory(username="td-live")
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        services.set_board_result(
+            board=board, result="1-0", user=director, first_lowest=12, second_lowest=9
+        )
+    after = client.get(url).content.decode()
+    assert 'data-result="1-0"' in after
+    standings = client.get(f"/events/{built.event.slug}/live/standings/").content.decode()
+    assert "P000" in standings
+
+
+@pytest.mark.django_db
+def test_a_started_clock_is_sent_with_the_server_time_it_refers_to(
+    client: Client, django_capture_on_commit_callbacks: object
+) -> None:
+    built = event_in_play(4)
+    board = Board.objects.get(round=built.rounds[4], number=1)
+    arbiter = UserFactory(username="arb-live", is_superuser=True)
+    game = board.game
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        start_clock(game=game, user=arbiter, expected_index=game.log_length)
+    body = client.get(f"/events/{built.event.slug}/live/boards/").content.decode()
+    assert 'data-running="1"' in body
+    assert "data-at-ms=" in body
+    assert "in play" in body
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("fragment", ["boards", "standings", "projector/screens"])
+def test_a_cold_fragment_costs_the_same_queries_for_any_field(
+    client: Client, fragment: str
+) -> None:
+    counts = []
+    for players in (6, 40):
+        built = event_in_play(players)
+        prefix = "live/" if fragment != "projector/screens" else ""
+        url = f"/events/{built.event.slug}/{prefix}{fragment}/"
+        client.get(url)  # the slug lookup is cached once per event
+        # Cold: a new live version and no cached standings (the slug stays cached).
+        cache.delete(live_cache.version_key(built.event.pk))
+        cache.delete(standings_cache.cache_key(built.event.pk))
+        with CaptureQueriesContext(connection) as queries:
+            assert client.get(url).status_code == 200
+        counts.append(len(queries))
+    assert counts[0] == counts[1], counts
+
+
+@pytest.mark.django_db
+def test_projector_fragment_splits_standings_into_screens_of_40(client: Client) -> None:
+    built = event_in_play(44)
+    body = client.get(f"/events/{built.event.slug}/projector/screens/").content.decode()
+    assert 'data-screen="pairings"' in body
+    assert 'data-screen="standings-1"' in body and 'data-screen="standings-2"' in body
+    assert "(2/2)" in body
+
+
+@pytest.mark.django_db
+def test_board_qr_code_opens_the_board_page(client: Client) -> None:
+    built = event_in_play(4)
+    board = Board.objects.get(round=built.rounds[4], number=1)
+    response = client.get(f"/boards/{board.pk}/qr.svg")
+    assert response.status_code == 200
+    assert response["Content-Type"] == "image/svg+xml"
+    assert b"<svg" in response.content and b"<path" in response.content
+
+    Round.objects.filter(pk=built.rounds[4].pk).update(status=Round.Status.DRAFT)
+    assert client.get(f"/boards/{board.pk}/qr.svg").status_code == 404
+
+
+@pytest.mark.django_db
+def test_unknown_event_is_404_not_500(client: Client) -> None:
+    assert client.get("/events/no-such-event/live/").status_code == 404
+    assert client.get("/events/no-such-event/live/boards/").status_code == 404

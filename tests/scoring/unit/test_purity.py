@@ -1,0 +1,20 @@
+import pkgutil
+import subprocess
+import sys
+from pathlib import Path
+
+import scoring
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def test_no_module_imports_django() -> None:
+    modules = ["scoring"] + [f"scoring.{m.name}" for m in pkgutil.iter_modules(scoring.__path__)]
+    assert len(modules) >= 5
+    code = (
+        "import importlib, sys\n"
+        f"for name in {modules!r}:\n"
+        "    importlib.import_module(name)\n"
+        "assert not any(m == 'django' or m.startswith('django.') for m in sys.modules)\n"
+    )
+    subprocess.run([sys.executable, "-c", code], cwd=ROOT, check=True)

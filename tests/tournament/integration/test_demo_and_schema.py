@@ -1,0 +1,61 @@
+"""`seed_demo` creates the MSO demo event; the API's schema describes every endpoint."""
+
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from drf_spectacular.drainage import GENERATOR_STATS
+from drf_spectacular.generators import SchemaGenerator
+
+from tournament.api import urls as api_urls
+from tournament.demo import DEMO_EVENT_SLUG
+from tournament.models import Event, EventRole, Round
+
+
+@pytest.mark.django_db
+def test_seed_demo_creates_the_mso_event_with_round_one_published(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    call_command("seed_demo")
+    event = Event.objects.get(slug=DEMO_EVENT_SLUG)
+    assert event.name == "MSO Ingenious Open (demo)"
+    assert event.entries.count() == 12
+    assert len({e.player.country for e in event.entries.select_related("player")}) >= 5
+    roles = set(event.roles.values_list("user__username", "role"))
+    assert roles == {("director", EventRole.Role.DIRECTOR), ("arbiter", EventRole.Role.ARBITER)}
+    round_1 = event.round_set.get()
+    assert round_1.number == 1 and round_1.is_public
+    assert round_1.boards.filter(second__isnull=False).count() == 6
+    assert "MSO Ingenious Open (demo)" in capsys.readouterr().out
+    call_command("seed_demo")
+    assert Event.objects.filter(name__startswith="MSO Ingenious Open").count() == 1
+    assert event.entries.count() == 12 and Round.objects.filter(event=event).count() == 1
+
+
+@pytest.mark.django_db
+def test_the_tournament_api_is_in_the_schema_without_warnings() -> None:
+    GENERATOR_STATS.reset()
+    generator = SchemaGenerator(patterns=api_urls.urlpatterns)
+    schema: dict[str, Any] = generator.get_schema(request=None, public=True)
+    warnings = dict(GENERATOR_STATS._warn_cache)
+    errors = dict(GENERATOR_STATS._error_cache)
+    GENERATOR_STATS.reset()
+    assert not warnings and not errors, (warnings, errors)
+    paths = schema["paths"]
+    for path, method in [
+        ("/players/", "post"),
+        ("/events/", "post"),
+        ("/events/{slug}/", "patch"),
+        ("/events/{slug}/entries/", "post"),
+        ("/events/{slug}/entries/import/", "post"),
+        ("/events/{slug}/entries/{id}/", "patch"),
+        ("/events/{slug}/rounds/", "post"),
+        ("/events/{slug}/rounds/{number}/", "delete"),
+        ("/events/{slug}/rounds/{number}/swap/", "post"),
+        ("/events/{slug}/rounds/{number}/swap-boards/", "post"),
+        ("/events/{slug}/rounds/{number}/publish/", "post"),
+        ("/events/{slug}/boards/{id}/", "patch"),
+        ("/events/{slug}/corrections/", "get"),
+    ]:
+        assert method in paths[path], (path, sorted(paths))
+    assert "202" in paths["/events/{slug}/rounds/"]["post"]["responses"]

@@ -1,0 +1,323 @@
+"""What the tournament API reads and writes. Writes are parsed here and done by the services."""
+
+from decimal import Decimal
+from typing import Any
+
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+from rest_framework.reverse import reverse
+
+from tournament.models import (
+    Board,
+    Entry,
+    Event,
+    EventRole,
+    PairingChange,
+    Player,
+    Result,
+    ResultCorrection,
+    Round,
+)
+
+
+class PlayerSerializer(serializers.ModelSerializer[Player]):
+    """A registry player; ``contact`` can be written but is never shown."""
+
+    class Meta:
+        model = Player
+        fields = ["id", "name", "club", "country", "rating", "contact"]
+        extra_kwargs = {
+            "contact": {"write_only": True, "required": False},
+            "name": {"required": True},
+        }
+
+
+class PlayerBriefSerializer(serializers.ModelSerializer[Player]):
+    class Meta:
+        model = Player
+        fields = ["id", "name", "club", "country", "rating"]
+
+
+class EventSerializer(serializers.ModelSerializer[Event]):
+    tiebreak_chain = serializers.ListField(
+        child=serializers.CharField(),
+        required=False,
+        help_text="Tie-break keys in order (scoring.CATALOGUE); default the MSO Ingenious preset",
+    )
+    bye_value = serializers.DecimalField(
+        max_digits=3, decimal_places=1, required=False, help_text="0, 0.5 or 1"
+    )
+    url = serializers.HyperlinkedIdentityField(view_name="api-event-detail", lookup_field="slug")
+    entries_url = serializers.HyperlinkedIdentityField(
+        view_name="api-event-entries", lookup_field="slug"
+    )
+    rounds_url = serializers.HyperlinkedIdentityField(
+        view_name="api-event-rounds", lookup_field="slug"
+    )
+    page = serializers.SerializerMethodField()
+    # Plain strings, not enums: "status" names several choice sets across the API.
+    status = serializers.CharField(read_only=True, help_text="registration, running, finished")
+
+    class Meta:
+        model = Event
+        fields = [
+            "slug",
+            "name",
+            "venue",
+            "start_date",
+            "end_date",
+            "ruleset",
+            "ruleset_options",
+            "rounds",
+            "pairing_system",
+            "clock_minutes",
+            "tiebreak_chain",
+            "bye_value",
+            "status",
+            "url",
+            "entries_url",
+            "rounds_url",
+            "page",
+        ]
+        read_only_fields = ["slug", "status"]
+
+    @extend_schema_field(serializers.URLField())
+    def get_page(self, event: Event) -> str:
+        return reverse("event-detail", args=[event.slug], request=self.context.get("request"))
+
+    def service_data(self) -> dict[str, Any]:
+        data = dict(self.validated_data)
+        if "bye_value" in data:
+            data["bye_value"] = Decimal(data["bye_value"])
+        return data
+
+
+class EntrySerializer(serializers.ModelSerializer[Entry]):
+    player = PlayerBriefSerializer(read_only=True)
+    status = serializers.CharField(read_only=True, help_text="active, withdrawn")
+
+    class Meta:
+        model = Entry
+        fields = [
+            "id",
+            "player",
+            "starting_rank",
+            "status",
+            "joined_round",
+            "missed_rounds",
+            "requested_byes",
+            "withdrawn_after_round",
+        ]
+        read_only_fields = fields
+
+
+class EntryCreateSerializer(serializers.Serializer[Any]):
+    """A registry player by ``player`` id, or a new player's fields (``name`` at least)."""
+
+    player = serializers.PrimaryKeyRelatedField(
+        queryset=Player.objects.all(), required=False, allow_null=True
+    )
+    name = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    club = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    country = serializers.CharField(max_length=3, required=False, allow_blank=True)
+    rating = serializers.IntegerField(min_value=0, max_value=4000, required=False, allow_null=True)
+    contact = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    missed_rounds = serializers.ChoiceField(
+        choices=Entry.MissedRounds.choices, default=Entry.MissedRounds.ZERO
+    )
+    requested_byes = serializers.ListField(
+        child=serializers.IntegerField(min_value=1), required=False, default=list
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        if not attrs.get("player") and not (attrs.get("name") or "").strip():
+            raise serializers.ValidationError(
+                {"name": "Give a registry player's id as player, or a new player's name."}
+            )
+        return attrs
+
+
+class EntryUpdateSerializer(serializers.Serializer[Any]):
+    status = serializers.ChoiceField(choices=Entry.Status.choices, required=False)
+    requested_byes = serializers.ListField(
+        child=serializers.IntegerField(min_value=1), required=False
+    )
+
+
+class CsvImportSerializer(serializers.Serializer[Any]):
+    """The CSV as an uploaded ``file`` (multipart) or as ``text``."""
+
+    file = serializers.FileField(required=False)
+    text = serializers.CharField(required=False, trim_whitespace=False)
+    missed_rounds = serializers.ChoiceField(
+        choices=Entry.MissedRounds.choices, default=Entry.MissedRounds.ZERO
+    )
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        upload = attrs.pop("file", None)
+        if upload is not None:
+            try:
+                attrs["text"] = upload.read().decode("utf-8-sig")
+            except UnicodeDecodeError:
+                raise serializers.ValidationError(
+                    {"file": "The file is not UTF-8 text: save it as CSV UTF-8."}
+                ) from None
+        if not attrs.get("text"):
+            raise serializers.ValidationError({"file": "Send the CSV as file or as text."})
+        return attrs
+
+
+class EntryRefSerializer(serializers.ModelSerializer[Entry]):
+    name = serializers.CharField(source="player.name", read_only=True)
+
+    class Meta:
+        model = Entry
+        fields = ["id", "name", "starting_rank"]
+
+
+class BoardSerializer(serializers.ModelSerializer[Board]):
+    first = EntryRefSerializer(read_only=True)
+    second = EntryRefSerializer(read_only=True, allow_null=True)
+    round = serializers.IntegerField(source="round.number", read_only=True)
+    url = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Board
+        fields = [
+            "id",
+            "round",
+            "number",
+            "first",
+            "second",
+            "result",
+            "first_lowest",
+            "second_lowest",
+            "result_held",
+            "reason",
+            "url",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(serializers.URLField())
+    def get_url(self, board: Board) -> str:
+        return reverse(
+            "api-board-detail",
+            args=[board.round.event.slug, board.pk],
+            request=self.context.get("request"),
+        )
+
+
+class ResultSerializer(serializers.Serializer[Any]):
+    """A result to enter or correct; ``reason`` is needed to change a result already in."""
+
+    result = serializers.ChoiceField(choices=[("", "no result"), *Result.choices])
+    first_lowest = serializers.IntegerField(
+        min_value=0, max_value=18, required=False, allow_null=True
+    )
+    second_lowest = serializers.IntegerField(
+        min_value=0, max_value=18, required=False, allow_null=True
+    )
+    reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+
+
+class RoundSerializer(serializers.ModelSerializer[Round]):
+    status = serializers.CharField(
+        read_only=True, help_text="pairing, draft, published, playing, complete"
+    )
+    boards = serializers.SerializerMethodField()
+    url = serializers.SerializerMethodField()
+    page = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Round
+        fields = [
+            "number",
+            "status",
+            "pairing_progress",
+            "pairing_error",
+            "system",
+            "notes",
+            "published_at",
+            "boards",
+            "url",
+            "page",
+        ]
+        read_only_fields = fields
+
+    @extend_schema_field(BoardSerializer(many=True))
+    def get_boards(self, round_: Round) -> list[dict[str, Any]]:
+        boards = round_.boards.select_related(
+            "round__event", "first__player", "second__player"
+        ).order_by("number")
+        return BoardSerializer(boards, many=True, context=self.context).data  # type: ignore[return-value]
+
+    @extend_schema_field(serializers.URLField())
+    def get_url(self, round_: Round) -> str:
+        return reverse(
+            "api-round-detail",
+            args=[round_.event.slug, round_.number],
+            request=self.context.get("request"),
+        )
+
+    @extend_schema_field(serializers.URLField())
+    def get_page(self, round_: Round) -> str:
+        return reverse(
+            "event-round",
+            args=[round_.event.slug, round_.number],
+            request=self.context.get("request"),
+        )
+
+
+class SwapPlayersSerializer(serializers.Serializer[Any]):
+    first = serializers.IntegerField(help_text="Entry id of one player")
+    second = serializers.IntegerField(help_text="Entry id of the other player")
+    reason = serializers.CharField(max_length=300)
+
+
+class SwapBoardsSerializer(serializers.Serializer[Any]):
+    board_a = serializers.IntegerField(min_value=1, help_text="Board number")
+    board_b = serializers.IntegerField(min_value=1, help_text="Board number")
+    reason = serializers.CharField(max_length=300)
+
+
+class PairingChangeSerializer(serializers.ModelSerializer[PairingChange]):
+    round = serializers.IntegerField(source="round.number", read_only=True)
+    user = serializers.CharField(source="user.username", read_only=True, allow_null=True)
+
+    class Meta:
+        model = PairingChange
+        fields = ["id", "round", "description", "warnings", "user", "at", "reason"]
+        read_only_fields = fields
+
+
+class CorrectionSerializer(serializers.ModelSerializer[ResultCorrection]):
+    round = serializers.IntegerField(source="board.round.number", read_only=True)
+    board = serializers.IntegerField(source="board.number", read_only=True)
+    board_id = serializers.IntegerField(read_only=True)
+    user = serializers.CharField(source="user.username", read_only=True, allow_null=True)
+
+    class Meta:
+        model = ResultCorrection
+        fields = ["id", "round", "board", "board_id", "old_result", "new_result", "user", "at"]
+        fields += ["reason"]
+        read_only_fields = fields
+
+
+class RoleSerializer(serializers.ModelSerializer[EventRole]):
+    username = serializers.CharField(source="user.username")
+
+    class Meta:
+        model = EventRole
+        fields = ["id", "username", "role"]
+
+
+class PairingRequestedSerializer(serializers.Serializer[Any]):
+    number = serializers.IntegerField()
+    status = serializers.CharField()
+    url = serializers.URLField(help_text="Poll this until status is draft (or pairing_error)")
+
+
+class ErrorSerializer(serializers.Serializer[Any]):
+    detail = serializers.CharField()
+    code = serializers.CharField()
+    field = serializers.CharField(required=False)

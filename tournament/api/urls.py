@@ -1,0 +1,114 @@
+from django.urls import path
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.reverse import reverse
+from rest_framework.routers import SimpleRouter
+
+from tournament.api import views
+
+
+@extend_schema(responses=OpenApiTypes.OBJECT, description="Links to the API's parts.")
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def api_root(request: Request) -> Response:
+    return Response(
+        {
+            "schema": reverse("api-schema", request=request),
+            "docs": reverse("api-docs", request=request),
+            "players": reverse("api-player-list", request=request),
+            "events": reverse("api-event-list", request=request),
+            "event parts": {
+                "entries": "events/{slug}/entries/ (POST: add; import/: CSV; rank/)",
+                "entry": "events/{slug}/entries/{id}/ (PATCH: status, requested_byes)",
+                "rounds": "events/{slug}/rounds/ (POST: pair the next round, 202)",
+                "round": "events/{slug}/rounds/{number}/ (DELETE: drop the draft; "
+                "swap/, swap-boards/, publish/)",
+                "board": "events/{slug}/boards/{id}/ (PATCH: result, with reason)",
+                "logs": "events/{slug}/corrections/, events/{slug}/pairing-changes/",
+                "roles": "events/{slug}/roles/",
+            },
+        }
+    )
+
+
+router = SimpleRouter()
+router.register("players", views.PlayerViewSet, basename="api-player")
+router.register("events", views.EventViewSet, basename="api-event")
+
+EVENT = "events/<slug:slug>/"
+ROUND = EVENT + "rounds/<int:number>/"
+
+urlpatterns = [
+    path("", api_root, name="api-root"),
+    *router.urls,
+    path(
+        EVENT + "entries/",
+        views.EntryViewSet.as_view({"get": "list", "post": "create"}),
+        name="api-event-entries",
+    ),
+    path(
+        EVENT + "entries/import/",
+        views.EntryViewSet.as_view({"post": "import_csv"}),
+        name="api-event-entries-import",
+    ),
+    path(
+        EVENT + "entries/rank/",
+        views.EntryViewSet.as_view({"post": "rank"}),
+        name="api-event-entries-rank",
+    ),
+    path(
+        EVENT + "entries/<int:pk>/",
+        views.EntryViewSet.as_view({"get": "retrieve", "patch": "partial_update"}),
+        name="api-entry-detail",
+    ),
+    path(
+        EVENT + "rounds/",
+        views.RoundViewSet.as_view({"get": "list", "post": "create"}),
+        name="api-event-rounds",
+    ),
+    path(
+        ROUND,
+        views.RoundViewSet.as_view({"get": "retrieve", "delete": "destroy"}),
+        name="api-round-detail",
+    ),
+    path(ROUND + "swap/", views.RoundViewSet.as_view({"post": "swap"}), name="api-round-swap"),
+    path(
+        ROUND + "swap-boards/",
+        views.RoundViewSet.as_view({"post": "swap_boards"}),
+        name="api-round-swap-boards",
+    ),
+    path(
+        ROUND + "publish/",
+        views.RoundViewSet.as_view({"post": "publish"}),
+        name="api-round-publish",
+    ),
+    path(
+        EVENT + "boards/<int:pk>/",
+        views.BoardViewSet.as_view({"get": "retrieve", "patch": "partial_update"}),
+        name="api-board-detail",
+    ),
+    path(
+        EVENT + "corrections/",
+        views.CorrectionViewSet.as_view({"get": "list"}),
+        name="api-event-corrections",
+    ),
+    path(
+        EVENT + "pairing-changes/",
+        views.PairingChangeViewSet.as_view({"get": "list"}),
+        name="api-event-pairing-changes",
+    ),
+    path(
+        EVENT + "roles/",
+        views.RoleViewSet.as_view({"get": "list", "post": "create"}),
+        name="api-event-roles",
+    ),
+    path(
+        EVENT + "roles/<int:pk>/",
+        views.RoleViewSet.as_view({"delete": "destroy"}),
+        name="api-role-detail",
+    ),
+]

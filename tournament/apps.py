@@ -1,0 +1,21 @@
+import logging
+
+from django.apps import AppConfig
+from django.conf import settings
+
+logger = logging.getLogger("tournament")
+
+
+class TournamentConfig(AppConfig):
+    name = "tournament"
+    verbose_name = "Tournaments"
+
+    def ready(self) -> None:
+        # Loading the Celery app here lets shared_task bind to it without tournament/__init__
+        # importing Celery (the pure pairing package lives under tournament/ too).
+        from tournament.celery import app  # noqa: F401
+
+        if settings.CELERY_TASK_ALWAYS_EAGER:
+            logger.info(
+                "REDIS_URL is not set: Celery tasks run eagerly in-process, cache is local."
+            )

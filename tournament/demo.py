@@ -1,0 +1,91 @@
+"""Demo data for `manage.py seed_demo`. Every step is idempotent: a second run changes nothing."""
+
+from collections.abc import Callable
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils import timezone
+
+DEMO_ACCOUNTS = [
+    # username, password, is_staff/superuser
+    ("admin", "ingenious-admin", True),
+    ("director", "ingenious-director", False),
+    ("arbiter", "ingenious-arbiter", False),
+]
+
+
+def seed_accounts(say: Callable[[str], None]) -> None:
+    User = get_user_model()
+    for username, password, superuser in DEMO_ACCOUNTS:
+        user, created = User.objects.get_or_create(username=username)
+        if created:
+            user.set_password(password)
+            user.is_staff = user.is_superuser = superuser
+            user.save()
+        say(f"  {username:<9} password: {password}{'  (new)' if created else ''}")
+
+
+DEMO_EVENT_SLUG = "mso-ingenious-open-demo"
+DEMO_PLAYERS = [
+    # name, club, country, rating
+    ("Amelia Hartley", "Cambridge", "ENG", 1985),
+    ("Tomasz Kowalczyk", "Warsaw Mind Sports", "POL", 1940),
+    ("Priya Raman", "Oxford", "ENG", 1902),
+    ("Lukas Brenner", "Spielkreis Berlin", "GER", 1875),
+    ("Siobhan Walsh", "Dublin Games Club", "IRL", 1850),
+    ("Kenji Morita", "Tokyo Boardgamers", "JPN", 1822),
+    ("Hannah Lindqvist", "Uppsala", "SWE", 1790),
+    ("Oluwaseun Adeyemi", "London Mind Sports", "ENG", 1764),
+    ("Marco Bellini", "Milano Giochi", "ITA", 1731),
+    ("Fiona MacLeod", "Edinburgh", "SCO", 1700),
+    ("David Okonkwo", "Manchester", "ENG", None),
+    ("Claire Dubois", "Paris Jeux", "FRA", None),
+]
+
+
+def seed_event(say: Callable[[str], None]) -> None:
+    """The MSO event with 12 players, round 1 paired (here, not by a worker) and published."""
+    from tournament import services
+    from tournament.models import Event, EventRole, Round
+
+    User = get_user_model()
+    director = User.objects.get(username="director")
+    arbiter = User.objects.get(username="arbiter")
+    event = Event.objects.filter(slug=DEMO_EVENT_SLUG).first()
+    with transaction.atomic():
+        if event is None:
+            event = Event.objects.create(
+                name="MSO Ingenious Open (demo)",
+                slug=DEMO_EVENT_SLUG,
+                venue="JW3, London",
+                start_date=timezone.localdate(),
+                end_date=timezone.localdate(),
+                rounds=7,
+                created_by=director,
+            )
+        for user, role in ((director, EventRole.Role.DIRECTOR), (arbiter, EventRole.Role.ARBITER)):
+            EventRole.objects.get_or_create(event=event, user=user, role=role)
+        if not event.entries.exists():
+            rows = ["name,club,country,rating"]
+            rows += [f"{n},{c},{k},{r or ''}" for n, c, k, r in DEMO_PLAYERS]
+            services.import_players_csv(event=event, user=director, text="\n".join(rows))
+    round_ = event.round_set.filter(number=1).first()
+    if round_ is None:
+        round_ = services.start_pairing(event=event, user=director)
+    if round_.status == Round.Status.PAIRING:
+        services.compute_draft(round_.pk)
+        round_.refresh_from_db()
+    if round_.status == Round.Status.DRAFT:
+        services.publish_round(round_=round_, user=director)
+    say(f"Demo event: {event.name} ({event.entries.count()} players, round 1 published)")
+
+
+def further_steps() -> list[Callable[[Callable[[str], None]], None]]:
+    """The demo event, then its games (the games layer's `games.demo.seed`, when it exists)."""
+    steps = [seed_event]
+    from games import demo as games_demo
+
+    seed_games = getattr(games_demo, "seed", None)
+    if callable(seed_games):
+        steps.append(seed_games)
+    return steps

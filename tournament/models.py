@@ -1,0 +1,279 @@
+"""Events, the player registry, entries, rounds and boards, and their append-only logs."""
+
+from decimal import Decimal
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.urls import reverse
+from django.utils.text import slugify
+
+
+class Player(models.Model):
+    """A person in the registry shared by all events."""
+
+    name = models.CharField(max_length=120)
+    club = models.CharField(max_length=120, blank=True)
+    country = models.CharField(max_length=3, blank=True, help_text="Three-letter code, e.g. ENG")
+    rating = models.PositiveIntegerField(null=True, blank=True)
+    contact = models.CharField(max_length=200, blank=True, help_text="E-mail or phone; not public")
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def default_tiebreak_chain() -> list[str]:
+    """The "MSO Ingenious" preset (RULINGS.md, MSO ruleset)."""
+    return ["results_between", "progressive_difference", "progressive_level"]
+
+
+class Event(models.Model):
+    class Ruleset(models.TextChoices):
+        MSO = "mso", "MSO (2 players)"
+        STANDARD = "standard", "Standard (2 players)"
+
+    class PairingSystem(models.TextChoices):
+        AUTO = "auto", "Automatic (all-play-all with 10 or fewer, else Swiss)"
+        SWISS = "swiss", "Swiss"
+        ROUND_ROBIN = "round-robin", "All-play-all (Berger tables)"
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", "Registration"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=220, unique=True)
+    venue = models.CharField(max_length=200, blank=True)
+    start_date = models.DateField(null=True, blank=True)
+    end_date = models.DateField(null=True, blank=True)
+    ruleset = models.CharField(max_length=20, choices=Ruleset.choices, default=Ruleset.MSO)
+    ruleset_options = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text='Engine overrides, e.g. {"placement_rule": "first-round"}',
+    )
+    rounds = models.PositiveSmallIntegerField(
+        default=7, validators=[MinValueValidator(1), MaxValueValidator(30)]
+    )
+    pairing_system = models.CharField(
+        max_length=20, choices=PairingSystem.choices, default=PairingSystem.AUTO
+    )
+    clock_minutes = models.PositiveSmallIntegerField(
+        default=10, validators=[MinValueValidator(1), MaxValueValidator(180)]
+    )
+    tiebreak_chain = models.JSONField(default=default_tiebreak_chain, blank=True)
+    bye_value = models.DecimalField(
+        max_digits=3,
+        decimal_places=1,
+        default=Decimal("1.0"),
+        validators=[MinValueValidator(Decimal("0")), MaxValueValidator(Decimal("1"))],
+        help_text="Victory points of a pairing-allocated bye",
+    )
+    status = models.CharField(max_length=20, choices=Status.choices, default=Status.REGISTRATION)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-start_date", "-id"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args: object, **kwargs: object) -> None:
+        if not self.slug:
+            base = slugify(self.name)[:200] or "event"
+            slug, n = base, 2
+            while Event.objects.filter(slug=slug).exclude(pk=self.pk).exists():
+                slug, n = f"{base}-{n}", n + 1
+            self.slug = slug
+        super().save(*args, **kwargs)  # type: ignore[arg-type]
+
+    def get_absolute_url(self) -> str:
+        return reverse("event-detail", args=[self.slug])
+
+
+class EventRole(models.Model):
+    class Role(models.TextChoices):
+        DIRECTOR = "director", "Director"
+        ARBITER = "arbiter", "Arbiter"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roles")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="event_roles"
+    )
+    role = models.CharField(max_length=10, choices=Role.choices)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["event", "user", "role"], name="unique_event_role")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.role} of {self.event}"
+
+
+class Entry(models.Model):
+    """A player's entry in one event."""
+
+    class Status(models.TextChoices):
+        ACTIVE = "active", "Active"
+        WITHDRAWN = "withdrawn", "Withdrawn"
+
+    class MissedRounds(models.TextChoices):
+        ZERO = "zero", "Zero-point byes"
+        HALF = "half", "Half-point byes"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    starting_rank = models.PositiveIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    joined_round = models.PositiveSmallIntegerField(
+        default=1, help_text="First round this entry can be paired in (late entries: later)"
+    )
+    missed_rounds = models.CharField(
+        max_length=4,
+        choices=MissedRounds.choices,
+        default=MissedRounds.ZERO,
+        help_text="How a late entry's missed rounds score",
+    )
+    requested_byes = models.JSONField(default=list, blank=True, help_text="Round numbers")
+    withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "starting_rank"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="unique_entry_player"),
+            models.UniqueConstraint(fields=["event", "starting_rank"], name="unique_entry_rank"),
+        ]
+        verbose_name_plural = "entries"
+
+    def __str__(self) -> str:
+        return f"{self.player.name} (#{self.starting_rank})"
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        PAIRING = "pairing", "Being paired"
+        DRAFT = "draft", "Draft"
+        PUBLISHED = "published", "Published"
+        PLAYING = "playing", "Playing"
+        COMPLETE = "complete", "Complete"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PAIRING)
+    pairing_progress = models.PositiveSmallIntegerField(default=0, help_text="Percent")
+    pairing_error = models.TextField(blank=True)
+    system = models.CharField(
+        max_length=20, blank=True, help_text="The system the pairing used (swiss, round-robin)"
+    )
+    notes = models.JSONField(default=list, blank=True, help_text="The pairing's notes")
+    created_at = models.DateTimeField(auto_now_add=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "number"], name="unique_round_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.event} round {self.number}"
+
+    @property
+    def is_public(self) -> bool:
+        return self.status in {self.Status.PUBLISHED, self.Status.PLAYING, self.Status.COMPLETE}
+
+
+class Result(models.TextChoices):
+    FIRST_WINS = "1-0", "1-0"
+    SECOND_WINS = "0-1", "0-1"
+    DRAW = "1/2-1/2", "½-½"
+    FIRST_FORFEIT_WIN = "+/-", "+/− (forfeit)"
+    SECOND_FORFEIT_WIN = "-/+", "−/+ (forfeit)"
+    DOUBLE_FORFEIT = "-/-", "−/− (double forfeit)"
+    BYE = "bye", "Pairing-allocated bye"
+    HALF_BYE = "half-bye", "Requested half-point bye"
+    ABSENT = "absent", "Absent (zero)"
+
+
+PLAYED_RESULTS = {Result.FIRST_WINS, Result.SECOND_WINS, Result.DRAW}
+PAIR_RESULTS = PLAYED_RESULTS | {
+    Result.FIRST_FORFEIT_WIN,
+    Result.SECOND_FORFEIT_WIN,
+    Result.DOUBLE_FORFEIT,
+}
+SINGLE_RESULTS = {Result.BYE, Result.HALF_BYE, Result.ABSENT}
+
+
+class Board(models.Model):
+    """One table of a round: two entries, or one entry with a bye or an absence."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="boards")
+    number = models.PositiveSmallIntegerField()
+    first = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="boards_first")
+    second = models.ForeignKey(
+        Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="boards_second"
+    )
+    result = models.CharField(max_length=10, choices=Result.choices, blank=True)
+    first_lowest = models.PositiveSmallIntegerField(null=True, blank=True)
+    second_lowest = models.PositiveSmallIntegerField(null=True, blank=True)
+    result_held = models.BooleanField(
+        default=False, help_text="Replay validation failed: kept out of published standings"
+    )
+    reason = models.CharField(max_length=300, blank=True, help_text="Why the pairing is so")
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="unique_board_number")
+        ]
+
+    def __str__(self) -> str:
+        second = self.second.player.name if self.second else "bye"
+        return f"R{self.round.number} B{self.number}: {self.first.player.name} v {second}"
+
+    @property
+    def is_bye(self) -> bool:
+        return self.second_id is None
+
+
+class ResultCorrection(models.Model):
+    """Append-only: every result entered or changed, with who, when and why."""
+
+    board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="corrections")
+    old_result = models.CharField(max_length=10, blank=True)
+    new_result = models.CharField(max_length=10, blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
+    at = models.DateTimeField(auto_now_add=True)
+    reason = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.board}: {self.old_result or '-'} -> {self.new_result or '-'}"
+
+
+class PairingChange(models.Model):
+    """Append-only: a director's edit of a draft round, with who, when and why."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="pairing_changes")
+    description = models.CharField(max_length=300)
+    warnings = models.JSONField(default=list, blank=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
+    at = models.DateTimeField(auto_now_add=True)
+    reason = models.CharField(max_length=300)
+
+    class Meta:
+        ordering = ["at", "id"]
+
+    def __str__(self) -> str:
+        return f"{self.round}: {self.description}"

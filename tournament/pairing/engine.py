@@ -1,0 +1,71 @@
+"""``pair_round``: the one entry point that picks the system and checks the input."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .berger import pair_round_robin
+from .model import ROUND_ROBIN_MAX_PLAYERS, SYSTEMS, PlayerState, RoundPairing
+from .swiss import BYE_POLICIES, pair_swiss
+
+
+def resolve_system(system: str, n_players: int) -> str:
+    """``auto`` is all-play-all with ``ROUND_ROBIN_MAX_PLAYERS`` (10) players or fewer, else Swiss.
+
+    The count is of every registered player, withdrawn ones included (the round robin's table is
+    fixed at the start of the event).
+    """
+    if system not in SYSTEMS:
+        raise ValueError(f"unknown pairing system {system!r}; expected one of {', '.join(SYSTEMS)}")
+    if system == "auto":
+        return "round-robin" if n_players <= ROUND_ROBIN_MAX_PLAYERS else "swiss"
+    return system
+
+
+def _check(players: Sequence[PlayerState], round_number: int, total_rounds: int) -> None:
+    if round_number < 1:
+        raise ValueError(f"round_number must be >= 1, got {round_number}")
+    if total_rounds < 1:
+        raise ValueError(f"total_rounds must be >= 1, got {total_rounds}")
+    ids: set[int] = set()
+    ranks: set[int] = set()
+    for p in players:
+        if p.id in ids:
+            raise ValueError(f"player id {p.id} appears twice")
+        if p.rank in ranks:
+            raise ValueError(f"starting rank {p.rank} appears twice")
+        if p.byes < 0:
+            raise ValueError(f"player {p.id} has a negative bye count")
+        for f in p.floats:
+            if f not in ("up", "down", None):
+                raise ValueError(f"player {p.id}: float {f!r} is not 'up', 'down' or None")
+        ids.add(p.id)
+        ranks.add(p.rank)
+
+
+def pair_round(
+    players: Sequence[PlayerState],
+    round_number: int,
+    total_rounds: int,
+    system: str = "auto",
+    *,
+    bye_policy: str = "lowest-ranked",
+) -> RoundPairing:
+    """Pair round ``round_number`` (1-based) of an event of ``total_rounds`` rounds.
+
+    ``players`` is every registered player (withdrawn ones with ``active=False``). Deterministic:
+    the same input gives the same output. Raises ``NoPairingError`` when no legal pairing exists
+    and ``ValueError`` for inconsistent input. ``bye_policy`` (Swiss only): "lowest-ranked"
+    (MSO rules, the default) or "lowest-score" (FIDE Dutch: any player of the lowest score group
+    without a bye, the rest of the pairing deciding, lower-ranked first).
+    """
+    _check(players, round_number, total_rounds)
+    if bye_policy not in BYE_POLICIES:
+        raise ValueError(f"unknown bye policy {bye_policy!r}; expected one of {BYE_POLICIES}")
+    chosen = resolve_system(system, len(players))
+    if chosen == "round-robin":
+        return pair_round_robin(players, round_number)
+    return pair_swiss(players, round_number, total_rounds, bye_policy=bye_policy)
+
+
+__all__ = ["pair_round", "resolve_system"]

@@ -1,0 +1,61 @@
+"""Who may do what in an event: directors change it; arbiters (and directors) record games."""
+
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from rest_framework.permissions import SAFE_METHODS, BasePermission
+from rest_framework.request import Request
+
+from tournament.errors import NotAllowed
+from tournament.models import Event, EventRole
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def roles_of(user: User, event: Event) -> set[str]:
+    if not user.is_authenticated:
+        return set()
+    if getattr(user, "is_superuser", False):
+        return {EventRole.Role.DIRECTOR, EventRole.Role.ARBITER}
+    return set(EventRole.objects.filter(event=event, user=user).values_list("role", flat=True))
+
+
+def is_director(user: User, event: Event) -> bool:
+    return EventRole.Role.DIRECTOR in roles_of(user, event)
+
+
+def is_arbiter(user: User, event: Event) -> bool:
+    """Arbiters record games; a director may too."""
+    return bool(roles_of(user, event) & {EventRole.Role.DIRECTOR, EventRole.Role.ARBITER})
+
+
+def require_director(user: User, event: Event) -> None:
+    if not is_director(user, event):
+        raise NotAllowed(f"Only the directors of {event.name} may change it.", code="not_director")
+
+
+def require_arbiter(user: User, event: Event) -> None:
+    if not is_arbiter(user, event):
+        raise NotAllowed(
+            f"Only the arbiters and directors of {event.name} may record games.", code="not_arbiter"
+        )
+
+
+class _EventRolePermission(BasePermission):
+    """Reads are public (views limit them to published rounds); writes need the role."""
+
+    check: Any = None
+
+    def has_object_permission(self, request: Request, view: Any, obj: Any) -> bool:
+        if request.method in SAFE_METHODS:
+            return True
+        event = obj if isinstance(obj, Event) else view.get_event()
+        return bool(type(self).check(request.user, event))
+
+
+class IsEventDirectorOrReadOnly(_EventRolePermission):
+    check = staticmethod(is_director)
+
+
+class IsEventArbiterOrReadOnly(_EventRolePermission):
+    check = staticmethod(is_arbiter)

@@ -1,0 +1,386 @@
+"""Reads of the tournament app. Views and serializers call these; they never write."""
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Max, Q, QuerySet
+
+import scoring
+from games.engine import COLOURS
+from tournament.models import (
+    PAIR_RESULTS,
+    PLAYED_RESULTS,
+    SINGLE_RESULTS,
+    Board,
+    Entry,
+    Event,
+    EventRole,
+    PairingChange,
+    Player,
+    Result,
+    ResultCorrection,
+    Round,
+)
+from tournament.pairing import PlayerState, breaks_limits, due_of, resolve_system
+from tournament.pairing.model import format_score
+from tournament.permissions import is_arbiter, is_director
+
+User = AbstractBaseUser | AnonymousUser
+
+PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.PLAYING, Round.Status.COMPLETE)
+
+
+def event_list() -> QuerySet[Event]:
+    return Event.objects.order_by("-start_date", "-id")
+
+
+def player_list() -> QuerySet[Player]:
+    return Player.objects.order_by("name", "id")
+
+
+def entries_of(event: Event) -> QuerySet[Entry]:
+    return event.entries.select_related("player").order_by("starting_rank")
+
+
+def roles_of_event(event: Event) -> QuerySet[EventRole]:
+    return event.roles.select_related("user").order_by("role", "user__username")
+
+
+def rounds_visible_to(user: User, event: Event) -> QuerySet[Round]:
+    """Every round for the event's directors; only published ones for everybody else."""
+    rounds = event.round_set.order_by("number")
+    if is_director(user, event):
+        return rounds
+    return rounds.filter(status__in=PUBLIC_ROUND_STATUSES)
+
+
+def boards_of(round_: Round) -> QuerySet[Board]:
+    return round_.boards.select_related("first__player", "second__player").order_by("number")
+
+
+def last_round(event: Event) -> Round | None:
+    return event.round_set.order_by("-number").first()
+
+
+def next_round_number(event: Event) -> int:
+    last = last_round(event)
+    return (last.number if last else 0) + 1
+
+
+def round_robin_rounds(event: Event) -> int | None:
+    """How many rounds an all-play-all of the event's entries takes, if it plays one."""
+    count = event.entries.count()
+    if count < 2:
+        return None
+    first = event.round_set.filter(number=1).exclude(system="").first()
+    system = first.system if first else resolve_system(event.pairing_system, count)
+    if system != Event.PairingSystem.ROUND_ROBIN:
+        return None
+    return count if count % 2 else count - 1
+
+
+def open_round(event: Event) -> Round | None:
+    """The round being paired or waiting in draft, if any (there is at most one)."""
+    return event.round_set.filter(status__in=[Round.Status.PAIRING, Round.Status.DRAFT]).first()
+
+
+def unfinished_boards(round_: Round) -> QuerySet[Board]:
+    return boards_of(round_).filter(result="")
+
+
+def next_board_number(round_: Round) -> int:
+    return (round_.boards.aggregate(top=Max("number"))["top"] or 0) + 1
+
+
+def plays_round_robin(event: Event) -> bool:
+    """True once the event's pairings are (or will be) all-play-all."""
+    if event.pairing_system == Event.PairingSystem.ROUND_ROBIN:
+        return True
+    first = event.round_set.filter(number=1).exclude(system="").first()
+    return first is not None and first.system == Event.PairingSystem.ROUND_ROBIN
+
+
+def corrections_of(event: Event) -> QuerySet[ResultCorrection]:
+    return (
+        ResultCorrection.objects.filter(board__round__event=event)
+        .select_related("board__round", "board__first__player", "board__second__player", "user")
+        .order_by("-at", "-id")
+    )
+
+
+def pairing_changes_of(event: Event) -> QuerySet[PairingChange]:
+    return (
+        PairingChange.objects.filter(round__event=event)
+        .select_related("round", "user")
+        .order_by("-at", "-id")
+    )
+
+
+def tiebreak_labels(keys: Iterable[str]) -> list[str]:
+    """The tie-breaks' names as directors read them."""
+    return [scoring.CATALOGUE[k].label if k in scoring.CATALOGUE else k for k in keys]
+
+
+def can_see_logs(user: User, event: Event) -> bool:
+    """Corrections name who made them: the event's directors and arbiters see them."""
+    return is_arbiter(user, event)
+
+
+# --- the history the pairing reads ---------------------------------------------------------
+
+
+@dataclass
+class _History:
+    score: float = 0.0
+    opponents: list[int] = field(default_factory=list)
+    firsts: list[bool | None] = field(default_factory=list)
+    byes: int = 0
+    floats: list[str | None] = field(default_factory=list)
+
+
+def _histories(event: Event, before_round: int) -> dict[int, _History]:
+    """Each entry's record over the rounds before ``before_round``, round by round.
+
+    Points follow the standings' own reading of the boards (scoring.results_from_boards).
+    Everybody an entry was paired with counts as met, forfeits included, so they are not paired
+    again; only games played (or still to be scored) count for who moved first.
+    """
+    entry_ids = list(event.entries.values_list("id", flat=True))
+    history = {entry_id: _History() for entry_id in entry_ids}
+    boards = list(
+        Board.objects.filter(round__event=event, round__number__lt=before_round)
+        .select_related("round")
+        .order_by("round__number", "number")
+    )
+    by_round: dict[int, list[Board]] = defaultdict(list)
+    for board in boards:
+        by_round[board.round.number].append(board)
+    bye_value = float(event.bye_value)
+    for number in range(1, before_round):
+        seen: dict[int, tuple[bool | None, str | None]] = {}
+        rows = scoring.results_from_boards(
+            [
+                scoring.Board(number, b.first_id, b.second_id, b.result)
+                for b in by_round.get(number, [])
+            ],
+            bye_value=bye_value,
+        )
+        points = defaultdict(float)
+        for row in rows:
+            points[row.player] += row.points
+        for board in by_round.get(number, []):
+            first = history.get(board.first_id)
+            if first is None:
+                continue
+            if board.second_id is None:
+                if board.result == Result.BYE:
+                    first.byes += 1
+                    seen[board.first_id] = (None, "down")
+                else:
+                    seen[board.first_id] = (None, None)
+                continue
+            second = history[board.second_id]
+            first.opponents.append(board.second_id)
+            second.opponents.append(board.first_id)
+            game = board.result == "" or board.result in PLAYED_RESULTS
+            float_first = float_second = None
+            if first.score > second.score:
+                float_first, float_second = "down", "up"
+            elif first.score < second.score:
+                float_first, float_second = "up", "down"
+            seen[board.first_id] = (True if game else None, float_first)
+            seen[board.second_id] = (False if game else None, float_second)
+        for entry_id, record in history.items():
+            moved_first, floated = seen.get(entry_id, (None, None))
+            record.firsts.append(moved_first)
+            record.floats.append(floated)
+            record.score += points.get(entry_id, 0.0)
+    return history
+
+
+def player_states(event: Event, round_number: int) -> list[PlayerState]:
+    """What the pairing core needs to pair ``round_number`` of ``event``: every entry, in
+    starting-rank order, with its record over the earlier rounds."""
+    history = _histories(event, round_number)
+    states = []
+    for entry in event.entries.order_by("starting_rank"):
+        record = history[entry.pk]
+        withdrawn = entry.status == Entry.Status.WITHDRAWN and (
+            entry.withdrawn_after_round is None or entry.withdrawn_after_round < round_number
+        )
+        states.append(
+            PlayerState(
+                id=entry.pk,
+                rank=entry.starting_rank,
+                score=record.score,
+                opponents=tuple(record.opponents),
+                firsts=tuple(record.firsts),
+                byes=record.byes,
+                floats=tuple(record.floats),
+                active=not withdrawn and entry.joined_round <= round_number,
+                wants_bye=round_number in entry.requested_byes,
+            )
+        )
+    return states
+
+
+def scores_before(event: Event, round_number: int) -> dict[int, float]:
+    """Each entry's victory points over the rounds before ``round_number``."""
+    return {entry_id: h.score for entry_id, h in _histories(event, round_number).items()}
+
+
+# --- reviewing a draft -----------------------------------------------------------------------
+
+
+@dataclass
+class BoardReview:
+    """A board of a round as a director reviews it: scores before the round and warnings."""
+
+    board: Board
+    first_score: str
+    second_score: str
+    warnings: list[str]
+
+
+def board_warnings(board: Board, states: dict[int, PlayerState]) -> list[str]:
+    """What is wrong with a board by the pairing rules: a rematch, a second bye, a first-move
+    limit broken (RULINGS.md: no two players meet twice, nobody gets a second bye, who moves
+    first alternates as evenly as possible)."""
+    first = states.get(board.first_id)
+    if first is None:
+        return []
+    name = board.first.player.name
+    if board.second_id is None:
+        if board.result == Result.BYE and first.byes:
+            return [f"{name} already had a bye."]
+        return []
+    second = states.get(board.second_id)
+    if second is None:
+        return []
+    other = board.second.player.name
+    warnings = []
+    if board.second_id in first.opponents:
+        warnings.append(f"Rematch: {name} and {other} have met before.")
+    for state, who, gets_first in ((first, name, True), (second, other, False)):
+        due = due_of(state.firsts)
+        if breaks_limits(due, gets_first):
+            side = "first" if gets_first else "second"
+            warnings.append(
+                f"First-move imbalance: {who} would move {side} "
+                f"({due.firsts} firsts, {due.seconds} seconds so far)."
+            )
+    return warnings
+
+
+def review_of(round_: Round) -> list[BoardReview]:
+    """The round's boards with each player's score before it and the board's warnings."""
+    states = {s.id: s for s in player_states(round_.event, round_.number)}
+    reviews = []
+    for board in boards_of(round_):
+        first = states.get(board.first_id)
+        second = states.get(board.second_id) if board.second_id else None
+        reviews.append(
+            BoardReview(
+                board=board,
+                first_score=format_score(first.score) if first else "",
+                second_score=format_score(second.score) if second else "",
+                warnings=board_warnings(board, states),
+            )
+        )
+    return reviews
+
+
+def describe_board(board: Board) -> str:
+    second = board.second.player.name if board.second_id else "no opponent"
+    return f"board {board.number} ({board.first.player.name} v {second})"
+
+
+def entry_boards(entry: Entry) -> QuerySet[Board]:
+    """Every board an entry sat at, in round order."""
+    return (
+        Board.objects.filter(Q(first=entry) | Q(second=entry))
+        .select_related("round", "first__player", "second__player")
+        .order_by("round__number")
+    )
+
+
+def seat_in(round_: Round, entry: Entry) -> Board | None:
+    """The entry's board in the round, if it has one."""
+    return round_.boards.filter(Q(first=entry) | Q(second=entry)).first()
+
+
+def result_choices(board: Board) -> list[tuple[str, str]]:
+    """The result codes that fit the board: a game's, or a board without an opponent's."""
+    allowed = SINGLE_RESULTS if board.is_bye else PAIR_RESULTS
+    return [(value, label) for value, label in Result.choices if value in allowed]
+
+
+def entry_has_results(entry: Entry) -> bool:
+    return entry_boards(entry).filter(result__in=PAIR_RESULTS).exists()
+
+
+def current_public_round(event: Event) -> Round | None:
+    """The round spectators follow: the latest published one."""
+    return event.round_set.filter(status__in=PUBLIC_ROUND_STATUSES).order_by("-number").first()
+
+
+@dataclass(frozen=True)
+class LiveSeat:
+    seat: int
+    name: str
+    tracks: list[tuple[str, int]]  # (colour letter, level) in R G B O Y P order
+    lowest: int | None
+    clock_ms: int | None  # None before the clocks start and once the result is in
+    clock_at_ms: int | None  # the server time (epoch ms) the reading refers to
+    running: bool
+    on_move: bool
+
+
+@dataclass(frozen=True)
+class LiveBoard:
+    """One table of the current round as the live page shows it."""
+
+    board: Board
+    game: dict[str, Any] | None  # games.selectors.live_summary_for_round's entry; None for a bye
+
+    @property
+    def seats(self) -> list[LiveSeat]:
+        entries = [self.board.first, self.board.second]
+        stored_lowest = [self.board.first_lowest, self.board.second_lowest]
+        game = self.game or {}
+        scores = game.get("scores") or []
+        lowest = game.get("lowest") or stored_lowest
+        clock = game.get("clock") or {}
+        readings = clock.get("readings_ms") or [None, None]
+        ticking = bool(clock.get("started")) and not self.board.result
+        seats = []
+        for seat, entry in enumerate(entries):
+            if entry is None:
+                continue
+            running = ticking and clock.get("seat") == seat and bool(clock.get("running"))
+            seats.append(
+                LiveSeat(
+                    seat=seat,
+                    name=entry.player.name,
+                    tracks=list(zip(COLOURS, scores[seat], strict=True))
+                    if len(scores) > seat
+                    else [],
+                    lowest=lowest[seat] if len(lowest) > seat else None,
+                    clock_ms=readings[seat] if ticking else None,
+                    clock_at_ms=clock.get("server_ms"),
+                    running=running,
+                    on_move=ticking and clock.get("seat") == seat,
+                )
+            )
+        return seats
+
+
+def live_boards(round_: Round) -> list[LiveBoard]:
+    """The round's boards with their games' live summaries, in a fixed number of queries."""
+    from games.selectors import live_summary_for_round
+
+    summaries = live_summary_for_round(round_)
+    return [LiveBoard(board, summaries.get(board.pk)) for board in boards_of(round_)]

@@ -1,0 +1,61 @@
+"""Standings are served from the cache; a result change invalidates them and recomputes.
+
+Every change bumps the event's generation token after commit. A cached table carries the token
+that was current when its data was read, so a page that computed from data a commit has since
+changed cannot pin stale standings in the cache: the token no longer matches and the next
+reader recomputes.
+"""
+
+import uuid
+from typing import Any
+
+from django.core.cache import cache
+from django.db import transaction
+
+from tournament import live_cache
+
+# A safety net for changes made outside the services that call results_changed().
+CACHE_SECONDS = 10 * 60
+
+
+def cache_key(event_id: int) -> str:
+    return f"standings:v1:{event_id}"
+
+
+def generation_key(event_id: int) -> str:
+    return f"standings:v1:{event_id}:generation"
+
+
+def generation(event_id: int) -> str | None:
+    """The event's current generation token (None until its results first change)."""
+    return cache.get(generation_key(event_id))
+
+
+def load(event_id: int) -> Any | None:
+    """The cached standings data, or None when missing or of an older generation."""
+    found = cache.get_many([cache_key(event_id), generation_key(event_id)])
+    entry = found.get(cache_key(event_id))
+    if not isinstance(entry, dict) or "data" not in entry:
+        return None
+    if entry.get("generation") != found.get(generation_key(event_id)):
+        return None
+    return entry["data"]
+
+
+def store(event_id: int, token: str | None, data: Any) -> None:
+    """Cache ``data`` computed from what the database held when ``token`` was current."""
+    cache.set(cache_key(event_id), {"generation": token, "data": data}, CACHE_SECONDS)
+
+
+def results_changed(event_id: int) -> None:
+    """Drop the cached standings now; recompute them in the background once the change commits."""
+
+    def after_commit() -> None:
+        cache.set(generation_key(event_id), uuid.uuid4().hex, None)
+        cache.delete(cache_key(event_id))
+        live_cache.bump(event_id)
+        from tournament.tasks import recompute_standings
+
+        recompute_standings.delay(event_id)
+
+    transaction.on_commit(after_commit)

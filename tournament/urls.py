@@ -1,0 +1,24 @@
+from django.contrib import admin
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from tournament import health
+from tournament.views import home
+
+urlpatterns = [
+    path("", home.home, name="home"),
+    path("healthz", health.healthz, name="healthz"),
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("admin/", admin.site.urls),
+    path("api/", include("tournament.api.urls")),
+    path("api/", include("tournament.api.standings_urls")),
+    path("api/", include("games.api_urls")),
+    path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
+    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("", include("tournament.web_urls")),
+    path("", include("tournament.standings_urls")),
+    path("", include("tournament.live_urls")),
+    path("", include("games.urls")),
+]

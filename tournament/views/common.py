@@ -1,0 +1,51 @@
+"""What the director pages share: finding the event, checking roles, showing domain errors."""
+
+from collections.abc import Callable
+
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect
+
+from tournament.errors import DomainError
+from tournament.models import Event, Round
+from tournament.permissions import is_director
+
+
+def get_event(slug: str) -> Event:
+    return get_object_or_404(Event, slug=slug)
+
+
+def director_or_deny(request: HttpRequest, event: Event) -> HttpResponse | None:
+    """None when the user directs the event; else a login redirect or a 403."""
+    if is_director(request.user, event):
+        return None
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    raise PermissionDenied(f"Only the directors of {event.name} may change it.")
+
+
+def visible_round(request: HttpRequest, event: Event, number: int) -> Round:
+    """The round, if this user may see it: drafts exist only for the event's directors."""
+    round_ = get_object_or_404(Round, event=event, number=number)
+    if not round_.is_public and not is_director(request.user, event):
+        raise Http404("No such round.")
+    return round_
+
+
+def show_error(request: HttpRequest, error: DomainError) -> None:
+    messages.error(request, error.message)
+
+
+def carry_out(
+    request: HttpRequest, action: Callable[[], object], done: str, then: str
+) -> HttpResponse:
+    """Run a director's one-click action: say it is done, or show why it was refused."""
+    try:
+        action()
+    except DomainError as exc:
+        show_error(request, exc)
+    else:
+        messages.success(request, done)
+    return redirect(then)

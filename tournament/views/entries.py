@@ -1,0 +1,163 @@
+"""Entries of an event: add players (one by one or from CSV), withdrawals, requested byes."""
+
+from django import forms
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from tournament import selectors, services
+from tournament.errors import DomainError
+from tournament.forms import ByesForm, CsvImportForm, EntryForm
+from tournament.models import Entry, Event
+from tournament.views.common import carry_out, director_or_deny, get_event
+from tournament.views.events import form_error
+
+
+def _page(
+    request: HttpRequest,
+    event: Event,
+    *,
+    entry_form: EntryForm | None = None,
+    csv_form: CsvImportForm | None = None,
+) -> HttpResponse:
+    context = {
+        "event": event,
+        "entries": selectors.entries_of(event),
+        "entry_form": entry_form or EntryForm(event=event),
+        "csv_form": csv_form or CsvImportForm(),
+        "next_round": selectors.next_round_number(event),
+        "open_round": selectors.open_round(event),
+        "has_rounds": event.round_set.exists(),
+        "csv_columns": services.CSV_COLUMNS,
+    }
+    return render(request, "tournament/entries.html", context)
+
+
+def entries(request: HttpRequest, slug: str) -> HttpResponse:
+    event = get_event(slug)
+    if denied := director_or_deny(request, event):
+        return denied
+    return _page(request, event)
+
+
+@require_POST
+def entry_add(request: HttpRequest, slug: str) -> HttpResponse:
+    event = get_event(slug)
+    if denied := director_or_deny(request, event):
+        return denied
+    form = EntryForm(request.POST, event=event)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            entry = services.add_player_entry(
+                event=event,
+                user=request.user,
+                player=data["player"],
+                player_fields={
+                    name: data[name] for name in ("name", "club", "country", "rating", "contact")
+                },
+                missed_rounds=data["missed_rounds"],
+                requested_byes=data["requested_byes"],
+            )
+        except DomainError as exc:
+            form_error(form, exc)
+        else:
+            late = f", joining in round {entry.joined_round}" if entry.joined_round > 1 else ""
+            messages.success(
+                request, f"{entry.player.name} is entered as #{entry.starting_rank}{late}."
+            )
+            return redirect("event-entries", event.slug)
+    return _page(request, event, entry_form=form)
+
+
+@require_POST
+def entries_import(request: HttpRequest, slug: str) -> HttpResponse:
+    event = get_event(slug)
+    if denied := director_or_deny(request, event):
+        return denied
+    form = CsvImportForm(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            created = services.import_players_csv(
+                event=event,
+                user=request.user,
+                text=form.csv_text,
+                missed_rounds=form.cleaned_data["missed_rounds"],
+            )
+        except services.CsvImportError as exc:
+            form.add_error(None, forms.ValidationError(["Nothing was imported.", *exc.problems]))
+        except DomainError as exc:
+            form_error(form, exc)
+        else:
+            messages.success(request, f"{len(created)} players imported and entered.")
+            return redirect("event-entries", event.slug)
+    return _page(request, event, csv_form=form)
+
+
+@require_POST
+def entries_rank(request: HttpRequest, slug: str) -> HttpResponse:
+    event = get_event(slug)
+    if denied := director_or_deny(request, event):
+        return denied
+    return carry_out(
+        request,
+        lambda: services.rank_by_rating(event=event, user=request.user),
+        "Starting ranks follow the ratings now.",
+        reverse("event-entries", args=[event.slug]),
+    )
+
+
+def _entry(request: HttpRequest, slug: str, pk: int) -> tuple[Event, Entry]:
+    event = get_event(slug)
+    return event, get_object_or_404(Entry.objects.select_related("player"), pk=pk, event=event)
+
+
+@require_POST
+def entry_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event, entry = _entry(request, slug, pk)
+    if denied := director_or_deny(request, event):
+        return denied
+    return carry_out(
+        request,
+        lambda: services.withdraw_entry(entry=entry, user=request.user),
+        f"{entry.player.name} has withdrawn: results so far stand.",
+        reverse("event-entries", args=[event.slug]),
+    )
+
+
+@require_POST
+def entry_reinstate(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event, entry = _entry(request, slug, pk)
+    if denied := director_or_deny(request, event):
+        return denied
+    return carry_out(
+        request,
+        lambda: services.reinstate_entry(entry=entry, user=request.user),
+        f"{entry.player.name} is back in the event.",
+        reverse("event-entries", args=[event.slug]),
+    )
+
+
+@require_POST
+def entry_byes(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event, entry = _entry(request, slug, pk)
+    if denied := director_or_deny(request, event):
+        return denied
+    form = ByesForm(request.POST)
+    if not form.is_valid():
+        messages.error(
+            request, f"{entry.player.name}: {form.errors['requested_byes'][0]} Nothing changed."
+        )
+        return redirect("event-entries", event.slug)
+    try:
+        entry = services.set_requested_byes(
+            entry=entry, user=request.user, rounds=form.cleaned_data["requested_byes"]
+        )
+    except DomainError as exc:
+        messages.error(request, f"{entry.player.name}: {exc.message} Nothing changed.")
+    else:
+        rounds = ", ".join(map(str, entry.requested_byes)) or "none"
+        messages.success(request, f"{entry.player.name}'s requested byes: {rounds}.")
+    return redirect("event-entries", event.slug)

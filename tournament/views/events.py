@@ -1,0 +1,127 @@
+"""Event pages: create and edit an event, its public page, its roles and its logs."""
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from tournament import selectors, services
+from tournament.errors import DomainError
+from tournament.forms import EventForm, RoleForm
+from tournament.models import EventRole
+from tournament.permissions import is_arbiter, is_director
+from tournament.views.common import carry_out, director_or_deny, get_event
+
+# Service fields that the event form shows under another name.
+FORM_FIELD_OF = {"tiebreak_chain": "tiebreak_preset"}
+
+
+def form_error(form: forms.Form, error: DomainError) -> None:
+    """Show a service's refusal on the form, next to the field it names when it can."""
+    field = FORM_FIELD_OF.get(error.field or "", error.field)
+    form.add_error(field if field in form.fields else None, error.message)
+
+
+@login_required
+def event_create(request: HttpRequest) -> HttpResponse:
+    form = EventForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            event = services.create_event(user=request.user, data=form.event_data())
+        except DomainError as exc:
+            form_error(form, exc)
+        else:
+            messages.success(request, f"{event.name} is created: you are its director.")
+            return redirect("event-entries", event.slug)
+    return render(request, "tournament/event_form.html", {"form": form, "event": None})
+
+
+def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
+    event = get_event(slug)
+    if denied := director_or_deny(request, event):
+        return denied
+    form = EventForm(request.POST or None, event=event)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_event(event=event, user=request.user, data=form.event_data())
+        except DomainError as exc:
+            form_error(form, exc)
+        else:
+            messages.success(request, "The event is saved.")
+            return redirect(event)
+    return render(request, "tournament/event_form.html", {"form": form, "event": event})
+
+
+def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    event = get_event(slug)
+    director = is_director(request.user, event)
+    entries = list(selectors.entries_of(event))
+    context = {
+        "event": event,
+        "entries": entries,
+        "active_count": sum(1 for e in entries if e.status == e.Status.ACTIVE),
+        "rounds": selectors.rounds_visible_to(request.user, event),
+        "is_director": director,
+        "is_arbiter": is_arbiter(request.user, event),
+        "open_round": selectors.open_round(event) if director else None,
+        "next_round": selectors.next_round_number(event),
+        "round_robin_rounds": selectors.round_robin_rounds(event),
+        "roles": selectors.roles_of_event(event),
+        "tiebreaks": selectors.tiebreak_labels(event.tiebreak_chain),
+    }
+    return render(request, "tournament/event_detail.html", context)
+
+
+def event_roles(request: HttpRequest, slug: str) -> HttpResponse:
+    event = get_event(slug)
+    if denied := director_or_deny(request, event):
+        return denied
+    form = RoleForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            role = services.add_role(
+                event=event,
+                user=request.user,
+                username=form.cleaned_data["username"],
+                role=form.cleaned_data["role"],
+            )
+        except DomainError as exc:
+            form_error(form, exc)
+        else:
+            messages.success(request, f"{role.user} is now {role.get_role_display().lower()}.")
+            return redirect("event-roles", event.slug)
+    context = {"event": event, "form": form, "roles": selectors.roles_of_event(event)}
+    return render(request, "tournament/event_roles.html", context)
+
+
+@require_POST
+def event_role_remove(request: HttpRequest, slug: str, role_id: int) -> HttpResponse:
+    event = get_event(slug)
+    if denied := director_or_deny(request, event):
+        return denied
+    role = get_object_or_404(EventRole, pk=role_id, event=event)
+    return carry_out(
+        request,
+        lambda: services.remove_role(event=event, user=request.user, role=role),
+        f"{role.user} is no longer {role.get_role_display().lower()}.",
+        reverse("event-roles", args=[event.slug]),
+    )
+
+
+def event_log(request: HttpRequest, slug: str) -> HttpResponse:
+    """Every result entered or corrected and every change to a draft: who, when and why."""
+    event = get_event(slug)
+    if not selectors.can_see_logs(request.user, event):
+        if not request.user.is_authenticated:
+            return director_or_deny(request, event) or redirect(event)
+        raise PermissionDenied("The logs are for the event's directors and arbiters.")
+    context = {
+        "event": event,
+        "corrections": selectors.corrections_of(event),
+        "changes": selectors.pairing_changes_of(event),
+    }
+    return render(request, "tournament/event_log.html", context)

@@ -1,0 +1,219 @@
+"""Rounds: pair the next one, watch the pairing, review and change the draft, publish, results."""
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_POST
+
+from tournament import selectors, services
+from tournament.errors import DomainError
+from tournament.forms import ResultForm, SwapBoardsForm, SwapPlayersForm
+from tournament.models import Board, Entry, Event, Round
+from tournament.permissions import is_director
+from tournament.views.common import (
+    carry_out,
+    director_or_deny,
+    get_event,
+    show_error,
+    visible_round,
+)
+from tournament.views.events import form_error
+
+
+def _round_url(event: Event, number: int) -> str:
+    return reverse("event-round", args=[event.slug, number])
+
+
+@require_POST
+def pair_next_round(request: HttpRequest, slug: str) -> HttpResponse:
+    event = get_event(slug)
+    if denied := director_or_deny(request, event):
+        return denied
+    try:
+        round_ = services.request_pairing(event=event, user=request.user)
+    except DomainError as exc:
+        show_error(request, exc)
+        return redirect(event)
+    round_.refresh_from_db()  # with tasks run in-process the draft is already there
+    if round_.status == Round.Status.DRAFT:
+        messages.success(request, f"Round {round_.number} is paired: review the draft.")
+    elif round_.pairing_error:
+        messages.error(request, f"Round {round_.number} could not be paired.")
+    else:
+        messages.info(request, f"Round {round_.number} is being paired.")
+    return redirect(_round_url(event, round_.number))
+
+
+def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A round's pairings and results; for directors, the draft under review."""
+    event = get_event(slug)
+    round_ = visible_round(request, event, number)
+    director = is_director(request.user, event)
+    if director:
+        rows = [
+            {"board": r.board, "review": r, "form": _inline_result_form(round_, r.board)}
+            for r in selectors.review_of(round_)
+        ]
+    else:
+        rows = [{"board": b, "review": None, "form": None} for b in selectors.boards_of(round_)]
+    boards = [row["board"] for row in rows]
+    context = {
+        "event": event,
+        "round": round_,
+        "rows": rows,
+        "is_director": director,
+        "rounds": selectors.rounds_visible_to(request.user, event),
+        "changes": round_.pairing_changes.select_related("user") if director else [],
+    }
+    if director and round_.status == Round.Status.DRAFT:
+        context["swap_form"] = SwapPlayersForm(boards=boards)
+        context["swap_boards_form"] = SwapBoardsForm()
+    return render(request, "tournament/round.html", context)
+
+
+def _inline_result_form(round_: Round, board: Board) -> ResultForm | None:
+    if not round_.is_public or board.result_held:
+        return None
+    return ResultForm(board=board, prefix=f"b{board.pk}")
+
+
+def round_progress(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The htmx fragment the page polls while the pairing runs; reloads the page once done."""
+    event = get_event(slug)
+    round_ = visible_round(request, event, number)
+    response = render(request, "tournament/_round_progress.html", {"event": event, "round": round_})
+    if round_.status != Round.Status.PAIRING or round_.pairing_error:
+        response["HX-Refresh"] = "true"
+    return response
+
+
+def _draft_action(request: HttpRequest, slug: str, number: int) -> tuple[Event, Round]:
+    event = get_event(slug)
+    return event, get_object_or_404(Round, event=event, number=number)
+
+
+@require_POST
+def swap_players(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event, round_ = _draft_action(request, slug, number)
+    if denied := director_or_deny(request, event):
+        return denied
+    form = SwapPlayersForm(request.POST, boards=list(selectors.boards_of(round_)))
+    if not form.is_valid():
+        messages.error(request, _form_problems(form, "Nothing was swapped."))
+        return redirect(_round_url(event, number))
+    entries = Entry.objects.select_related("player").in_bulk(
+        [form.cleaned_data["first"], form.cleaned_data["second"]]
+    )
+    try:
+        change = services.swap_players(
+            round_=round_,
+            user=request.user,
+            first=entries[form.cleaned_data["first"]],
+            second=entries[form.cleaned_data["second"]],
+            reason=form.cleaned_data["reason"],
+        )
+    except DomainError as exc:
+        show_error(request, exc)
+    else:
+        messages.success(request, f"{change.description}.")
+        for warning in change.warnings:
+            messages.warning(request, warning)
+    return redirect(_round_url(event, number))
+
+
+@require_POST
+def swap_boards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event, round_ = _draft_action(request, slug, number)
+    if denied := director_or_deny(request, event):
+        return denied
+    form = SwapBoardsForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _form_problems(form, "No boards were swapped."))
+        return redirect(_round_url(event, number))
+    try:
+        change = services.swap_boards(round_=round_, user=request.user, **form.cleaned_data)
+    except DomainError as exc:
+        show_error(request, exc)
+    else:
+        messages.success(request, f"{change.description}.")
+    return redirect(_round_url(event, number))
+
+
+@require_POST
+def publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event, round_ = _draft_action(request, slug, number)
+    if denied := director_or_deny(request, event):
+        return denied
+    return carry_out(
+        request,
+        lambda: services.publish_round(round_=round_, user=request.user),
+        f"Round {number} is published.",
+        _round_url(event, number),
+    )
+
+
+@require_POST
+def delete_draft(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event, round_ = _draft_action(request, slug, number)
+    if denied := director_or_deny(request, event):
+        return denied
+    try:
+        services.delete_draft(round_=round_, user=request.user)
+    except DomainError as exc:
+        show_error(request, exc)
+        return redirect(_round_url(event, number))
+    messages.success(request, f"The draft of round {number} is deleted: pair it again.")
+    return redirect(event)
+
+
+def board_result(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Enter or correct one board's result; the board's correction history below the form."""
+    event = get_event(slug)
+    board = get_object_or_404(
+        Board.objects.select_related("round", "first__player", "second__player"),
+        pk=pk,
+        round__event=event,
+    )
+    if denied := director_or_deny(request, event):
+        return denied
+    prefix = request.POST.get("prefix") or None
+    form = ResultForm(request.POST or None, board=board, prefix=prefix)
+    if request.method == "POST":
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                services.set_board_result(
+                    board=board,
+                    user=request.user,
+                    result=data["result"],
+                    reason=data["reason"],
+                    first_lowest=data.get("first_lowest"),
+                    second_lowest=data.get("second_lowest"),
+                )
+            except DomainError as exc:
+                form_error(form, exc)
+            else:
+                messages.success(
+                    request, f"Board {board.number}: {data['result'] or 'no result'} is recorded."
+                )
+                return redirect(_round_url(event, board.round.number))
+        if prefix:  # the inline form on the round page: say what is wrong there
+            messages.error(request, f"Board {board.number}: " + _form_problems(form, ""))
+            return redirect(_round_url(event, board.round.number))
+    context = {
+        "event": event,
+        "board": board,
+        "form": form,
+        "corrections": board.corrections.select_related("user").order_by("-at", "-id"),
+    }
+    return render(request, "tournament/board_result.html", context)
+
+
+def _form_problems(form: object, tail: str) -> str:
+    errors = form.errors  # type: ignore[attr-defined]
+    parts = []
+    for field, messages_ in errors.items():
+        label = "" if field == "__all__" else f"{field.replace('_', ' ')}: "
+        parts.append(label + " ".join(messages_))
+    return " ".join([*parts, tail]).strip()
