@@ -68,3 +68,11 @@ def celery_app(request: pytest.FixtureRequest) -> Iterator[object]:
 def live_worker(redis_url: str, celery_worker: object) -> object:
     """A real Celery worker thread consuming from Redis."""
     return celery_worker
+
+
+@pytest.fixture
+def task_runner(request: pytest.FixtureRequest) -> object:
+    """Tasks run in-process without Redis; with Redis (CI) a real worker takes them."""
+    if settings.REDIS_URL:
+        return request.getfixturevalue("celery_worker")
+    return None

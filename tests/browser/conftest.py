@@ -80,13 +80,3 @@ def log_in(page: Page, base_url: str, username: str, password: str) -> None:
     page.fill("#id_password", password)
     page.click("form.form button[type=submit]")
     page.wait_for_url(re.compile(r"^(?!.*accounts/login).*$"))
-
-
-@pytest.fixture
-def task_runner(request: pytest.FixtureRequest) -> object:
-    """Tasks run in-process without Redis; with Redis (CI) a real worker takes them."""
-    from django.conf import settings
-
-    if settings.REDIS_URL:
-        return request.getfixturevalue("celery_worker")
-    return None

@@ -12,6 +12,9 @@ from .swiss import BYE_POLICIES, pair_swiss
 def resolve_system(system: str, n_players: int) -> str:
     """``auto`` is all-play-all with ``ROUND_ROBIN_MAX_PLAYERS`` (10) players or fewer, else Swiss.
 
+    ``pair_round`` still pairs an ``auto`` round Swiss when the games so far do not follow the
+    Berger table (see ``_follows_history``).
+
     The count is of every registered player, withdrawn ones included (the round robin's table is
     fixed at the start of the event).
     """
@@ -64,8 +67,27 @@ def pair_round(
         raise ValueError(f"unknown bye policy {bye_policy!r}; expected one of {BYE_POLICIES}")
     chosen = resolve_system(system, len(players))
     if chosen == "round-robin":
-        return pair_round_robin(players, round_number)
+        table_round = pair_round_robin(players, round_number)
+        if system != "auto" or _follows_history(table_round, players):
+            return table_round
+        # The rounds so far left the Berger table (a state written by another program, or
+        # pairings changed by hand): only a Swiss pairing can still avoid rematches.
+        swiss = pair_swiss(players, round_number, total_rounds, bye_policy=bye_policy)
+        swiss.notes.append(
+            f"auto: the games so far do not follow the Berger table for {len(players)} players "
+            f"(round {round_number} would repeat a game), so this round is paired Swiss"
+        )
+        return swiss
     return pair_swiss(players, round_number, total_rounds, bye_policy=bye_policy)
+
+
+def _follows_history(table_round: RoundPairing, players: Sequence[PlayerState]) -> bool:
+    """True when the table's round repeats no game.
+
+    A second bye is no sign of leaving the table: a withdrawn opponent gives one by design.
+    """
+    opponents = {p.id: p.opponents for p in players}
+    return not any(b.second in opponents[b.first] for b in table_round.games)
 
 
 __all__ = ["pair_round", "resolve_system"]

@@ -6,9 +6,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from games.engine import tile_kind
+from games.engine import Record, replay, tile_kind
 from games.models import GameAction
-from tests.browser.conftest import log_in
+from tests.browser.conftest import SCREENSHOTS, log_in
 from tests.games.integration.chromium import run_in_chromium
 from tests.games.integration.factories import board_with_game, fresh, has_bonus, scripted_actions
 
@@ -105,13 +105,26 @@ def phone(page: Page, base: str, board_pk: int, username: str) -> None:
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_a_whole_game_by_clicking_with_bonus_swap_and_take_back(live_server: object) -> None:
+def test_a_whole_game_by_clicking_with_bonus_swap_and_take_back(
+    live_server: object, task_runner: object
+) -> None:
     board, game, arbiter = board_with_game()
     base = live_server.url  # type: ignore[attr-defined]
     actions = scripted_actions(seed=1)
     assert has_bonus(actions) and any(a["type"] == "swap" for a in actions)
+    winner = replay(Record("mso", "board", ["Ada Byron", "Alan Turing"], actions)).winner
+    assert winner is not None, "the scripted game should have a winner"
+    expected_result = "1-0" if winner == 0 else "0-1"
+    winner_name = ["Ada Byron", "Alan Turing"][winner]
 
     def whole_game(page: Page) -> None:
+        # A spectator follows the event's public page from before the first move.
+        spectator = page.context.browser.new_context(viewport={"width": 1280, "height": 900})
+        public = spectator.new_page()
+        public.goto(f"{base}/events/{board.round.event.slug}/live/")
+        expect(public.locator("#live-board-1")).to_contain_text("Ada Byron")
+        public.evaluate("window.notReloaded = true")
+
         log_in(page, base, arbiter.username, "correct-horse-battery")
         page.goto(f"{base}/games/board/{board.pk}/")
         page.click("text=Start clocks")
@@ -136,6 +149,17 @@ def test_a_whole_game_by_clicking_with_bonus_swap_and_take_back(live_server: obj
             click_placement(page, action)
         expect(page.locator(".status-line")).to_contain_text("Game over.")
 
+        # The public page picks up the result and the new standings by itself.
+        expect(public.locator("#live-board-1 .badge.result")).to_have_attribute(
+            "data-result", expected_result, timeout=20_000
+        )
+        leader = public.locator("#live-standings tbody tr").first
+        expect(leader).to_contain_text(winner_name, timeout=20_000)
+        expect(leader.locator("td.vp")).to_have_text("1")
+        assert public.evaluate("window.notReloaded === true"), "the public page was reloaded"
+        public.screenshot(path=str(SCREENSHOTS / "games_board_whole_game-public.png"))
+        spectator.close()
+
     run_in_chromium("games_board_whole_game", whole_game)
     game = fresh(game)
     assert game.status == "finished"
@@ -146,7 +170,7 @@ def test_a_whole_game_by_clicking_with_bonus_swap_and_take_back(live_server: obj
         .order_by("index")
     ] == actions
     board.refresh_from_db()
-    assert board.result in {"1-0", "0-1", "1/2-1/2"} and board.first_lowest is not None
+    assert board.result == expected_result and board.first_lowest is not None
 
 
 def click_placement(page: Page, action: dict[str, object]) -> None:

@@ -159,6 +159,22 @@ def test_auto_is_round_robin_up_to_ten_and_swiss_above() -> None:
     assert pair_round(_players(12), 1, 9, system="round-robin").system == "round-robin"
 
 
+def test_auto_pairs_swiss_when_the_games_so_far_left_the_berger_table() -> None:
+    # Round 1 of the table for 6 is 1-6 2-5 3-4; these players met 1-2 3-4 5-6 instead, and
+    # round 2 of the table (6-4 5-3 1-2) would repeat 1-2.
+    met = {1: 2, 2: 1, 3: 4, 4: 3, 5: 6, 6: 5}
+    players = [
+        PlayerState(id=r, rank=r, score=float(r % 2), opponents=(met[r],), firsts=(r % 2 == 1,))
+        for r in range(1, 7)
+    ]
+    rp = pair_round(players, 2, 5)
+    assert rp.system == "swiss"
+    assert not any(p.second in (met[p.first],) for p in rp.games)
+    assert any("Berger table" in note for note in rp.notes)
+    # A director who chose round robin explicitly keeps the table.
+    assert pair_round(players, 2, 5, system="round-robin").system == "round-robin"
+
+
 def test_boards_top_scores_first_in_round_robin() -> None:
     players = [PlayerState(id=r, rank=r, score=float(r % 3)) for r in range(1, 9)]
     rp = pair_round(players, 2, 7)
