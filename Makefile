@@ -4,7 +4,7 @@ RUNTIME   := .venv/.installed-runtime
 DEV       := .venv/.installed-dev
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test lint format migrate seed worker beat chromium bench clean
+.PHONY: run test lint format migrate seed worker beat chromium bench bench-live clean
 
 .venv/bin/python:
 	python3 -m venv .venv
@@ -53,6 +53,12 @@ bench: $(DEV)
 	$(PY) -m pip install --quiet -r requirements-bench.txt
 	$(PY) bench/engine.py
 	$(PY) bench/pairing.py
+
+# The live pages under gunicorn on PostgreSQL and Redis, loaded by Debian's wrk.
+bench-live: $(RUNTIME)
+	@command -v wrk >/dev/null || { $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq wrk >/dev/null; }
+	$(PY) bench/live.py
 
 clean:
 	rm -rf .venv var .pytest_cache .ruff_cache

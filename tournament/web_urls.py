@@ -1,10 +1,13 @@
 """Pages of the tournament layer: events, entries, rounds and results."""
 
 from django.urls import path
+from django.views.generic import RedirectView
 
 from tournament.views import entries, events, rounds
 
 urlpatterns = [
+    # The home page lists the events; a URL trimmed back to /events/ lands there.
+    path("events/", RedirectView.as_view(pattern_name="home"), name="event-list"),
     path("events/new/", events.event_create, name="event-create"),
     path("events/<slug:slug>/", events.event_detail, name="event-detail"),
     path("events/<slug:slug>/edit/", events.event_edit, name="event-edit"),

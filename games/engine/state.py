@@ -868,6 +868,13 @@ class Game:
         if not self.ruleset.swap_allowed:
             self._fail("SWAP_NOT_ALLOWED", f"the {self.ruleset.name} ruleset has no swaps")
         if ph == SETUP or p != self.turn:
+            if ph == POST and p == self.to_move:
+                # board mode: p is the next to place; the swap belonged to the turn just ended
+                self._fail(
+                    "NOT_YOUR_TURN",
+                    f"{self.who(p)} cannot swap now: a swap ends a turn, after its "
+                    f"placements, and the turn just ended is {self.who(self.turn)}'s",
+                )
             self._turn_problem(p, "swap")
         if ph == PLACE:
             if self.placed_turn:

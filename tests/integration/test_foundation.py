@@ -27,6 +27,13 @@ def test_home_page_answers(client: Client) -> None:
 
 
 @pytest.mark.django_db
+def test_events_url_trimmed_back_leads_to_the_event_list(client: Client) -> None:
+    response = client.get("/events/", follow=True)
+    assert response.redirect_chain[-1][0] == "/"
+    assert b"Ingenious events" in response.content
+
+
+@pytest.mark.django_db
 def test_healthz_reports_database_and_broker_up(client: Client) -> None:
     response = client.get("/healthz")
     assert response.status_code == 200

@@ -18,6 +18,7 @@ from tournament.models import (
     ResultCorrection,
     Round,
 )
+from tournament.services import EVENT_FIELDS
 
 
 class PlayerSerializer(serializers.ModelSerializer[Player]):
@@ -62,17 +63,7 @@ class EventSerializer(serializers.ModelSerializer[Event]):
         model = Event
         fields = [
             "slug",
-            "name",
-            "venue",
-            "start_date",
-            "end_date",
-            "ruleset",
-            "ruleset_options",
-            "rounds",
-            "pairing_system",
-            "clock_minutes",
-            "tiebreak_chain",
-            "bye_value",
+            *EVENT_FIELDS,
             "status",
             "url",
             "entries_url",

@@ -181,9 +181,12 @@ def test_swap_timing() -> None:
     g = Game.new("mso")
     expect_error(g, swap(0, *RACK_B), "SWAP_NOT_ALLOWED")  # place first
     g.apply(place(0, "YY", "C9", "D9"))
-    expect_error(g, swap(1, "BB", "YY", "OP", "PY", "BO"), "NOT_YOUR_TURN")
+    err = expect_error(g, swap(1, "BB", "YY", "OP", "PY", "BO"), "NOT_YOUR_TURN")
+    # seat 1 is the next to place, but the swap belongs to seat 0's turn
+    assert "turn just ended is seat 0's" in err.message
     g.apply(place(1, "YY", "H4", "H5"))
-    expect_error(g, swap(0, "BB", "YY", "OP", "PY", "BO"), "NOT_YOUR_TURN")  # too late
+    err = expect_error(g, swap(0, "BB", "YY", "OP", "PY", "BO"), "NOT_YOUR_TURN")  # too late
+    assert "turn just ended is seat 1's" in err.message
     sol = Game.new("solitaire")
     sol.apply(place(0, "GY", "C9", "D8"))
     expect_error(sol, swap(0), "SWAP_NOT_ALLOWED")
