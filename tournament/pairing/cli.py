@@ -11,6 +11,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from .berger import round_robin_schedule
 from .engine import pair_round, resolve_system
 from .model import SYSTEMS, NoPairingError, RoundPairing
 from .trf import TrfError, read_trf, trf_to_states
@@ -24,6 +25,21 @@ def format_pairs(rp: RoundPairing) -> str:
     return "\n".join(lines) + "\n"
 
 
+def decode_trf(data: bytes) -> str:
+    """Text of a TRF file: UTF-8 (a leading byte-order mark dropped), else Windows-1252 / Latin-1
+    as many FIDE-era programs write names; the fixed columns count characters either way."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    try:
+        return data.decode("cp1252")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
 def _system_from_file(records: Sequence[tuple[str, str]]) -> str | None:
     for code, value in records:
         if code == "XXS" and value.strip().lower() in SYSTEMS:
@@ -33,9 +49,9 @@ def _system_from_file(records: Sequence[tuple[str, str]]) -> str | None:
 
 def _pair(args: argparse.Namespace) -> int:
     try:
-        with open(args.trf, encoding="utf-8", errors="strict") as fh:
-            text = fh.read()
-    except (OSError, UnicodeDecodeError) as exc:
+        with open(args.trf, "rb") as fh:
+            text = decode_trf(fh.read())
+    except OSError as exc:
         print(f"{args.trf}: cannot read: {exc}", file=sys.stderr)
         return 2
     try:
@@ -62,7 +78,9 @@ def _pair(args: argparse.Namespace) -> int:
                 file=sys.stderr,
             )
             return 2
-        total = rnd
+        # An all-play-all lasts its table; a Swiss fallback (see ``pair_round``) looks ahead
+        # over the same rounds.
+        total = len(round_robin_schedule(len(states)))
     try:
         rp = pair_round(states, rnd, max(total, rnd), system=system)
     except NoPairingError as exc:
@@ -117,4 +135,4 @@ def main(argv: Sequence[str] | None = None) -> int:
     return int(args.func(args))
 
 
-__all__ = ["build_parser", "format_pairs", "main"]
+__all__ = ["build_parser", "decode_trf", "format_pairs", "main"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .berger import pair_round_robin
+from .berger import pair_round_robin, round_robin_schedule
 from .model import ROUND_ROBIN_MAX_PLAYERS, SYSTEMS, PlayerState, RoundPairing
 from .swiss import BYE_POLICIES, pair_swiss
 
@@ -13,7 +13,7 @@ def resolve_system(system: str, n_players: int) -> str:
     """``auto`` is all-play-all with ``ROUND_ROBIN_MAX_PLAYERS`` (10) players or fewer, else Swiss.
 
     ``pair_round`` still pairs an ``auto`` round Swiss when the games so far do not follow the
-    Berger table (see ``_follows_history``).
+    Berger table (see ``_follows_table``).
 
     The count is of every registered player, withdrawn ones included (the round robin's table is
     fixed at the start of the event).
@@ -67,27 +67,42 @@ def pair_round(
         raise ValueError(f"unknown bye policy {bye_policy!r}; expected one of {BYE_POLICIES}")
     chosen = resolve_system(system, len(players))
     if chosen == "round-robin":
-        table_round = pair_round_robin(players, round_number)
-        if system != "auto" or _follows_history(table_round, players):
-            return table_round
+        if system != "auto" or _follows_table(players, round_number):
+            return pair_round_robin(players, round_number)
         # The rounds so far left the Berger table (a state written by another program, or
-        # pairings changed by hand): only a Swiss pairing can still avoid rematches.
+        # pairings changed by hand): only a Swiss pairing, with its look-ahead, can still avoid
+        # rematches in this round and the next ones.
         swiss = pair_swiss(players, round_number, total_rounds, bye_policy=bye_policy)
         swiss.notes.append(
             f"auto: the games so far do not follow the Berger table for {len(players)} players "
-            f"(round {round_number} would repeat a game), so this round is paired Swiss"
+            f"(a game outside its rounds 1-{round_number - 1}), so this round is paired Swiss"
         )
         return swiss
     return pair_swiss(players, round_number, total_rounds, bye_policy=bye_policy)
 
 
-def _follows_history(table_round: RoundPairing, players: Sequence[PlayerState]) -> bool:
-    """True when the table's round repeats no game.
+def _follows_table(players: Sequence[PlayerState], round_number: int) -> bool:
+    """True when every game so far is a game of the table's rounds before ``round_number``.
 
-    A second bye is no sign of leaving the table: a withdrawn opponent gives one by design.
+    The table's rounds are disjoint, so its later rounds then repeat no game, in this round or
+    any later one. Checking only this round's table would mix table and Swiss rounds, and a
+    table round can leave the rest of the event unpairable. Byes are not compared: a withdrawn
+    opponent or a requested bye gives one by design.
     """
-    opponents = {p.id: p.opponents for p in players}
-    return not any(b.second in opponents[b.first] for b in table_round.games)
+    by_rank = sorted(players, key=lambda p: (p.rank, p.id))
+    number = {p.id: i for i, p in enumerate(by_rank, start=1)}
+    played = {
+        frozenset(pair)
+        for table_round in round_robin_schedule(len(players))[: max(0, round_number - 1)]
+        for pair in table_round
+        if 0 not in pair
+    }
+    return all(
+        frozenset((number[p.id], number[o])) in played
+        for p in players
+        for o in p.opponents
+        if o in number
+    )
 
 
 __all__ = ["pair_round", "resolve_system"]

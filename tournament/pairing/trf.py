@@ -183,6 +183,7 @@ def read_trf(text: str) -> TrfEvent:
     records: list[tuple[str, str]] = []
     comments: list[str] = []
     total_rounds: int | None = None
+    text = text.removeprefix("\ufeff")  # a byte-order mark written by some editors
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     for lineno, raw in enumerate(lines, start=1):
         raw = raw.replace("\t", " ")
@@ -306,7 +307,9 @@ def _is_pab(g: TrfGame) -> bool:
 
 
 def _is_game(g: TrfGame) -> bool:
-    return g.opponent > 0 and g.result in _GAME_RESULTS and g.colour in ("w", "b")
+    """A game played (or paired, result not in yet). One written without a colour still counts:
+    the two may not meet again, only nobody's turn is known."""
+    return g.opponent > 0 and g.result in _GAME_RESULTS
 
 
 def points_of(g: TrfGame | None, scoring: Scoring, forfeit_loss: float | None = None) -> float:
@@ -381,7 +384,7 @@ def trf_to_states(
                 floats[me].append(None)
             if _is_game(g):
                 opponents[me].append(g.opponent)
-                firsts[me].append(g.colour == "w")
+                firsts[me].append(None if g.colour == "-" else g.colour == "w")
             else:
                 firsts[me].append(None)
     states: list[PlayerState] = []
