@@ -73,13 +73,13 @@ def symbol_defs() -> SafeString:
 
 
 def symbol_svg(colour: str, size: int = 16) -> SafeString:
-    """A colour's symbol on its own (score tracks, tile picker, legends)."""
+    """A colour's symbol on its own (score tracks, live boards), drawn from the page's
+    ``symbol_defs``: a live round repeats it a thousand times, so each copy stays small."""
     c = escape(colour)
     name = COLOUR_NAMES.get(colour, colour)
     return mark_safe(
-        f'<svg class="sym c-{c}" width="{size}" height="{size}" viewBox="-10 -10 20 20" '
-        f'role="img" aria-label="{name} {SYMBOL_NAMES.get(colour, "")}">{_SHAPES.get(colour, "")}'
-        "</svg>"
+        f'<svg class="sym c-{c}" width="{size}" height="{size}" role="img" '
+        f'aria-label="{name} {SYMBOL_NAMES.get(colour, "")}"><use href="#sym-{c}"/></svg>'
     )
 
 

@@ -1,5 +1,7 @@
 """The public live page, its cached fragments, the projector and the board QR codes."""
 
+import gzip
+
 import pytest
 from django.core.cache import cache
 from django.db import connection
@@ -80,6 +82,48 @@ def test_a_started_clock_is_sent_with_the_server_time_it_refers_to(
     assert 'data-running="1"' in body
     assert "data-at-ms=" in body
     assert "in play" in body
+
+
+@pytest.mark.django_db
+def test_a_poll_that_finds_nothing_new_gets_304_with_the_server_time(
+    client: Client, django_capture_on_commit_callbacks: object
+) -> None:
+    built = event_in_play(8)
+    url = f"/events/{built.event.slug}/live/boards/"
+    first = client.get(url)
+    assert first.status_code == 200 and first["Cache-Control"] == "no-cache"
+    etag = first["ETag"]
+
+    unchanged = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert unchanged.status_code == 304
+    assert unchanged.content == b""
+    assert unchanged["X-Server-Ms"].isdigit() and unchanged["ETag"] == etag
+
+    board = Board.objects.get(round=built.rounds[4], number=1)
+    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
+        services.set_board_result(
+            board=board,
+            result="1-0",
+            user=UserFactory(username="td-etag"),
+            first_lowest=12,
+            second_lowest=9,
+        )
+    changed = client.get(url, HTTP_IF_NONE_MATCH=etag)
+    assert changed.status_code == 200 and changed["ETag"] != etag
+    assert 'data-result="1-0"' in changed.content.decode()
+
+
+@pytest.mark.django_db
+def test_fragments_are_sent_gzipped_to_clients_that_accept_it(client: Client) -> None:
+    built = event_in_play(8)
+    url = f"/events/{built.event.slug}/live/standings/"
+    plain = client.get(url)
+    packed = client.get(url, HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    assert "Content-Encoding" not in plain
+    assert packed["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in packed["Vary"]
+    assert gzip.decompress(packed.content) == plain.content
+    assert len(packed.content) < len(plain.content)
 
 
 @pytest.mark.django_db
