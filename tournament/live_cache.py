@@ -18,16 +18,29 @@ from django.core.cache import cache
 from django.db import transaction
 
 FRAGMENT_SECONDS = 10 * 60
-SLUG_SECONDS = 60 * 60
+# A slug's entry lives this long without a change; then it is read afresh from the database.
+LIVE_SECONDS = 10 * 60
 
 
-def version_key(event_id: int) -> str:
-    return f"live:v1:{event_id}:version"
+@dataclass(frozen=True)
+class Live:
+    """An event's identity and live version, as one poll reads them in one cache round trip."""
+
+    event_id: int
+    version: str
+
+
+def live_key(slug: str) -> str:
+    return f"live:v2:{slug}"
 
 
 def bump(event_id: int) -> None:
     """New fragments from now on (call it once the change has committed)."""
-    cache.set(version_key(event_id), uuid.uuid4().hex, None)
+    from tournament.models import Event
+
+    slug = Event.objects.filter(pk=event_id).values_list("slug", flat=True).first()
+    if slug is not None:
+        cache.set(live_key(slug), (event_id, uuid.uuid4().hex), LIVE_SECONDS)
 
 
 def live_changed(event_id: int) -> None:
@@ -35,14 +48,18 @@ def live_changed(event_id: int) -> None:
     transaction.on_commit(lambda: bump(event_id))
 
 
-def event_id_for_slug(slug: str, lookup: Callable[[], int | None]) -> int | None:
-    key = f"live:v1:slug:{slug}"
-    event_id = cache.get(key)
-    if event_id is None:
+def current(slug: str, lookup: Callable[[], int | None]) -> Live | None:
+    """The event behind `slug` and its live version; None when there is no such event."""
+    found = cache.get(live_key(slug))
+    if found is None:
         event_id = lookup()
-        if event_id is not None:
-            cache.set(key, event_id, SLUG_SECONDS)
-    return event_id
+        if event_id is None:
+            return None
+        # add, not set: a bump that committed meanwhile keeps its newer version.
+        cache.add(live_key(slug), (event_id, uuid.uuid4().hex), LIVE_SECONDS)
+        found = cache.get(live_key(slug)) or (event_id, uuid.uuid4().hex)
+    event_id, version = found
+    return Live(event_id=event_id, version=version)
 
 
 @dataclass(frozen=True)
@@ -62,19 +79,9 @@ _SERVED_MAX = 64
 _served_lock = threading.Lock()
 
 
-def _current_version(event_id: int) -> str:
-    version = cache.get(version_key(event_id))
-    if version is None:
-        version = uuid.uuid4().hex
-        if not cache.add(version_key(event_id), version, None):
-            version = cache.get(version_key(event_id))
-    return version
-
-
-def fragment(event_id: int, name: str, render: Callable[[], str]) -> Fragment:
-    """The event's fragment `name` as of its current live version, rendered on a miss."""
-    version = _current_version(event_id)
-    key = f"live:v1:{event_id}:{name}:{version}"
+def fragment(live: Live, name: str, render: Callable[[], str]) -> Fragment:
+    """The event's fragment `name` as of its live version, rendered on a miss."""
+    key = f"live:v2:{live.event_id}:{name}:{live.version}"
     with _served_lock:
         served = _SERVED.get(key)
         if served is not None:
@@ -85,7 +92,7 @@ def fragment(event_id: int, name: str, render: Callable[[], str]) -> Fragment:
         html = render()
         cache.set(key, html, FRAGMENT_SECONDS)
     served = Fragment(
-        html=html, etag=f'"{version}-{name}"', gzipped=gzip.compress(html.encode(), 6, mtime=0)
+        html=html, etag=f'"{live.version}-{name}"', gzipped=gzip.compress(html.encode(), 6, mtime=0)
     )
     with _served_lock:
         _SERVED[key] = served

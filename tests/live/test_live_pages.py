@@ -136,9 +136,9 @@ def test_a_cold_fragment_costs_the_same_queries_for_any_field(
         built = event_in_play(players)
         prefix = "live/" if fragment != "projector/screens" else ""
         url = f"/events/{built.event.slug}/{prefix}{fragment}/"
-        client.get(url)  # the slug lookup is cached once per event
-        # Cold: a new live version and no cached standings (the slug stays cached).
-        cache.delete(live_cache.version_key(built.event.pk))
+        client.get(url)
+        # Cold: a new live version (read afresh with the slug) and no cached standings.
+        cache.delete(live_cache.live_key(built.event.slug))
         cache.delete(standings_cache.cache_key(built.event.pk))
         with CaptureQueriesContext(connection) as queries:
             assert client.get(url).status_code == 200
@@ -172,3 +172,20 @@ def test_board_qr_code_opens_the_board_page(client: Client) -> None:
 def test_unknown_event_is_404_not_500(client: Client) -> None:
     assert client.get("/events/no-such-event/live/").status_code == 404
     assert client.get("/events/no-such-event/live/boards/").status_code == 404
+
+
+@pytest.mark.django_db
+def test_a_bump_between_a_pollers_miss_and_its_write_keeps_the_newer_version() -> None:
+    built = event_in_play(4)
+    slug, event_id = built.event.slug, built.event.pk
+    bumped: list[object] = []
+
+    def lookup_while_a_result_commits() -> int:
+        live_cache.bump(event_id)
+        bumped.append(cache.get(live_cache.live_key(slug)))
+        return event_id
+
+    live = live_cache.current(slug, lookup_while_a_result_commits)
+    assert live is not None and live.event_id == event_id
+    assert bumped == [(event_id, live.version)]
+    assert live_cache.current(slug, lambda: None) == live

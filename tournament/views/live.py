@@ -27,13 +27,20 @@ from tournament.standings import standings_for
 PROJECTOR_LINES_PER_SCREEN = 40
 
 
-def _event_id(slug: str) -> int:
-    event_id = live_cache.event_id_for_slug(
+def _live(slug: str) -> live_cache.Live:
+    live = live_cache.current(
         slug, lambda: Event.objects.filter(slug=slug).values_list("pk", flat=True).first()
     )
-    if event_id is None:
+    if live is None:
         raise Http404("No such event.")
-    return event_id
+    return live
+
+
+def _event(event_id: int) -> Event:
+    event = Event.objects.filter(pk=event_id).first()
+    if event is None:  # deleted since its live entry was cached
+        raise Http404("No such event.")
+    return event
 
 
 def _boards_context(event: Event) -> dict[str, object]:
@@ -46,17 +53,17 @@ def _boards_context(event: Event) -> dict[str, object]:
 
 
 def _render_boards(event_id: int) -> str:
-    event = Event.objects.get(pk=event_id)
+    event = _event(event_id)
     return render_to_string("live/_boards.html", _boards_context(event))
 
 
 def _render_standings(event_id: int) -> str:
-    event = Event.objects.get(pk=event_id)
+    event = _event(event_id)
     return render_to_string("live/_standings.html", {"event": event, "table": standings_for(event)})
 
 
 def _render_projector(event_id: int) -> str:
-    event = Event.objects.get(pk=event_id)
+    event = _event(event_id)
     table = standings_for(event)
     lines = list(table.lines)
     screens = [
@@ -78,8 +85,8 @@ FRAGMENTS: dict[str, Callable[[int], str]] = {
 }
 
 
-def _fragment(event_id: int, name: str) -> live_cache.Fragment:
-    return live_cache.fragment(event_id, name, lambda: FRAGMENTS[name](event_id))
+def _fragment(live: live_cache.Live, name: str) -> live_cache.Fragment:
+    return live_cache.fragment(live, name, lambda: FRAGMENTS[name](live.event_id))
 
 
 def _with_server_time(response: HttpResponse) -> HttpResponse:
@@ -90,12 +97,13 @@ def _with_server_time(response: HttpResponse) -> HttpResponse:
 @require_GET
 @never_cache
 def event_live(request: HttpRequest, slug: str) -> HttpResponse:
-    event = get_object_or_404(Event, slug=slug)
+    live = _live(slug)
+    event = _event(live.event_id)
     context = {
         "event": event,
         "round": selectors.current_public_round(event),
-        "boards_html": mark_safe(_fragment(event.pk, "boards").html),
-        "standings_html": mark_safe(_fragment(event.pk, "standings").html),
+        "boards_html": mark_safe(_fragment(live, "boards").html),
+        "standings_html": mark_safe(_fragment(live, "standings").html),
         "server_ms": int(time.time() * 1000),
     }
     return _with_server_time(render(request, "live/event_live.html", context))
@@ -124,7 +132,7 @@ def _fragment_response(request: HttpRequest, fragment: live_cache.Fragment) -> H
 def _fragment_view(name: str) -> Callable[[HttpRequest, str], HttpResponse]:
     @require_GET
     def view(request: HttpRequest, slug: str) -> HttpResponse:
-        return _fragment_response(request, _fragment(_event_id(slug), name))
+        return _fragment_response(request, _fragment(_live(slug), name))
 
     view.__name__ = f"live_{name}_fragment"
     return view

@@ -134,10 +134,10 @@ def test_every_game_write_refreshes_the_spectators_live_pages(
 ) -> None:
     from django.core.cache import cache
 
-    from tournament.live_cache import version_key
+    from tournament.live_cache import live_key
 
     board, game, arbiter = board_with_game()
-    key = version_key(board.round.event_id)
+    key = live_key(board.round.event.slug)
     versions = set()
     for write in (
         lambda: services.start_clock(game=fresh(game), user=arbiter, expected_index=0),
