@@ -2,43 +2,19 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
+from tests.tournament.unit.trf_lines import player_line as trf_line
+from tests.tournament.unit.trf_lines import run_cli
 from tournament.pairing import NoPairingError, PlayerState, apply_results, pair_round
 from tournament.pairing.cli import decode_trf
 from tournament.pairing.trf import read_trf, trf_to_states
 
-ROOT = Path(__file__).resolve().parents[3]
-
-
-def place(fields: dict[int, str]) -> str:
-    """A line with each text written from its 1-based column."""
-    width = max(col + len(text) - 1 for col, text in fields.items())
-    chars = [" "] * width
-    for col, text in fields.items():
-        chars[col - 1 : col - 1 + len(text)] = text
-    return "".join(chars).rstrip()
-
 
 def player_line(start: int, name: str, rounds: list[str]) -> str:
-    fields = {1: "001", 5: f"{start:>4}", 15: name, 81: " 0.0"}
-    for r, block in enumerate(rounds):
-        fields[92 + 10 * r] = block
-    return place(fields)
-
-
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "tournament.pairing", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
+    return trf_line(start, name, "0.0", rounds)
 
 
 def twelve_players(name_of_1: str = "Player 1") -> str:

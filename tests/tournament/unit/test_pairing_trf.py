@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.tournament.unit.trf_lines import player_line, run_cli
 from tournament.pairing import PlayerState, pair_round, round_robin_schedule
 from tournament.pairing.trf import (
     TrfError,
@@ -22,27 +21,6 @@ from tournament.pairing.trf import (
     trf_to_states,
     write_trf,
 )
-
-ROOT = Path(__file__).resolve().parents[3]
-
-
-def place(fields: dict[int, str]) -> str:
-    """A line with each text written from its 1-based column (independent of the writer)."""
-    width = max(col + len(text) - 1 for col, text in fields.items())
-    chars = [" "] * width
-    for col, text in fields.items():
-        chars[col - 1 : col - 1 + len(text)] = text
-    return "".join(chars).rstrip()
-
-
-def player_line(start: int, name: str, points: str, rounds: list[str], **extra: str) -> str:
-    fields = {1: "001", 5: f"{start:>4}", 15: name, 81: points.rjust(4)}
-    for r, block in enumerate(rounds):
-        fields[92 + 10 * r] = block
-    for col, text in extra.items():
-        fields[int(col[1:])] = text
-    return place(fields)
-
 
 SAMPLE = "\n".join(
     [
@@ -231,16 +209,6 @@ def test_states_survive_a_trf_round_trip(n: int, seed: int) -> None:
     assert rnd == 6
     assert rebuilt == states
     assert pair_round(rebuilt, 6, 9) == pair_round(states, 6, 9)
-
-
-def run_cli(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "tournament.pairing", *args],
-        cwd=ROOT,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
 
 
 def event_file(tmp_path: Path, n: int, rounds_played: int, total: int = 9, seed: int = 0) -> Path:
