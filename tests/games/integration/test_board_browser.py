@@ -118,8 +118,8 @@ def test_a_whole_game_by_clicking_with_bonus_swap_and_take_back(
     winner_name = ["Ada Byron", "Alan Turing"][winner]
 
     def whole_game(page: Page) -> None:
-        # A spectator follows the event's public page from before the first move.
-        spectator = page.context.browser.new_context(viewport={"width": 1280, "height": 900})
+        # A spectator follows the event's public page on a phone from before the first move.
+        spectator = page.context.browser.new_context(viewport={"width": 360, "height": 740})
         public = spectator.new_page()
         public.goto(f"{base}/events/{board.round.event.slug}/live/")
         expect(public.locator("#live-board-1")).to_contain_text("Ada Byron")
@@ -157,7 +157,8 @@ def test_a_whole_game_by_clicking_with_bonus_swap_and_take_back(
         expect(leader).to_contain_text(winner_name, timeout=20_000)
         expect(leader.locator("td.vp")).to_have_text("1")
         assert public.evaluate("window.notReloaded === true"), "the public page was reloaded"
-        public.screenshot(path=str(SCREENSHOTS / "games_board_whole_game-public.png"))
+        assert public.evaluate("document.documentElement.scrollWidth") <= 360
+        public.screenshot(path=str(SCREENSHOTS / "games_board_whole_game-public-phone.png"))
         spectator.close()
 
     run_in_chromium("games_board_whole_game", whole_game)
