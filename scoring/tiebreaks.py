@@ -276,13 +276,15 @@ CATALOGUE: dict[str, TieBreak] = {
         TieBreak(
             "sonneborn_berger",
             "Sonneborn-Berger",
-            "Sum of beaten opponents' VP plus half of drawn opponents' VP",
+            "Sum of beaten opponents' VP plus half of drawn opponents' VP; a round without a game "
+            "counts as one against an opponent with the player's own VP",
             sonneborn_berger,
         ),
         TieBreak(
             "buchholz",
             "Buchholz",
-            "Sum of the opponents' VP",
+            "Sum of the opponents' VP; a round without a game (bye, forfeit, absence) counts as "
+            "one against an opponent with the player's own VP",
             buchholz,
         ),
         TieBreak(

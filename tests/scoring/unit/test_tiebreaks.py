@@ -90,6 +90,29 @@ def test_results_between_needs_every_pair_to_have_played() -> None:
     assert results_between(event, [4, 6]) == {4: 0.0, 6: 0.0}
 
 
+def test_results_between_counts_every_game_of_a_pair_that_met_twice() -> None:
+    # 1 beat 2 twice, 3 beat 1, 2 beat 3: all VP scored among the group count.
+    event = EventData.from_results(
+        rows(
+            Board(1, 1, 2, "1-0", 10, 9),
+            Board(2, 2, 1, "0-1", 9, 10),
+            Board(3, 3, 1, "1-0", 10, 9),
+            Board(4, 2, 3, "1-0", 10, 9),
+        )
+    )
+    assert results_between(event, [1, 2, 3]) == {1: 2.0, 2: 1.0, 3: 1.0}
+    assert results_between(event, [1, 2]) == {1: 2.0, 2: 0.0}
+    # 1 did not beat 3, so nobody beat every other player.
+    assert head_to_head_mso(event, [1, 2, 3]) == {1: 0.0, 2: 0.0, 3: 0.0}
+    assert head_to_head_mso(event, [1, 2]) == {1: 1.0, 2: 0.0}
+
+
+def test_head_to_head_needs_more_than_half_of_a_repeated_pairing() -> None:
+    split = EventData.from_results(rows(Board(1, 1, 2, "1-0", 10, 9), Board(2, 2, 1, "1-0", 10, 9)))
+    assert results_between(split, [1, 2]) == {1: 1.0, 2: 1.0}
+    assert head_to_head_mso(split, [1, 2]) == {1: 0.0, 2: 0.0}
+
+
 def test_results_between_of_one_player_is_zero(rr4: EventData) -> None:
     assert results_between(rr4, [1]) == {1: 0.0}
 
