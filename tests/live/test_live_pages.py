@@ -1,6 +1,7 @@
 """The public live page, its cached fragments, the projector and the board QR codes."""
 
 import gzip
+from typing import Any
 
 import pytest
 from django.core.cache import cache
@@ -30,6 +31,19 @@ def event_in_play(players: int) -> HandBuilt:
     return built
 
 
+def first_board_won(built: HandBuilt, on_commit: Any) -> None:
+    """A director enters 1-0 on round 4's board 1; the after-commit work runs at once."""
+    board = Board.objects.get(round=built.rounds[4], number=1)
+    with on_commit(execute=True):
+        services.set_board_result(
+            board=board,
+            result="1-0",
+            user=UserFactory(username=f"td-{board.pk}"),
+            first_lowest=12,
+            second_lowest=9,
+        )
+
+
 @pytest.mark.django_db
 def test_live_page_shows_the_round_and_the_standings(client: Client) -> None:
     built = event_in_play(8)
@@ -56,12 +70,7 @@ def test_fragments_are_served_from_the_cache_until_a_result_changes(
     assert len(queries) == 0, [q["sql"] for q in queries]
     assert 'data-result="1-0"' not in first.decode()
 
-    board = Board.objects.get(round=built.rounds[4], number=1)
-    director = UserFactory(username="td-live")
-    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
-        services.set_board_result(
-            board=board, result="1-0", user=director, first_lowest=12, second_lowest=9
-        )
+    first_board_won(built, django_capture_on_commit_callbacks)
     after = client.get(url).content.decode()
     assert 'data-result="1-0"' in after
     standings = client.get(f"/events/{built.event.slug}/live/standings/").content.decode()
@@ -99,15 +108,7 @@ def test_a_poll_that_finds_nothing_new_gets_304_with_the_server_time(
     assert unchanged.content == b""
     assert unchanged["X-Server-Ms"].isdigit() and unchanged["ETag"] == etag
 
-    board = Board.objects.get(round=built.rounds[4], number=1)
-    with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
-        services.set_board_result(
-            board=board,
-            result="1-0",
-            user=UserFactory(username="td-etag"),
-            first_lowest=12,
-            second_lowest=9,
-        )
+    first_board_won(built, django_capture_on_commit_callbacks)
     changed = client.get(url, HTTP_IF_NONE_MATCH=etag)
     assert changed.status_code == 200 and changed["ETag"] != etag
     assert 'data-result="1-0"' in changed.content.decode()
