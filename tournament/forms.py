@@ -6,7 +6,7 @@ from typing import Any
 
 from django import forms
 
-import scoring
+from scoring import core as scoring
 from tournament.models import Board, Entry, Event, EventRole, Player
 from tournament.selectors import result_choices, tiebreak_labels
 

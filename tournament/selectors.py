@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Max, Q, QuerySet
 
-import scoring
+from scoring import core as scoring
 from games.engine import COLOURS
 from tournament.models import (
     PAIR_RESULTS,

@@ -17,7 +17,7 @@ from django.db import transaction
 from django.db.models import Max
 from django.utils import timezone
 
-import scoring
+from scoring import core as scoring
 from tournament import selectors, standings_cache
 from tournament.errors import Conflict, DomainError, NotAllowed
 from tournament.models import (

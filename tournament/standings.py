@@ -18,7 +18,7 @@ from typing import Any
 from django.db import models
 from django.utils import timezone
 
-import scoring
+from scoring import core as scoring
 from tournament import standings_cache
 from tournament.models import PAIR_RESULTS, SINGLE_RESULTS, Board, Entry, Event, Round
 

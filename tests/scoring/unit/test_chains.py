@@ -1,6 +1,6 @@
 import pytest
 
-from scoring import CATALOGUE, DEFAULT_PRESET, PRESETS, resolve_chain, validate_chain
+from scoring.core import CATALOGUE, DEFAULT_PRESET, PRESETS, resolve_chain, validate_chain
 
 
 def test_presets() -> None:

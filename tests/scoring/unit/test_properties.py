@@ -3,7 +3,7 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring import (
+from scoring.core import (
     CATALOGUE,
     Board,
     GameResult,

@@ -1,6 +1,6 @@
 import pytest
 
-from scoring import (
+from scoring.core import (
     PRESETS,
     Board,
     GameResult,

@@ -3,7 +3,7 @@ bye, a forfeit and an absence included), worked out by hand."""
 
 import pytest
 
-import scoring
+from scoring import core as scoring
 from tests.standings.builders import mixed_event
 from tournament.standings import build_standings
 

@@ -15,7 +15,7 @@ absent     0 (not paired, no bye)
 
 Only ``played`` rows count as games: byes and forfeits add victory points but nothing to
 progressive difference, progressive level or spread, and they are no game "between" players for
-the results-between and head-to-head tie-breaks (see :mod:`scoring.tiebreaks`).
+the results-between and head-to-head tie-breaks (see :mod:`scoring.core.tiebreaks`).
 """
 
 from collections import defaultdict

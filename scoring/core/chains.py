@@ -2,7 +2,7 @@
 
 from collections.abc import Sequence
 
-from scoring.tiebreaks import CATALOGUE
+from scoring.core.tiebreaks import CATALOGUE
 
 DEFAULT_PRESET = "mso-ingenious"
 

@@ -4,7 +4,7 @@ Every tie-break is a function ``(event, group) -> {player: value}`` over the pla
 ``group``; a higher value ranks higher. Most of them look only at the player's own results
 (``group_dependent=False``); ``results_between`` and ``head_to_head_mso`` look at the games
 among the players of ``group``, the players still tied at that point of the chain (see
-:func:`scoring.standings.compute_standings`).
+:func:`scoring.core.standings.compute_standings`).
 
 What counts as a game: only rows of kind ``played``. Byes, half-point byes, forfeits and
 absences add victory points (VP) but
@@ -28,7 +28,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
-from scoring.results import KINDS, PAIRED_KINDS, PLAYED, GameResult
+from scoring.core.results import KINDS, PAIRED_KINDS, PLAYED, GameResult
 
 
 @dataclass(frozen=True)
@@ -47,7 +47,7 @@ class EventData:
 
         Points are converted to ``float`` (a ``Decimal`` bye value is fine). Raises
         ``ValueError`` for an unknown kind or a played/forfeit row without an opponent
-        (use :func:`scoring.results.validate_results` for the full set of checks).
+        (use :func:`scoring.core.results.validate_results` for the full set of checks).
         """
         rows: dict[int, list[GameResult]] = defaultdict(list)
         for player in players:

@@ -4,9 +4,9 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from scoring.chains import DEFAULT_PRESET, PRESETS, resolve_chain
-from scoring.results import PLAYED, GameResult
-from scoring.tiebreaks import CATALOGUE, EventData
+from scoring.core.chains import DEFAULT_PRESET, PRESETS, resolve_chain
+from scoring.core.results import PLAYED, GameResult
+from scoring.core.tiebreaks import CATALOGUE, EventData
 
 # Values are compared after rounding, so that sums of fractional bye values compare equal.
 _DIGITS = 9
@@ -87,7 +87,7 @@ def compute_standings(
     rank (1, 2, 2, 4) and are listed by player id.
 
     ``chain`` is a sequence of tie-break keys, or a preset name (see
-    :func:`scoring.chains.resolve_chain`). Raises ``ValueError`` for an invalid chain, an
+    :func:`scoring.core.chains.resolve_chain`). Raises ``ValueError`` for an invalid chain, an
     unknown result kind, or a played/forfeit row without an opponent.
     """
     keys = resolve_chain(chain)
