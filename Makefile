@@ -29,14 +29,21 @@ chromium:
 	@test -x /usr/bin/chromium || { $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
 
+# The pure cores that mypy checks strictly (they import no Django).
+PURE_CORES := games/engine tournament/pairing scoring/core
+
 test: $(DEV) chromium
 	.venv/bin/ruff check .
 	.venv/bin/ruff format --check .
+	.venv/bin/lint-imports --no-cache
+	.venv/bin/mypy $(PURE_CORES)
 	$(PY) -m pytest
 
 lint: $(DEV)
 	.venv/bin/ruff check .
 	.venv/bin/ruff format --check .
+	.venv/bin/lint-imports --no-cache
+	.venv/bin/mypy $(PURE_CORES)
 
 format: $(DEV)
 	.venv/bin/ruff check --fix .

@@ -103,7 +103,9 @@ def summary(label: str, tracer: HopTracer, queries: list[dict[str, Any]]) -> Non
     print(f"hops between apps: {len(tracer.hops)} (back down after going up: {upward_returns})")
     for hop in tracer.hops:
         print(f"  {hop}")
-    print(f"queries: {len(queries)}; game-row reads: {game_reads}; flag checks: {tracer.flag_checks}")
+    print(
+        f"queries: {len(queries)}; game-row reads: {game_reads}; flag checks: {tracer.flag_checks}"
+    )
 
 
 def main() -> None:

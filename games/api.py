@@ -28,7 +28,8 @@ from games.serializers import (
     TakeBackInput,
 )
 from tournament.errors import DomainError
-from tournament.models import Board, Event
+from tournament.models import Event
+from tournament.permissions import require_arbiter
 
 ERRORS = {
     400: OpenApiResponse(OpenApiTypes.OBJECT, description="Refused: detail, code, index"),
@@ -41,29 +42,27 @@ ERRORS = {
 class GameAPIView(APIView):
     """Shared lookup: the board (public once its round is published) and its game."""
 
-    def board(self, request: Request, board_pk: int) -> Board:
-        board = selectors.board_with_event(board_pk)
+    def game(self, request: Request, board_pk: int) -> Game:
+        """The board's game, read once with its board, round and event."""
+        game = selectors.game_at_board(board_pk)
+        board = game.board if game is not None else selectors.board_with_event(board_pk)
         if board is None or not selectors.can_view(request.user, board):
             raise Http404("No such board, or its round is not published yet.")
-        return board
-
-    def game(self, request: Request, board_pk: int) -> Game:
-        board = self.board(request, board_pk)
-        try:
-            game = services.game_for_board(board)
-        except DomainError as exc:
-            raise Http404(exc.message) from exc
-        services.detect_flag(game.pk)
-        return Game.objects.select_related("board__round__event").get(pk=game.pk)
+        if game is None:  # a board of a round published before games were set up on publish
+            try:
+                game = services.game_for_board(board)
+            except DomainError as exc:
+                raise Http404(exc.message) from exc
+        return game
 
     def state(self, request: Request, board_pk: int, code: int = 200) -> Response:
         game = self.game(request, board_pk)
         with_log = request.query_params.get("log") not in ("0", "false", "no")
         return Response(selectors.game_state(game, with_log=with_log), status=code)
 
-    def written(self, request: Request, board_pk: int, since: int, code: int = 200) -> Response:
-        """After a write: the state without the whole log, and the log entries just stored."""
-        game = self.game(request, board_pk)
+    def written(self, game: Game, since: int, code: int = 200) -> Response:
+        """After a write: the game as the write stored it (no second read of the game row),
+        without the whole log, and the log entries just stored."""
         body = selectors.game_state(game, with_log=False)
         body["stored"] = selectors.log_entries(game, since=since)
         return Response(body, status=code)
@@ -98,12 +97,12 @@ class GameActionsView(GameAPIView):
             "expected_index": v["expected_index"],
         }
         if "text" in v:
-            services.record_notation(text=v["text"], **common)
+            rows = services.record_notation(text=v["text"], **common)
         elif "actions" in v:
-            services.record_actions(actions=list(v["actions"]), **common)
+            rows = services.record_actions(actions=list(v["actions"]), **common)
         else:
-            services.record_action(action=v["action"], **common)
-        return self.written(request, board_pk, v["expected_index"], status.HTTP_201_CREATED)
+            rows = services.record_actions(actions=[v["action"]], **common)
+        return self.written(rows[-1].game, v["expected_index"], status.HTTP_201_CREATED)
 
 
 class GameClockView(GameAPIView):
@@ -118,7 +117,7 @@ class GameClockView(GameAPIView):
         data = ClockInput(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        services.clock_operation(
+        row = services.clock_operation(
             game=game,
             user=request.user,
             expected_index=v["expected_index"],
@@ -127,7 +126,7 @@ class GameClockView(GameAPIView):
             remaining_ms=v.get("remaining_ms"),
             reason=v.get("reason", ""),
         )
-        return self.written(request, board_pk, v["expected_index"])
+        return self.written(row.game, v["expected_index"])
 
 
 class GameTakeBackView(GameAPIView):
@@ -142,14 +141,14 @@ class GameTakeBackView(GameAPIView):
         data = TakeBackInput(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        services.take_back(
+        row = services.take_back(
             game=game,
             user=request.user,
             expected_index=v["expected_index"],
             count=v["count"],
             reason=v["reason"],
         )
-        return self.written(request, board_pk, v["expected_index"])
+        return self.written(row.game, v["expected_index"])
 
 
 class GameImportView(GameAPIView):
@@ -164,13 +163,13 @@ class GameImportView(GameAPIView):
         data = ImportInput(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        services.import_record(
+        rows = services.import_record(
             game=game,
             user=request.user,
             source=v["record"],
             expected_index=v.get("expected_index"),
         )
-        return self.written(request, board_pk, 0, status.HTTP_201_CREATED)
+        return self.written(rows[-1].game, 0, status.HTTP_201_CREATED)
 
 
 class GameRecordView(GameAPIView):
@@ -242,8 +241,6 @@ class EventRecheckView(APIView):
     def get(self, request: Request, slug: str) -> Response:
         event = get_object_or_404(Event, slug=slug)
         if not selectors.may_direct(request.user, event):
-            from tournament.permissions import require_arbiter
-
             require_arbiter(request.user, event)
         return Response(self._run(selectors.latest_run(event)))
 

@@ -4,3 +4,12 @@ from django.apps import AppConfig
 class GamesConfig(AppConfig):
     name = "games"
     verbose_name = "Games at the board"
+
+    def ready(self) -> None:
+        # The floor below announces what it did; the games floor acts on it without being
+        # imported from there.
+        from games.services import clock, setup
+        from tournament import signals
+
+        signals.round_published.connect(setup.on_round_published, dispatch_uid="games-setup")
+        signals.board_decided.connect(clock.on_board_decided, dispatch_uid="games-hold-clock")

@@ -39,7 +39,7 @@ def _server_time(start: datetime) -> Iterator[Callable[[float], None]]:
     def advance(seconds: float) -> None:
         now[0] += timedelta(seconds=seconds)
 
-    with mock.patch.object(services, "_now", lambda: now[0]):
+    with mock.patch.object(timezone, "now", lambda: now[0]):
         yield advance
 
 

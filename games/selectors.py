@@ -1,8 +1,8 @@
-"""Reads of the games app. Views, serializers and other apps call these; they never write.
+"""Reads of the games app. Views, serializers and the read side call these; they never write.
 
-The one exception is a flag that has fallen: reading a running clock past zero hands over to
-`services.detect_flag`, so the flag is stored the first time anyone looks (RULINGS: the server,
-not a browser, decides a flag).
+A flag that has fallen is derived here from the clock (``flag_fallen``) and shown at once; it is
+recorded by the next write to the game or by the beat's flag sweep (RULINGS: the server, not a
+browser, decides a flag).
 """
 
 from __future__ import annotations
@@ -35,6 +35,17 @@ def can_record(user: User, board: Board) -> bool:
     return is_arbiter(user, board.round.event)
 
 
+def game_at_board(board_pk: int) -> Game | None:
+    """The board's game with its board, round, event and players, in one query."""
+    return (
+        Game.objects.select_related(
+            "board__round__event", "board__first__player", "board__second__player"
+        )
+        .filter(board_id=board_pk)
+        .first()
+    )
+
+
 def board_with_event(board_pk: int) -> Board | None:
     return (
         Board.objects.select_related("round__event", "first__player", "second__player")
@@ -64,12 +75,20 @@ def position(game: Game) -> dict[str, Any]:
     return positions.summarise(eng, len(rows))
 
 
+def flag_fallen(game: Game, now: datetime) -> int | None:
+    """The seat whose time has run out on a clock still running (not yet recorded), if any."""
+    if game.status == Game.Status.FINISHED or game.board.closed:
+        return None
+    return game.clock.expired_seat(now)
+
+
 def clock_state(game: Game, now: datetime) -> dict[str, Any]:
     """What a browser needs to count down: readings at `now` and the server's time."""
     return {
         "readings_ms": game.readings(now),
         "seat": game.clock_seat,
-        "running": game.clock_running,
+        "running": game.clock_running and not game.board.closed,
+        "flag_fallen": flag_fallen(game, now),
         "started": game.clock_seat is not None or game.status == Game.Status.FINISHED,
         "server_time": now.isoformat(),
         "server_ms": int(now.timestamp() * 1000),
@@ -119,6 +138,9 @@ def game_state(game: Game, now: datetime | None = None, *, with_log: bool = True
         "first_lowest": board.first_lowest,
         "second_lowest": board.second_lowest,
         "result_held": board.result_held,
+        "result_check": board.result_check,
+        "result_provisional": board.result_provisional,
+        "board_closed": board.closed and game.status != Game.Status.FINISHED,
         "validation": game.validation,
         "validation_message": game.validation_message,
     }
@@ -268,17 +290,10 @@ def describe(game: Game, action: dict[str, Any]) -> str:
 def live_summary_for_round(round_: Round, now: datetime | None = None) -> dict[int, dict[str, Any]]:
     """Per board id: status, moves, scores, clock readings with the server's time, result.
 
-    One query however many boards (a few more for a flag that has only just fallen).
+    One query however many boards. A flag that has fallen shows in ``clock.flag_fallen``.
     """
     now = now or timezone.now()
     games = list(Game.objects.filter(board__round=round_).select_related("board"))
-    expired = [g.pk for g in games if g.clock.expired_seat(now) is not None]
-    if expired:
-        from games import services
-
-        for pk in expired:
-            services.detect_flag(pk, now)
-        games = list(Game.objects.filter(board__round=round_).select_related("board"))
     out: dict[int, dict[str, Any]] = {}
     for game in games:
         pos = game.position if game.position_length == game.log_length else position(game)
@@ -296,6 +311,7 @@ def live_summary_for_round(round_: Round, now: datetime | None = None) -> dict[i
             "clock": clock_state(game, now),
             "result": board.result,
             "result_held": board.result_held,
+            "result_provisional": board.result_provisional,
             "validation": game.validation,
         }
     return out

@@ -25,20 +25,18 @@ from tournament.models import Board, Event
 from tournament.permissions import is_arbiter, require_director
 
 
-def _board(request: HttpRequest, board_pk: int) -> Board:
-    board = selectors.board_with_event(board_pk)
+def _game(request: HttpRequest, board_pk: int) -> Game:
+    """The board's game, read once with its board, round and event (404 while unpublished)."""
+    game = selectors.game_at_board(board_pk)
+    board = game.board if game is not None else selectors.board_with_event(board_pk)
     if board is None or not selectors.can_view(request.user, board):
         raise Http404("No such board, or its round is not published yet.")
-    return board
-
-
-def _game(request: HttpRequest, board: Board) -> Game:
-    try:
-        game = services.game_for_board(board)
-    except DomainError as exc:
-        raise Http404(exc.message) from exc
-    services.detect_flag(game.pk)  # a flag is noticed on every read
-    return Game.objects.select_related("board__round__event").get(pk=game.pk)
+    if game is None:  # a board of a round published before games were set up on publish
+        try:
+            game = services.game_for_board(board)
+        except DomainError as exc:
+            raise Http404(exc.message) from exc
+    return game
 
 
 def event_url(event: Event) -> str | None:
@@ -171,16 +169,14 @@ def _page_context(request: HttpRequest, game: Game) -> dict[str, Any]:
 @require_GET
 def board_page(request: HttpRequest, board_pk: int) -> HttpResponse:
     """The arbiter's recording page; a read-only live view for everyone else."""
-    board = _board(request, board_pk)
-    game = _game(request, board)
+    game = _game(request, board_pk)
     return render(request, "games/board.html", _page_context(request, game))
 
 
 @require_GET
 def board_live(request: HttpRequest, board_pk: int) -> HttpResponse:
     """The live part of the board page, polled by htmx; 204 when nothing has changed."""
-    board = _board(request, board_pk)
-    game = _game(request, board)
+    game = _game(request, board_pk)
     since = request.GET.get("since")
     if since is not None and since == str(game.log_length):
         return HttpResponse(status=204)
@@ -202,30 +198,23 @@ def _do_action(request: HttpRequest, game: Game) -> str:
     op = post.get("op", "")
     expected = _int(post.get("expected_index"), "expected_index")
     user = request.user
-    if op == "place":
-        position = selectors.position(game)
-        seat = position.get("to_move")
-        if seat is None:
-            raise DomainError("The game is over: no more placements.")
-        action = {
-            "type": "place",
-            "player": seat,
-            "tile": post.get("tile", ""),
-            "cells": [post.get("cell1", ""), post.get("cell2", "")],
-        }
-        services.record_action(game=game, user=user, expected_index=expected, action=action)
-        return f"Recorded: {selectors.describe(game, action)}."
-    if op == "swap":
-        position = selectors.position(game)
-        seat = game.clock_seat if game.clock_seat is not None else position.get("turn_seat")
-        rack = post.get("rack", "").replace(",", " ").split()
-        action = {"type": "swap", "player": seat, "rack": rack}
-        services.record_action(game=game, user=user, expected_index=expected, action=action)
-        return f"Recorded: {selectors.describe(game, action)}."
-    if op == "text":
-        rows = services.record_notation(
-            game=game, user=user, expected_index=expected, text=post.get("text", "")
-        )
+    if op in ("place", "swap", "text"):
+        if op == "place":
+            cells = [post.get("cell1", ""), post.get("cell2", "")]
+            rows = services.record_placement(
+                game=game,
+                user=user,
+                expected_index=expected,
+                tile=post.get("tile", ""),
+                cells=cells,
+            )
+        elif op == "swap":
+            rack = post.get("rack", "").replace(",", " ").split()
+            rows = services.record_swap(game=game, user=user, expected_index=expected, rack=rack)
+        else:
+            rows = services.record_notation(
+                game=game, user=user, expected_index=expected, text=post.get("text", "")
+            )
         return "Recorded: " + "; ".join(selectors.describe(game, r.payload) for r in rows) + "."
     if op in ("start", "press", "pause", "resume"):
         services.clock_operation(
@@ -281,8 +270,8 @@ def _form_errors(form: Any) -> str:
 @require_POST
 def board_act(request: HttpRequest, board_pk: int) -> HttpResponse:
     """Every write of the board page. htmx gets the live part back; a plain form, a redirect."""
-    board = _board(request, board_pk)
-    game = _game(request, board)
+    game = _game(request, board_pk)
+    board = game.board
     htmx = request.headers.get("HX-Request") == "true"
     notice, error = "", ""
     try:
@@ -314,8 +303,8 @@ def board_act(request: HttpRequest, board_pk: int) -> HttpResponse:
 @require_GET
 def viewer(request: HttpRequest, board_pk: int) -> HttpResponse:
     """The public replayer: board, scores and clocks at every step of the game."""
-    board = _board(request, board_pk)
-    game = _game(request, board)
+    game = _game(request, board_pk)
+    board = game.board
     position = selectors.position(game)
     frames = selectors.replay_frames(game)
     clock = selectors.clock_state(game, timezone.now())
@@ -341,8 +330,9 @@ def _download_name(board: Board, ext: str) -> str:
 
 @require_GET
 def record_json(request: HttpRequest, board_pk: int) -> HttpResponse:
-    board = _board(request, board_pk)
-    record = selectors.record_for_game(_game(request, board))
+    game = _game(request, board_pk)
+    board = game.board
+    record = selectors.record_for_game(game)
     response = JsonResponse(
         record.to_json(), json_dumps_params={"indent": 2, "ensure_ascii": False}
     )
@@ -352,8 +342,9 @@ def record_json(request: HttpRequest, board_pk: int) -> HttpResponse:
 
 @require_GET
 def record_text(request: HttpRequest, board_pk: int) -> HttpResponse:
-    board = _board(request, board_pk)
-    record = selectors.record_for_game(_game(request, board))
+    game = _game(request, board_pk)
+    board = game.board
+    record = selectors.record_for_game(game)
     response = HttpResponse(record.to_text(), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_download_name(board, "txt")}"'
     return response
@@ -362,8 +353,8 @@ def record_text(request: HttpRequest, board_pk: int) -> HttpResponse:
 @login_required
 def import_page(request: HttpRequest, board_pk: int) -> HttpResponse:
     """An arbiter enters a game recorded on paper for this board."""
-    board = _board(request, board_pk)
-    game = _game(request, board)
+    game = _game(request, board_pk)
+    board = game.board
     if not selectors.can_record(request.user, board):
         messages.error(request, "Only the event's arbiters and directors may import games.")
         return redirect("game-board", board_pk=board.pk)

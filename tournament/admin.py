@@ -1,13 +1,57 @@
-from django.contrib import admin
+"""Admin: a window on the data that never goes around the services.
+
+Results, entries and rounds are read-only here (the director's pages change them, logged, and
+the standings follow); an event's name, venue and dates and a player's fields are saved through
+the same services as on the site.
+"""
+
+from typing import Any
+
+from django.contrib import admin, messages
+from django.db.models import Model
+from django.forms import ModelForm
 from django.http import HttpRequest
 
-from tournament import models
+from tournament import models, services
+from tournament.errors import DomainError
+
+PLAYER_FIELDS = ("name", "club", "country", "rating", "contact")
+EVENT_EDITABLE = ("name", "venue", "start_date", "end_date")
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    """Shown, never edited here: changes go through the director's pages."""
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+def _refuse(request: HttpRequest, exc: DomainError) -> None:
+    messages.error(request, f"Nothing was saved: {exc.message}")
 
 
 @admin.register(models.Player)
 class PlayerAdmin(admin.ModelAdmin):
     list_display = ["name", "club", "country", "rating"]
     search_fields = ["name", "club"]
+    fields = PLAYER_FIELDS
+
+    def save_model(self, request: HttpRequest, obj: Model, form: ModelForm, change: bool) -> None:
+        data = {f: form.cleaned_data.get(f) for f in PLAYER_FIELDS}
+        try:
+            if change:
+                original = models.Player.objects.get(pk=obj.pk)
+                services.update_player(player=original, user=request.user, **data)
+            else:
+                obj.pk = services.create_player(user=request.user, **data).pk
+        except DomainError as exc:
+            _refuse(request, exc)
 
 
 class RoleInline(admin.TabularInline):
@@ -20,6 +64,32 @@ class EventAdmin(admin.ModelAdmin):
     list_display = ["name", "start_date", "venue", "pairing_system", "rounds", "status"]
     search_fields = ["name", "venue"]
     inlines = [RoleInline]
+    readonly_fields = [
+        "slug",
+        "ruleset",
+        "ruleset_options",
+        "rounds",
+        "pairing_system",
+        "clock_minutes",
+        "tiebreak_chain",
+        "bye_value",
+        "status",
+        "created_by",
+    ]
+    fields = [*EVENT_EDITABLE, *readonly_fields]
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False  # an event is created on the site, which makes its creator a director
+
+    def save_model(self, request: HttpRequest, obj: Model, form: ModelForm, change: bool) -> None:
+        data = {f: form.cleaned_data[f] for f in EVENT_EDITABLE if f in form.changed_data}
+        if not data:
+            return
+        try:
+            original = models.Event.objects.get(pk=obj.pk)
+            services.update_event(event=original, user=request.user, data=data)
+        except DomainError as exc:
+            _refuse(request, exc)
 
 
 @admin.register(models.EventRole)
@@ -29,42 +99,29 @@ class EventRoleAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.Entry)
-class EntryAdmin(admin.ModelAdmin):
+class EntryAdmin(ReadOnlyAdmin):
     list_display = ["player", "event", "starting_rank", "status", "joined_round"]
     list_filter = ["status"]
     search_fields = ["player__name", "event__name"]
 
 
 @admin.register(models.Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(ReadOnlyAdmin):
     list_display = ["event", "number", "status", "system", "published_at"]
     list_filter = ["status"]
 
 
 @admin.register(models.Board)
-class BoardAdmin(admin.ModelAdmin):
-    list_display = ["round", "number", "first", "second", "result", "result_held"]
-    list_filter = ["result_held"]
-
-
-class _AppendOnlyAdmin(admin.ModelAdmin):
-    """Logs are read here, never edited: corrections go through the director pages."""
-
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
+class BoardAdmin(ReadOnlyAdmin):
+    list_display = ["round", "number", "first", "second", "result", "result_check"]
+    list_filter = ["result_check"]
 
 
 @admin.register(models.ResultCorrection)
-class ResultCorrectionAdmin(_AppendOnlyAdmin):
-    list_display = ["board", "old_result", "new_result", "user", "at", "reason"]
+class ResultCorrectionAdmin(ReadOnlyAdmin):
+    list_display = ["board", "kind", "old_result", "new_result", "user", "at", "reason"]
 
 
 @admin.register(models.PairingChange)
-class PairingChangeAdmin(_AppendOnlyAdmin):
+class PairingChangeAdmin(ReadOnlyAdmin):
     list_display = ["round", "description", "user", "at", "reason"]

@@ -78,14 +78,3 @@ def seed_event(say: Callable[[str], None]) -> None:
     if round_.status == Round.Status.DRAFT:
         services.publish_round(round_=round_, user=director)
     say(f"Demo event: {event.name} ({event.entries.count()} players, round 1 published)")
-
-
-def further_steps() -> list[Callable[[Callable[[str], None]], None]]:
-    """The demo event, then its games (the games layer's `games.demo.seed`, when it exists)."""
-    steps = [seed_event]
-    from games import demo as games_demo
-
-    seed_games = getattr(games_demo, "seed", None)
-    if callable(seed_games):
-        steps.append(seed_games)
-    return steps

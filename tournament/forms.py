@@ -6,7 +6,7 @@ from typing import Any
 
 from django import forms
 
-from scoring import core as scoring
+from scoring import core as scoring_core
 from tournament.models import Board, Entry, Event, EventRole, Player
 from tournament.selectors import result_choices, tiebreak_labels
 
@@ -19,13 +19,13 @@ BYE_VALUES = [("1.0", "1 point"), ("0.5", "½ point"), ("0.0", "0 points")]
 def tiebreak_preset_choices() -> list[tuple[str, str]]:
     presets = [
         (name, f"{PRESET_NAMES.get(name, name.capitalize())}: {', '.join(tiebreak_labels(keys))}")
-        for name, keys in scoring.PRESETS.items()
+        for name, keys in scoring_core.PRESETS.items()
     ]
     return [*presets, (CUSTOM, "Custom (list below)")]
 
 
 def preset_of(chain: list[str]) -> str:
-    for name, names in scoring.PRESETS.items():
+    for name, names in scoring_core.PRESETS.items():
         if list(names) == list(chain):
             return name
     return CUSTOM
@@ -65,11 +65,11 @@ class EventForm(forms.Form):
     bye_value = forms.TypedChoiceField(
         choices=BYE_VALUES, coerce=Decimal, initial="1.0", label="Bye value"
     )
-    tiebreak_preset = forms.ChoiceField(label="Tie-breaks", initial=scoring.DEFAULT_PRESET)
+    tiebreak_preset = forms.ChoiceField(label="Tie-breaks", initial=scoring_core.DEFAULT_PRESET)
     tiebreak_custom = forms.CharField(
         required=False,
         label="Custom tie-breaks",
-        help_text="Comma-separated, in order: " + ", ".join(sorted(scoring.CATALOGUE)),
+        help_text="Comma-separated, in order: " + ", ".join(sorted(scoring_core.CATALOGUE)),
     )
 
     def __init__(self, *args: Any, event: Event | None = None, **kwargs: Any) -> None:
@@ -115,12 +115,12 @@ class EventForm(forms.Form):
         preset = data.get("tiebreak_preset")
         if preset == CUSTOM:
             names = [n.strip() for n in data.get("tiebreak_custom", "").split(",") if n.strip()]
-            problems = scoring.validate_chain(names)
+            problems = scoring_core.validate_chain(names)
             if problems:
                 self.add_error("tiebreak_custom", "; ".join(problems))
             data["tiebreak_chain"] = names
         elif preset:
-            data["tiebreak_chain"] = list(scoring.PRESETS[preset])
+            data["tiebreak_chain"] = list(scoring_core.PRESETS[preset])
         return data
 
     def event_data(self) -> dict[str, Any]:
@@ -267,3 +267,11 @@ class ResultForm(forms.Form):
         if board.is_bye:
             del self.fields["first_lowest"]
             del self.fields["second_lowest"]
+
+
+class ReopenForm(forms.Form):
+    reason = forms.CharField(
+        max_length=300,
+        label="Why reopen it",
+        help_text="Logged with the board's history, e.g. 'recording the game from the scoresheet'",
+    )

@@ -192,6 +192,9 @@ class Round(models.Model):
         return self.status in {self.Status.PUBLISHED, self.Status.PLAYING, self.Status.COMPLETE}
 
 
+PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.PLAYING, Round.Status.COMPLETE)
+
+
 class Result(models.TextChoices):
     FIRST_WINS = "1-0", "1-0"
     SECOND_WINS = "0-1", "0-1"
@@ -225,8 +228,25 @@ class Board(models.Model):
     result = models.CharField(max_length=10, choices=Result.choices, blank=True)
     first_lowest = models.PositiveSmallIntegerField(null=True, blank=True)
     second_lowest = models.PositiveSmallIntegerField(null=True, blank=True)
-    result_held = models.BooleanField(
-        default=False, help_text="Replay validation failed: kept out of published standings"
+
+    class Check(models.TextChoices):
+        NONE = "", "Entered (counts at once)"
+        PENDING = "pending", "Game result, replay check pending"
+        PASSED = "passed", "Game result, replay check passed"
+        FAILED = "failed", "Game result, replay check failed"
+
+    result_check = models.CharField(
+        max_length=10,
+        choices=Check.choices,
+        blank=True,
+        default=Check.NONE,
+        help_text="A recorded game's result counts in published standings once its replay passed",
+    )
+    check_message = models.CharField(
+        max_length=300, blank=True, help_text="Why the replay check failed"
+    )
+    recording_open = models.BooleanField(
+        default=False, help_text="A director reopened the decided board for recording"
     )
     reason = models.CharField(max_length=300, blank=True, help_text="Why the pairing is so")
 
@@ -244,11 +264,36 @@ class Board(models.Model):
     def is_bye(self) -> bool:
         return self.second_id is None
 
+    @property
+    def result_held(self) -> bool:
+        """The game's replay check failed: its result is kept out of published standings."""
+        return bool(self.result) and self.result_check == self.Check.FAILED
+
+    @property
+    def result_provisional(self) -> bool:
+        """The game's result waits for its replay check before it counts."""
+        return bool(self.result) and self.result_check == self.Check.PENDING
+
+    @property
+    def result_counts(self) -> bool:
+        return bool(self.result) and self.result_check in (self.Check.NONE, self.Check.PASSED)
+
+    @property
+    def closed(self) -> bool:
+        """Decided, and not reopened by a director: nothing more is recorded at the board."""
+        return bool(self.result) and not self.recording_open
+
 
 class ResultCorrection(models.Model):
-    """Append-only: every result entered or changed, with who, when and why."""
+    """Append-only: every result entered or changed, and every reopening of a decided board,
+    with who, when and why."""
+
+    class Kind(models.TextChoices):
+        RESULT = "result", "Result"
+        REOPEN = "reopen", "Reopened for recording"
 
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="corrections")
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.RESULT)
     old_result = models.CharField(max_length=10, blank=True)
     new_result = models.CharField(max_length=10, blank=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)

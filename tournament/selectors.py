@@ -3,16 +3,15 @@
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Max, Q, QuerySet
 
-from scoring import core as scoring
-from games.engine import COLOURS
+from scoring import core as scoring_core
 from tournament.models import (
     PAIR_RESULTS,
     PLAYED_RESULTS,
+    PUBLIC_ROUND_STATUSES,
     SINGLE_RESULTS,
     Board,
     Entry,
@@ -29,8 +28,6 @@ from tournament.pairing.model import format_score
 from tournament.permissions import is_arbiter, is_director
 
 User = AbstractBaseUser | AnonymousUser
-
-PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.PLAYING, Round.Status.COMPLETE)
 
 
 def event_list() -> QuerySet[Event]:
@@ -121,7 +118,7 @@ def pairing_changes_of(event: Event) -> QuerySet[PairingChange]:
 
 def tiebreak_labels(keys: Iterable[str]) -> list[str]:
     """The tie-breaks' names as directors read them."""
-    return [scoring.CATALOGUE[k].label if k in scoring.CATALOGUE else k for k in keys]
+    return [scoring_core.CATALOGUE[k].label if k in scoring_core.CATALOGUE else k for k in keys]
 
 
 def can_see_logs(user: User, event: Event) -> bool:
@@ -144,7 +141,7 @@ class _History:
 def _histories(event: Event, before_round: int) -> dict[int, _History]:
     """Each entry's record over the rounds before ``before_round``, round by round.
 
-    Points follow the standings' own reading of the boards (scoring.results_from_boards).
+    Points follow the standings' own reading of the boards (scoring_core.results_from_boards).
     Everybody an entry was paired with counts as met, forfeits included, so they are not paired
     again; only games played (or still to be scored) count for who moved first.
     """
@@ -161,9 +158,9 @@ def _histories(event: Event, before_round: int) -> dict[int, _History]:
     bye_value = float(event.bye_value)
     for number in range(1, before_round):
         seen: dict[int, tuple[bool | None, str | None]] = {}
-        rows = scoring.results_from_boards(
+        rows = scoring_core.results_from_boards(
             [
-                scoring.Board(number, b.first_id, b.second_id, b.result)
+                scoring_core.Board(number, b.first_id, b.second_id, b.result)
                 for b in by_round.get(number, [])
             ],
             bye_value=bye_value,
@@ -325,62 +322,3 @@ def entry_has_results(entry: Entry) -> bool:
 def current_public_round(event: Event) -> Round | None:
     """The round spectators follow: the latest published one."""
     return event.round_set.filter(status__in=PUBLIC_ROUND_STATUSES).order_by("-number").first()
-
-
-@dataclass(frozen=True)
-class LiveSeat:
-    seat: int
-    name: str
-    tracks: list[tuple[str, int]]  # (colour letter, level) in R G B O Y P order
-    lowest: int | None
-    clock_ms: int | None  # None before the clocks start and once the result is in
-    clock_at_ms: int | None  # the server time (epoch ms) the reading refers to
-    running: bool
-    on_move: bool
-
-
-@dataclass(frozen=True)
-class LiveBoard:
-    """One table of the current round as the live page shows it."""
-
-    board: Board
-    game: dict[str, Any] | None  # games.selectors.live_summary_for_round's entry; None for a bye
-
-    @property
-    def seats(self) -> list[LiveSeat]:
-        entries = [self.board.first, self.board.second]
-        stored_lowest = [self.board.first_lowest, self.board.second_lowest]
-        game = self.game or {}
-        scores = game.get("scores") or []
-        lowest = game.get("lowest") or stored_lowest
-        clock = game.get("clock") or {}
-        readings = clock.get("readings_ms") or [None, None]
-        ticking = bool(clock.get("started")) and not self.board.result
-        seats = []
-        for seat, entry in enumerate(entries):
-            if entry is None:
-                continue
-            running = ticking and clock.get("seat") == seat and bool(clock.get("running"))
-            seats.append(
-                LiveSeat(
-                    seat=seat,
-                    name=entry.player.name,
-                    tracks=list(zip(COLOURS, scores[seat], strict=True))
-                    if len(scores) > seat
-                    else [],
-                    lowest=lowest[seat] if len(lowest) > seat else None,
-                    clock_ms=readings[seat] if ticking else None,
-                    clock_at_ms=clock.get("server_ms"),
-                    running=running,
-                    on_move=ticking and clock.get("seat") == seat,
-                )
-            )
-        return seats
-
-
-def live_boards(round_: Round) -> list[LiveBoard]:
-    """The round's boards with their games' live summaries, in a fixed number of queries."""
-    from games.selectors import live_summary_for_round
-
-    summaries = live_summary_for_round(round_)
-    return [LiveBoard(board, summaries.get(board.pk)) for board in boards_of(round_)]

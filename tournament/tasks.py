@@ -15,13 +15,6 @@ def ping_worker(token: str) -> str:
 
 
 @shared_task
-def recompute_standings(event_id: int) -> None:
-    from tournament import standings
-
-    standings.refresh_cached_standings(event_id)
-
-
-@shared_task
 def compute_pairing(round_id: int) -> None:
     """Pair a round the director asked for and store its draft."""
     from tournament import services

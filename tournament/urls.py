@@ -1,3 +1,5 @@
+"""The root urlconf: the composition root wires every floor's pages and API together."""
+
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
@@ -13,12 +15,11 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("admin/", admin.site.urls),
     path("api/", include("tournament.api.urls")),
-    path("api/", include("tournament.api.standings_urls")),
+    path("api/", include("scoring.api_urls")),
     path("api/", include("games.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("", include("tournament.web_urls")),
-    path("", include("tournament.standings_urls")),
-    path("", include("tournament.live_urls")),
+    path("", include("scoring.urls")),
     path("", include("games.urls")),
 ]

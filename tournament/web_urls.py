@@ -61,4 +61,5 @@ urlpatterns = [
         name="event-round-delete",
     ),
     path("events/<slug:slug>/boards/<int:pk>/result/", rounds.board_result, name="board-result"),
+    path("events/<slug:slug>/boards/<int:pk>/reopen/", rounds.board_reopen, name="board-reopen"),
 ]

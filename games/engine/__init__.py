@@ -1,26 +1,38 @@
 """Pure-Python rules engine for Ingenious (Einfach Genial).
 
-No Django here: the tournament layer builds on this package. Modules:
+No Django here: the tournament layer builds on this package. Modules, lowest layer first (each
+imports only modules above it in this list):
 
-- ``geometry``: cells, names, neighbours and lines per board radius
-- ``tiles``: colours, tile kinds and the supply
-- ``rulesets``: ``Ruleset`` data and ``make_ruleset``
-- ``state``: ``Game``, the state and the rules
-- ``scoring``: runs, the 18 cap and double track, result and report
-- ``movegen``: legal move generation
-- ``record``: the JSON record, replay and checking
-- ``notation``: the compact text form
-- ``randomgame``: random complete games (records) and fast random playouts
 - ``errors``: ``IllegalAction`` and ``RecordError``
+- ``tiles``: colours, tile kinds and the supply
+- ``geometry``: cells, names, neighbours and lines per board radius
+- ``rulesets``: ``Ruleset`` data and ``make_ruleset``
+- ``scoring``: runs, the 18 cap and double track, result and report
+- ``position``: ``Position``, the state of a game as data, and the phase values
+- ``phases``: the turn machine: whose turn, bonus placements owed, swap timing
+- ``faults``: raising ``IllegalAction`` with an arbiter's message
+- ``placing``, ``drawing``: checking and applying ``place``; ``draw`` and ``swap``
+- ``rules``: ``apply`` (any action) and ``flag``
+- ``movegen``: legal move generation
+- ``game``: ``Game``, the façade over all of the above
+- ``header``: what both record forms share (header checks, positions of errors)
+- ``notation``: the compact text form
+- ``gamerecord``: ``Record`` and its JSON form
+- ``loading``: reading either form, replay and checking
+- ``randomgame``: random complete games (records) and fast random playouts
 - ``cli``: ``python -m games.engine check|random|convert``
+
+``state`` (``Game`` and the phases) and ``record`` (``Record``, loading and replay) are kept as
+import paths, re-exporting from the modules above.
 """
 
 from .errors import CODES, IllegalAction, RecordError
+from .game import Game
+from .gamerecord import Record
 from .geometry import START_CELLS, board_cells, cell_name, parse_cell
+from .loading import check_record, load_record, replay
 from .randomgame import random_game, random_playout
-from .record import Record, check_record, load_record, replay
 from .rulesets import RULESETS, Ruleset, make_ruleset
-from .state import Game
 from .tiles import COLOURS, SUPPLY, TILE_KINDS, tile_kind
 
 __all__ = [

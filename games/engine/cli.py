@@ -25,8 +25,8 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from .errors import RecordError
+from .loading import check_record, load_record
 from .randomgame import random_game
-from .record import check_record, load_record
 from .rulesets import RULESETS
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2

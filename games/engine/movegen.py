@@ -1,4 +1,4 @@
-"""Legal move generation.
+"""Legal move generation, on a ``Position`` (it never needs the ``Game`` class).
 
 ``placement_pairs`` lists the unordered pairs of adjacent empty cells where the seat to place
 may put a tile under the placement rule; ``legal_placements`` expands them into ``place``
@@ -8,27 +8,25 @@ actions for a rack (or for every kind still in supply when the rack is unknown).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .geometry import PAIR_MASK, PAIR_SHIFT
+from .phases import placement_seat
+from .position import Position
 from .tiles import KIND_INDEX, ORIENTATIONS, SUPPLY_BY_INDEX, TILE_KINDS, tile_kind
 
-if TYPE_CHECKING:
-    from .state import Game
+__all__ = [
+    "available_kinds",
+    "has_placement",
+    "legal_placements",
+    "oriented_tiles",
+    "placeable_pairs",
+    "placement_pairs",
+    "placement_seat",
+]
 
 
-def placement_seat(game: Game) -> int | None:
-    """The seat whose placement is due, or ``None`` (game over, or a draw is due first)."""
-    from .state import PLACE, POST
-
-    if game.phase == PLACE:
-        return game.turn
-    if game.phase == POST and not game.full:
-        return game.to_move
-    return None
-
-
-def placeable_pairs(game: Game) -> dict[int, None]:
+def placeable_pairs(game: Position) -> dict[int, None]:
     """Keys (``geometry.pair_key``) of the pairs of adjacent empty cells where a tile may go
     (the first-round rule aside), in order. Built on first use, then kept up to date by the
     game."""
@@ -47,7 +45,7 @@ def placeable_pairs(game: Game) -> dict[int, None]:
 _FRESH: dict[tuple[int, bool], dict[int, None]] = {}
 
 
-def _compute_pairs(game: Game) -> dict[int, None]:
+def _compute_pairs(game: Position) -> dict[int, None]:
     board = game.board
     fwd = game.geo.forward
     live = game.live
@@ -61,7 +59,7 @@ def _compute_pairs(game: Game) -> dict[int, None]:
     }
 
 
-def placement_pairs(game: Game, seat: int) -> list[tuple[int, int]]:
+def placement_pairs(game: Position, seat: int) -> list[tuple[int, int]]:
     """Pairs (a, b), a < b, of adjacent empty cells where ``seat`` may place now."""
     if game.first_rule:
         if game.seat_plies[seat]:
@@ -90,14 +88,14 @@ def oriented_tiles(kinds: Iterable[str]) -> list[str]:
     return [t for kind in distinct for t in ORIENTATIONS[kind]]
 
 
-def available_kinds(game: Game, seat: int) -> list[str]:
+def available_kinds(game: Position, seat: int) -> list[str]:
     """Kinds ``seat`` could place: its rack (full mode) or every kind still in supply."""
     if game.full:
         return [k for k, n in zip(TILE_KINDS, game.rack[seat], strict=True) if n]
     return [k for i, k in enumerate(TILE_KINDS) if game.on_board[i] < SUPPLY_BY_INDEX[i]]
 
 
-def legal_placements(game: Game, tiles: Iterable[str] | None = None) -> list[dict[str, Any]]:
+def legal_placements(game: Position, tiles: Iterable[str] | None = None) -> list[dict[str, Any]]:
     """Every legal ``place`` action for the seat whose placement is due.
 
     ``tiles``: the rack to place from (kinds, any order/duplicates); by default the seat's rack
@@ -122,6 +120,6 @@ def legal_placements(game: Game, tiles: Iterable[str] | None = None) -> list[dic
     return out
 
 
-def has_placement(game: Game) -> bool:
+def has_placement(game: Position) -> bool:
     """Whether any two adjacent empty cells remain (the game-end test)."""
     return game.empty_pairs > 0

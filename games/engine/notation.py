@@ -56,12 +56,13 @@ import re
 from typing import Any
 
 from .errors import RecordError
-from .record import (
+from .header import (
     EXTRA_KEY_RE,
     FORMAT,
-    Record,
-    _Invalid,
-    _is_reserved,
+    Invalid,
+    RecordFields,
+    RecordParts,
+    is_reserved,
     line_col,
     validate_header,
 )
@@ -112,22 +113,27 @@ def _q(s: str, word: re.Pattern[str]) -> str:
     return s if word.fullmatch(s) else json.dumps(s, ensure_ascii=False)
 
 
-def _canonical(a: dict[str, Any]) -> bool:
+def _canonical(a: dict[str, Any]) -> str | None:
+    """The type of an action the short forms can write, else ``None`` (written as JSON)."""
     t = a.get("type")
-    if t not in _KEYS or set(a) != _KEYS[t] or type(a.get("player")) is not int:
-        return False
+    if t not in _KEYS or not isinstance(t, str):  # (always a str here: narrows the type)
+        return None
+    if set(a) != _KEYS[t] or type(a.get("player")) is not int:
+        return None
     if t == "place":
         cells = a["cells"]
-        return (
+        ok = (
             isinstance(a["tile"], str)
             and isinstance(cells, list)
             and len(cells) == 2
             and all(isinstance(c, str) for c in cells)
         )
-    if t in _LIST_KEY:
+    elif t in _LIST_KEY:
         items = a[_LIST_KEY[t]]
-        return isinstance(items, list) and all(isinstance(x, str) for x in items)
-    return True
+        ok = isinstance(items, list) and all(isinstance(x, str) for x in items)
+    else:
+        ok = True
+    return t if ok else None
 
 
 def _body(a: dict[str, Any]) -> str:
@@ -140,8 +146,8 @@ def _body(a: dict[str, Any]) -> str:
     return f"{t}(" + " ".join(_q(x, _TILE_WORD) for x in a[_LIST_KEY[t]]) + ")"
 
 
-def to_text(record: Record) -> str:
-    """The text form of ``record`` (lossless: ``from_text(to_text(r)) == r``)."""
+def to_text(record: RecordFields) -> str:
+    """The text form of ``record`` (lossless: ``read_text(to_text(r))`` gives ``r`` back)."""
     lines = [
         f"[Format {json.dumps(FORMAT)}]",
         f"[Ruleset {json.dumps(record.ruleset)}]",
@@ -158,7 +164,7 @@ def to_text(record: Record) -> str:
     actions = record.actions
     i = 0
     setup: list[str] = []
-    while i < len(actions) and actions[i].get("type") == "draw" and _canonical(actions[i]):
+    while i < len(actions) and _canonical(actions[i]) == "draw":
         a = actions[i]
         seat = "" if a["player"] == len(setup) % n else f"@{a['player']} "
         setup.append(seat + _body(a))
@@ -172,10 +178,9 @@ def to_text(record: Record) -> str:
     stage = 9  # 0 placing, 1 swapped, 2 drew / flagged; 9 = no turn open
     order = {"place": 0, "swap": 1, "draw": 2, "flag": 2}
     for a in actions[i:]:
-        canon = _canonical(a)
-        t = a.get("type")
+        t = _canonical(a)
         if (
-            canon
+            t is not None
             and stage != 9
             and a["player"] == turn_seat
             and (
@@ -186,14 +191,14 @@ def to_text(record: Record) -> str:
         ):
             current.append(("+" if t == "place" else "") + _body(a))
             stage = max(stage, order[t])
-        elif not canon and stage != 9:
+        elif t is None and stage != 9:
             current.append(json.dumps(a, ensure_ascii=False))
         else:
             if current:
                 lines.append(f"{number}. " + " ".join(current))
             number += 1
             default = seats.default()
-            if canon:
+            if t is not None:
                 turn_seat = a["player"]
                 prefix = "" if turn_seat == default else f"@{turn_seat} "
                 current = [prefix + _body(a)]
@@ -223,7 +228,9 @@ class _Reader:
         return RecordError(message, line, col)
 
     def skip(self) -> None:
-        self.pos = _SKIP.match(self.text, self.pos).end()  # type: ignore[union-attr]
+        m = _SKIP.match(self.text, self.pos)
+        assert m is not None  # (``*``: it always matches)
+        self.pos = m.end()
 
     def at_end(self) -> bool:
         self.skip()
@@ -268,8 +275,9 @@ class _Reader:
 _TAGS = {"format": "Format", "ruleset": "Ruleset", "mode": "Mode", "options": "Options"}
 
 
-def from_text(text: str) -> Record:
-    """Read the text form. Raises ``RecordError`` with line and column."""
+def read_text(text: str) -> RecordParts:
+    """Read the text form (``Record.from_text`` makes a ``Record`` of it). Raises
+    ``RecordError`` with line and column."""
     if text.startswith("\ufeff"):
         text = text[1:]
     r = _Reader(text)
@@ -316,7 +324,7 @@ def from_text(text: str) -> Record:
                 raise r.error(f"tag {_TAGS[low]} is given twice", start)
             tags[low] = (value, start)
         else:
-            if not EXTRA_KEY_RE.fullmatch(name) or _is_reserved(name):
+            if not EXTRA_KEY_RE.fullmatch(name) or is_reserved(name):
                 raise r.error(f"tag name {name!r} cannot be used", start)
             if name in extra:
                 raise r.error(f"tag {name} is given twice", start)
@@ -340,7 +348,7 @@ def from_text(text: str) -> Record:
             [players[s][0] for s in range(len(players))],
             tags.get("options", ({}, 0))[0],
         )
-    except _Invalid as e:
+    except Invalid as e:
         key = str(e.path[0]) if e.path else "ruleset"
         missing = {"ruleset": "Ruleset", "mode": "Mode"}
         if key in missing and key not in tags:
@@ -349,7 +357,7 @@ def from_text(text: str) -> Record:
             raise r.error("no Player0, Player1... tags", header_end) from None
         raise r.error(e.message, tag_pos(key)) from None
     actions = _read_moves(r, len(names))
-    return Record(ruleset, mode, names, actions, options, extra)
+    return RecordParts(ruleset, mode, names, actions, options, extra)
 
 
 def _read_moves(r: _Reader, n: int) -> list[dict[str, Any]]:

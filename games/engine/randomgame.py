@@ -10,12 +10,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .drawing import commit_draw, commit_swap
+from .game import Game
+from .gamerecord import Record
 from .geometry import PAIR_MASK, PAIR_SHIFT
 from .movegen import placeable_pairs, placement_pairs
-from .record import Record
+from .placing import commit_place
+from .position import OVER, PLACE, POST, SWAP_DRAW, Position
 from .rulesets import make_ruleset
 from .scoring import advance, run_points
-from .state import PLACE, POST, SWAP_DRAW, Game
 from .tiles import KIND_INDEX, ORDERED, ORIENTATIONS, SUPPLY, TILE_KINDS
 
 ORIENTED = tuple(ORIENTATIONS[k] for k in TILE_KINDS)
@@ -25,7 +28,7 @@ POLICIES = ("uniform", "greedy", "dicts")
 GREEDY_SAMPLE = 40
 
 
-def _pair_keys(game: Game, seat: int) -> list[int]:
+def _pair_keys(game: Position, seat: int) -> list[int]:
     """Keys of every pair of cells where ``seat`` may place now (all legal placements are these
     pairs times the oriented tiles of the rack)."""
     if game.first_rule and not game.seat_plies[seat]:
@@ -33,7 +36,7 @@ def _pair_keys(game: Game, seat: int) -> list[int]:
     return list(placeable_pairs(game))
 
 
-def _gain(game: Game, seat: int, tile: str, a: int, b: int) -> int:
+def _gain(game: Position, seat: int, tile: str, a: int, b: int) -> int:
     """Points a placement would add to the seat's track (capped), scored in cell order."""
     c1, c2, _k = ORDERED[tile]
     lines = game.geo.scoring_lines
@@ -98,7 +101,7 @@ def random_game(
     for p in range(n):
         draw(p, rack_size)
     names_of = game.geo.names
-    while game.phase != 4:
+    while game.phase != OVER:
         phase = game.phase
         p = game.turn
         if phase == PLACE:
@@ -193,8 +196,8 @@ def random_playout(
     held: list[list[int]] = [[] for _ in range(n)]  # the racks as kind lists, to enumerate fast
     for p in range(n):
         held[p] = take(rack_size)
-        game._commit_draw(p, held[p])
-    while game.phase != 4:
+        commit_draw(game, p, held[p])
+    while game.phase != OVER:
         phase = game.phase
         p = game.turn
         if phase == PLACE:
@@ -214,7 +217,8 @@ def random_playout(
                 tile = tiles[j]
             c1, c2, kind = ORDERED[tile]
             kinds.remove(kind)
-            game._commit_place(
+            commit_place(
+                game,
                 p,
                 tile,
                 c1,
@@ -228,9 +232,9 @@ def random_playout(
         elif phase == POST:
             if swaps and game.may_swap(p) and rand() < swap_chance:
                 shown = held[p]
-                game._commit_swap(p, [shown.count(k) for k in range(len(TILE_KINDS))])
+                commit_swap(game, p, [shown.count(k) for k in range(len(TILE_KINDS))])
                 held[p] = take(rack_size)
-                game._commit_draw(p, held[p])
+                commit_draw(game, p, held[p])
                 bag.extend(shown)
             elif rack_size - game.rack_len[p] == 1 and bag:  # the usual refill: inline
                 i = int(rand() * len(bag))
@@ -238,11 +242,11 @@ def random_playout(
                 bag[i] = bag[-1]
                 bag.pop()
                 held[p].append(k)
-                game._commit_draw(p, [k])
+                commit_draw(game, p, [k])
             else:
                 new = take(rack_size - game.rack_len[p])
                 held[p].extend(new)
-                game._commit_draw(p, new)
+                commit_draw(game, p, new)
         else:  # pragma: no cover
             raise AssertionError(f"unexpected phase {phase}")
     return game

@@ -10,9 +10,10 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from games.services import create_games_for_round, start_clock
-from tests.factories import UserFactory
+from scoring import live_cache, standings_cache
+from tests.factories import UserFactory, director_of
 from tests.standings.builders import HandBuilt, swiss_field
-from tournament import live_cache, services, standings_cache
+from tournament import effects, services
 from tournament.models import Board, Round
 
 
@@ -38,7 +39,7 @@ def first_board_won(built: HandBuilt, on_commit: Any) -> None:
         services.set_board_result(
             board=board,
             result="1-0",
-            user=UserFactory(username=f"td-{board.pk}"),
+            user=director_of(built.event, username=f"td-{board.pk}"),
             first_lowest=12,
             second_lowest=9,
         )
@@ -139,7 +140,7 @@ def test_a_cold_fragment_costs_the_same_queries_for_any_field(
         url = f"/events/{built.event.slug}/{prefix}{fragment}/"
         client.get(url)
         # Cold: a new live version (read afresh with the slug) and no cached standings.
-        cache.delete(live_cache.live_key(built.event.slug))
+        cache.delete(effects.live_key(built.event.slug))
         cache.delete(standings_cache.cache_key(built.event.pk))
         with CaptureQueriesContext(connection) as queries:
             assert client.get(url).status_code == 200
@@ -182,8 +183,8 @@ def test_a_bump_between_a_pollers_miss_and_its_write_keeps_the_newer_version() -
     bumped: list[object] = []
 
     def lookup_while_a_result_commits() -> int:
-        live_cache.bump(event_id)
-        bumped.append(cache.get(live_cache.live_key(slug)))
+        effects.bump_live(event_id)
+        bumped.append(cache.get(effects.live_key(slug)))
         return event_id
 
     live = live_cache.current(slug, lookup_while_a_result_commits)

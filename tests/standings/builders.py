@@ -43,7 +43,7 @@ class HandBuilt:
                 result=result,
                 first_lowest=first_lowest,
                 second_lowest=second_lowest,
-                result_held=i in held,
+                result_check=Board.Check.FAILED if i in held else Board.Check.NONE,
             )
         return rnd
 

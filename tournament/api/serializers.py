@@ -171,6 +171,15 @@ class BoardSerializer(serializers.ModelSerializer[Board]):
     second = EntryRefSerializer(read_only=True, allow_null=True)
     round = serializers.IntegerField(source="round.number", read_only=True)
     url = serializers.SerializerMethodField()
+    result_held = serializers.BooleanField(
+        read_only=True, help_text="The game's replay check failed: not counted"
+    )
+    result_provisional = serializers.BooleanField(
+        read_only=True, help_text="The game's result waits for its replay check: not counted yet"
+    )
+    closed = serializers.BooleanField(
+        read_only=True, help_text="Decided: nothing is recorded there until a director reopens it"
+    )
 
     class Meta:
         model = Board
@@ -183,7 +192,12 @@ class BoardSerializer(serializers.ModelSerializer[Board]):
             "result",
             "first_lowest",
             "second_lowest",
+            "result_check",
+            "check_message",
             "result_held",
+            "result_provisional",
+            "recording_open",
+            "closed",
             "reason",
             "url",
         ]
@@ -209,6 +223,12 @@ class ResultSerializer(serializers.Serializer[Any]):
         min_value=0, max_value=18, required=False, allow_null=True
     )
     reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+
+
+class ReopenSerializer(serializers.Serializer[Any]):
+    """Why a decided board is opened to recording again."""
+
+    reason = serializers.CharField(max_length=300)
 
 
 class RoundSerializer(serializers.ModelSerializer[Round]):
@@ -289,8 +309,8 @@ class CorrectionSerializer(serializers.ModelSerializer[ResultCorrection]):
 
     class Meta:
         model = ResultCorrection
-        fields = ["id", "round", "board", "board_id", "old_result", "new_result", "user", "at"]
-        fields += ["reason"]
+        fields = ["id", "round", "board", "board_id", "kind", "old_result", "new_result", "user"]
+        fields += ["at", "reason"]
         read_only_fields = fields
 
 

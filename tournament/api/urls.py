@@ -92,6 +92,11 @@ urlpatterns = [
         name="api-board-detail",
     ),
     path(
+        EVENT + "boards/<int:pk>/reopen/",
+        views.BoardViewSet.as_view({"post": "reopen"}),
+        name="api-board-reopen",
+    ),
+    path(
         EVENT + "corrections/",
         views.CorrectionViewSet.as_view({"get": "list"}),
         name="api-event-corrections",

@@ -27,13 +27,14 @@ from tournament.api.serializers import (
     PairingChangeSerializer,
     PairingRequestedSerializer,
     PlayerSerializer,
+    ReopenSerializer,
     ResultSerializer,
     RoleSerializer,
     RoundSerializer,
     SwapBoardsSerializer,
     SwapPlayersSerializer,
 )
-from tournament.errors import DomainError, NotAllowed
+from tournament.errors import NotAllowed
 from tournament.models import Board, Entry, Event, EventRole, Player, Round
 from tournament.permissions import IsEventDirectorOrReadOnly, require_director
 
@@ -268,18 +269,11 @@ class RoundViewSet(_EventScoped, viewsets.GenericViewSet[Round]):
         round_ = self.get_object()
         data = SwapPlayersSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        entries = self.get_event().entries.select_related("player")
-        found = entries.in_bulk([data.validated_data["first"], data.validated_data["second"]])
-        for field in ("first", "second"):
-            if data.validated_data[field] not in found:
-                raise DomainError(
-                    f"{data.validated_data[field]} is not an entry of this event.", field=field
-                )
-        change = services.swap_players(
+        change = services.swap_entries(
             round_=round_,
             user=request.user,
-            first=found[data.validated_data["first"]],
-            second=found[data.validated_data["second"]],
+            first_id=data.validated_data["first"],
+            second_id=data.validated_data["second"],
             reason=data.validated_data["reason"],
         )
         return Response(PairingChangeSerializer(change).data)
@@ -330,6 +324,16 @@ class BoardViewSet(_EventScoped, viewsets.GenericViewSet[Board]):
         board = services.set_board_result(board=board, user=request.user, **data.validated_data)
         board = self.get_queryset().get(pk=board.pk)
         return Response(self.get_serializer(board).data)
+
+    @extend_schema(request=ReopenSerializer, responses={200: BoardSerializer, **ERRORS})
+    def reopen(self, request: Request, slug: str, pk: int) -> Response:
+        """Open a decided board to recording again (its result stands until a director changes
+        it); the reason is logged with the corrections."""
+        board = self.get_object()
+        data = ReopenSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        services.reopen_board(board=board, user=request.user, reason=data.validated_data["reason"])
+        return Response(self.get_serializer(self.get_queryset().get(pk=board.pk)).data)
 
 
 class _StaffLog(_EventScoped):

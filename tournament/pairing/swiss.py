@@ -1,9 +1,10 @@
-"""Swiss pairing by maximum-weight matching (rustworkx), criteria in strict priority.
+"""Swiss pairing by maximum-weight matching, criteria in strict priority.
 
 Every allowed game is an edge of a graph whose nodes are the players to pair (plus a bye node when
 their number is odd). An edge's weight is a big integer built from penalties, each criterion a
 "digit" large enough that the whole matching's lower criteria never outweigh one unit of a higher
-one, so the maximum-weight perfect matching minimises the criteria lexicographically.
+one, so the maximum-weight perfect matching minimises the criteria lexicographically (the graph,
+its weights and matchings are in ``matching``; this module runs the round and explains it).
 
 In order of priority:
 
@@ -33,13 +34,11 @@ from __future__ import annotations
 import functools
 import heapq
 import itertools
-from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 
-import rustworkx as rx
-
-from .firstmove import Due, choose_first, due_of, pair_cost
+from .firstmove import choose_first
 from .lookahead import Budget, BudgetExhausted, DisjointMatchings, Verdict, dirac_guarantees
+from .matching import BYE_POLICIES, CRITERIA, Edge, Node, Problem, guided_matchings, improvable
 from .model import NoPairingError, Pairing, PlayerState, RoundPairing, format_score
 
 #: Up to this many nodes every allowed game is an edge; above, edges are restricted to a window
@@ -54,255 +53,13 @@ MURTY_CANDIDATES = 40
 #: Step budget of the look-ahead searches of one round.
 LOOKAHEAD_BUDGET = 300_000
 
-Edge = tuple[int, int]
-
-
-@dataclass(slots=True)
-class _Node:
-    st: PlayerState
-    idx: int  # position in pairing order (score desc, rank asc)
-    half: int  # score in half points
-    group: int  # score group index, 0 = top
-    pos: int  # position inside the score group
-    gsize: int
-    due: Due
-    last_float: str | None
-    prev_float: str | None
-
-
-#: The criteria in weight order, highest first (see the module doc).
-CRITERIA = (
-    "bye",
-    "limits",
-    "diff",
-    "dues",
-    "due_strength",
-    "diff2",
-    "floats",
-    "halves",
-    "bye_rank",
-)
-
-#: Who gets the bye: MSO rules give it to the lowest-ranked player without one
-#: ("lowest-ranked"); FIDE Dutch only requires the lowest score and lets the rest of the pairing
-#: choose among that score group, lower-ranked first ("lowest-score").
-BYE_POLICIES = ("lowest-ranked", "lowest-score")
-
-
-def _half_points(score: float) -> int:
-    return int(round(score * 2))
-
-
-class _Problem:
-    """The weighted graph of one Swiss round."""
-
-    def __init__(self, field: Sequence[PlayerState], bye_policy: str = "lowest-ranked") -> None:
-        if bye_policy not in BYE_POLICIES:
-            raise ValueError(f"unknown bye policy {bye_policy!r}")
-        self.bye_policy = bye_policy
-        order = sorted(field, key=lambda p: (-p.score, p.rank, p.id))
-        halves = [_half_points(p.score) for p in order]
-        group_of: dict[int, int] = {}
-        for h in halves:
-            if h not in group_of:
-                group_of[h] = len(group_of)
-        sizes: dict[int, int] = {}
-        for h in halves:
-            sizes[h] = sizes.get(h, 0) + 1
-        seen: dict[int, int] = {}
-        nodes: list[_Node] = []
-        for i, (p, h) in enumerate(zip(order, halves, strict=True)):
-            pos = seen.get(h, 0)
-            seen[h] = pos + 1
-            nodes.append(
-                _Node(
-                    st=p,
-                    idx=i,
-                    half=h,
-                    group=group_of[h],
-                    pos=pos,
-                    gsize=sizes[h],
-                    due=due_of(p.firsts),
-                    last_float=p.floats[-1] if p.floats else None,
-                    prev_float=p.floats[-2] if len(p.floats) >= 2 else None,
-                )
-            )
-        self.nodes = nodes
-        self.n = len(nodes)
-        self.has_bye = self.n % 2 == 1
-        self.bye = self.n  # index of the bye node
-        self.n_nodes = self.n + (1 if self.has_bye else 0)
-        met: list[set[int]] = []
-        index = {nd.st.id: nd.idx for nd in nodes}
-        for nd in nodes:
-            s = {index[o] for o in nd.st.opponents if o in index}
-            met.append(s)
-        for i, s in enumerate(met):  # symmetric: a game recorded on either side counts
-            for j in s:
-                met[j].add(i)
-        self.met = met
-        # Bye order: lowest-ranked (bottom of the pairing order) first.
-        self.bye_order = [nd.idx for nd in reversed(nodes) if nd.st.byes == 0]
-        self.bye_rank = {idx: k for k, idx in enumerate(self.bye_order)}
-        levels: dict[int, int] = {}
-        for idx in self.bye_order:
-            levels.setdefault(nodes[idx].half, len(levels))
-        self.bye_level = {idx: levels[nodes[idx].half] for idx in self.bye_order}
-        self.scale = self._make_scale()
-        self._weights: dict[Edge, int] = {}
-
-    # -- weights ------------------------------------------------------------------------------
-
-    def _make_scale(self) -> tuple[list[int], int]:
-        """Multipliers of the criteria (same order as ``CRITERIA``) and the base weight.
-
-        Each multiplier exceeds the largest total the lower criteria can reach over a whole
-        matching, so the weights compare matchings lexicographically."""
-        pairs = self.n_nodes // 2 + 1
-        max_group = max((nd.gsize for nd in self.nodes), default=1)
-        halves = [nd.half for nd in self.nodes] or [0]
-        spread = max(halves) - min(halves)
-        bounds = {
-            "bye_rank": self.n + 1,
-            "halves": 2 * max_group + 2,
-            "floats": 6,
-            "due_strength": 3,
-            "dues": 2,
-            "diff2": spread * spread,
-            "diff": spread,
-            "limits": 2,
-            "bye": self.n + 1,
-        }
-        multipliers: dict[str, int] = {}
-        m = 1
-        for name in reversed(CRITERIA):
-            multipliers[name] = m
-            m *= pairs * bounds[name] + 1
-        return [multipliers[name] for name in CRITERIA], m
-
-    def penalties(self, u: int, v: int) -> tuple[int, ...]:
-        """Penalties of the edge u-v (u < v; v may be the bye node), in ``CRITERIA`` order:
-        bye position from the bottom, first-move limit breaks, score difference (half points),
-        unmet first-move dues and their strength, squared score difference, repeated floats,
-        distance from the S1 v S2 ideal (and, with the "lowest-score" bye policy, the bye's
-        rank inside the lowest score group)."""
-        if v == self.bye:
-            nd = self.nodes[u]
-            f = (2 if nd.last_float == "down" else 0) + (1 if nd.prev_float == "down" else 0)
-            if self.bye_policy == "lowest-ranked":
-                return (self.bye_rank[u], 0, 0, 0, 0, 0, f, 0, 0)
-            return (self.bye_level[u], 0, 0, 0, 0, 0, f, 0, self.bye_rank[u])
-        a, b = self.nodes[u], self.nodes[v]
-        hard, count, strength = pair_cost(a.due, b.due)
-        h = abs(a.half - b.half)
-        if a.group == b.group:
-            half = a.gsize // 2
-            g = abs(b.pos - a.pos - half)
-            f = 0
-        else:
-            hi, lo = (a, b) if a.half > b.half else (b, a)
-            g = (hi.gsize - 1 - hi.pos) + lo.pos
-            f = (
-                (2 if hi.last_float == "down" else 0)
-                + (2 if lo.last_float == "up" else 0)
-                + (1 if hi.prev_float == "down" else 0)
-                + (1 if lo.prev_float == "up" else 0)
-            )
-        return (0, hard, h, count, strength, h * h, f, g, 0)
-
-    def weight(self, u: int, v: int) -> int:
-        key = (u, v)
-        w = self._weights.get(key)
-        if w is None:
-            mult, base = self.scale
-            w = base - sum(p * m for p, m in zip(self.penalties(u, v), mult, strict=True))
-            self._weights[key] = w
-        return w
-
-    # -- candidate edges ----------------------------------------------------------------------
-
-    def all_edges(self) -> list[Edge]:
-        edges = [
-            (u, v) for u in range(self.n) for v in range(u + 1, self.n) if v not in self.met[u]
-        ]
-        if self.has_bye:
-            edges.extend((u, self.bye) for u in sorted(self.bye_order))
-        return edges
-
-    def window_edges(self, width: int) -> list[Edge]:
-        """Edges near each player's ideal opponents (same group S1 v S2, and neighbours)."""
-        if width >= self.n:
-            return self.all_edges()
-        edges: set[Edge] = set()
-        members: dict[int, list[int]] = {}
-        for nd in self.nodes:
-            members.setdefault(nd.group, []).append(nd.idx)
-        for nd in self.nodes:
-            grp = members[nd.group]
-            half = nd.gsize // 2
-            ideal = nd.pos + half if nd.pos < half else nd.pos - half
-            lo = max(0, ideal - width)
-            hi = min(nd.gsize, ideal + width + 1)
-            for j in itertools.chain(range(lo, hi), range(max(0, nd.pos - width // 2), nd.pos)):
-                other = grp[j]
-                if other != nd.idx:
-                    edges.add((min(nd.idx, other), max(nd.idx, other)))
-            for other in range(nd.idx + 1, min(self.n, nd.idx + width + 1)):
-                edges.add((nd.idx, other))
-        result = sorted(e for e in edges if e[1] not in self.met[e[0]])
-        if self.has_bye:
-            result.extend((u, self.bye) for u in sorted(self.bye_order[: 2 * width]))
-        return result
-
-    # -- matching -----------------------------------------------------------------------------
-
-    def solve(
-        self,
-        edges: Sequence[Edge],
-        forced: frozenset[Edge] = frozenset(),
-        forbidden: frozenset[Edge] = frozenset(),
-    ) -> tuple[int, frozenset[Edge]] | None:
-        """Maximum-weight perfect matching using ``edges`` (with forced / forbidden edges)."""
-        covered: set[int] = set()
-        for u, v in forced:
-            covered.add(u)
-            covered.add(v)
-        graph = rx.PyGraph(multigraph=False)
-        graph.add_nodes_from(range(self.n_nodes))
-        graph.add_edges_from(
-            [
-                (u, v, self.weight(u, v))
-                for (u, v) in edges
-                if (u, v) not in forbidden and u not in covered and v not in covered
-            ]
-        )
-        matched = rx.max_weight_matching(graph, max_cardinality=True, weight_fn=int)
-        if 2 * (len(matched) + len(forced)) != self.n_nodes:
-            return None
-        result = frozenset((min(a, b), max(a, b)) for a, b in matched) | forced
-        return sum(self.weight(u, v) for u, v in result), result
-
-
-def _improvable(problem: _Problem, matching: frozenset[Edge]) -> bool:
-    """Does a restricted-window result look like a wider window could do better?"""
-    for u, v in matching:
-        if v == problem.bye:
-            if problem.penalties(u, v)[0] > 0:
-                return True
-            continue
-        if problem.penalties(u, v)[1]:
-            return True
-        if abs(problem.nodes[u].group - problem.nodes[v].group) > 1:
-            return True
-    return False
-
 
 class _LookAhead:
     """Checks candidate rounds against the graph of allowed future games."""
 
     def __init__(
         self,
-        problem: _Problem,
+        problem: Problem,
         future: Sequence[PlayerState],
         k_needed: int,
     ) -> None:
@@ -388,49 +145,8 @@ class _LookAhead:
         return v
 
 
-def _guided_matchings(
-    problem: _Problem, edges: Sequence[Edge], budget: Budget
-) -> Iterator[frozenset[Edge]]:
-    """Perfect matchings of the round in a good-first order: lowest bye first, then each most
-    constrained player with their best-weighted opponents first."""
-    n = problem.n
-    options: list[list[int]] = [[] for _ in range(problem.n_nodes)]
-    for u, v in edges:
-        options[u].append(v)
-        options[v].append(u)
-    for u in range(problem.n_nodes):
-        options[u].sort(key=lambda v, u=u: (-problem.weight(min(u, v), max(u, v)), v))
-
-    def rec(unmatched: set[int]) -> Iterator[list[Edge]]:
-        if not unmatched:
-            yield []
-            return
-        budget.spend()
-        best = min(
-            unmatched,
-            key=lambda x: (sum(1 for y in options[x] if y in unmatched), x),
-        )
-        rest = unmatched - {best}
-        for w in options[best]:
-            if w in rest:
-                for tail in rec(rest - {w}):
-                    tail.append((min(best, w), max(best, w)))
-                    yield tail
-
-    players = set(range(n))
-    if problem.has_bye:
-        for idx in problem.bye_order:
-            if (idx, problem.bye) not in set(edges):
-                continue
-            for m in rec(players - {idx}):
-                yield frozenset([*m, (idx, problem.bye)])
-    else:
-        for m in rec(players):
-            yield frozenset(m)
-
-
 def _choose_matching(
-    problem: _Problem,
+    problem: Problem,
     edges: Sequence[Edge],
     best: tuple[int, frozenset[Edge]],
     look: _LookAhead | None,
@@ -466,7 +182,7 @@ def _choose_matching(
         look.lower_target(notes)
     while look.k > 0 and not look.is_trivial():
         try:
-            for matching in _guided_matchings(problem, edges, look.budget):
+            for matching in guided_matchings(problem, edges, look.budget):
                 if look.verdict(matching) is not Verdict.NO:
                     return matching
         except BudgetExhausted:
@@ -490,7 +206,7 @@ def pair_swiss(
     notes: list[str] = []
     if not field:
         return RoundPairing(round_number, "swiss", [], requested, absent, notes)
-    problem = _Problem(field, bye_policy)
+    problem = Problem(field, bye_policy)
     if problem.has_bye and not problem.bye_order:
         raise NoPairingError(
             "the number of players to pair is odd and every one of them has already had a bye"
@@ -504,7 +220,7 @@ def pair_swiss(
         width = WINDOW
         edges = problem.window_edges(width)
         best = problem.solve(edges)
-        while width < problem.n and (best is None or _improvable(problem, best[1])):
+        while width < problem.n and (best is None or improvable(problem, best[1])):
             width *= 2
             wider_edges = problem.window_edges(width)
             wider = problem.solve(wider_edges)
@@ -537,7 +253,7 @@ def pair_swiss(
     return RoundPairing(round_number, "swiss", pairings, requested, absent, notes)
 
 
-def _why_unpairable(problem: _Problem) -> str:
+def _why_unpairable(problem: Problem) -> str:
     lonely = [
         nd
         for nd in problem.nodes
@@ -553,14 +269,14 @@ def _why_unpairable(problem: _Problem) -> str:
 
 
 def _build(
-    problem: _Problem,
+    problem: Problem,
     chosen: frozenset[Edge],
     unconstrained: frozenset[Edge],
     round_number: int,
     total_rounds: int,
 ) -> list[Pairing]:
-    games: list[tuple[_Node, _Node]] = []
-    bye_node: _Node | None = None
+    games: list[tuple[Node, Node]] = []
+    bye_node: Node | None = None
     for u, v in sorted(chosen):
         if v == problem.bye:
             bye_node = problem.nodes[u]
@@ -594,7 +310,7 @@ def _build(
     return out
 
 
-def _pair_text(a: _Node, b: _Node) -> str:
+def _pair_text(a: Node, b: Node) -> str:
     if a.group == b.group:
         half = a.gsize // 2
         if a.pos < half <= b.pos:
@@ -622,14 +338,14 @@ def _pair_text(a: _Node, b: _Node) -> str:
     return text
 
 
-def _names(nodes: Sequence[_Node], limit: int = 4) -> str:
+def _names(nodes: Sequence[Node], limit: int = 4) -> str:
     names = [f"#{nd.st.rank}" for nd in nodes]
     if len(names) <= limit:
         return ", ".join(names)
     return ", ".join(names[:limit]) + f" and {len(names) - limit} more"
 
 
-def _bye_text(problem: _Problem, nd: _Node, unconstrained: frozenset[Edge]) -> str:
+def _bye_text(problem: Problem, nd: Node, unconstrained: frozenset[Edge]) -> str:
     k = problem.bye_rank[nd.idx]
     had = [other for other in problem.nodes[nd.idx + 1 :] if other.st.byes > 0]
     lower = _names([problem.nodes[i] for i in problem.bye_order[:k]])

@@ -8,8 +8,8 @@ from django.views.decorators.http import require_POST
 
 from tournament import selectors, services
 from tournament.errors import DomainError
-from tournament.forms import ResultForm, SwapBoardsForm, SwapPlayersForm
-from tournament.models import Board, Entry, Event, Round
+from tournament.forms import ReopenForm, ResultForm, SwapBoardsForm, SwapPlayersForm
+from tournament.models import Board, Event, Round
 from tournament.permissions import is_director
 from tournament.views.common import (
     carry_out,
@@ -58,7 +58,9 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     else:
         rows = [{"board": b, "review": None, "form": None} for b in selectors.boards_of(round_)]
     boards = [row["board"] for row in rows]
+    waiting = [b for b in boards if b.result_provisional or b.result_held] if director else []
     context = {
+        "waiting": waiting,
         "event": event,
         "round": round_,
         "rows": rows,
@@ -102,15 +104,12 @@ def swap_players(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, _form_problems(form, "Nothing was swapped."))
         return redirect(_round_url(event, number))
-    entries = Entry.objects.select_related("player").in_bulk(
-        [form.cleaned_data["first"], form.cleaned_data["second"]]
-    )
     try:
-        change = services.swap_players(
+        change = services.swap_entries(
             round_=round_,
             user=request.user,
-            first=entries[form.cleaned_data["first"]],
-            second=entries[form.cleaned_data["second"]],
+            first_id=form.cleaned_data["first"],
+            second_id=form.cleaned_data["second"],
             reason=form.cleaned_data["reason"],
         )
     except DomainError as exc:
@@ -205,9 +204,29 @@ def board_result(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "event": event,
         "board": board,
         "form": form,
+        "reopen_form": ReopenForm() if board.closed and not board.is_bye else None,
         "corrections": board.corrections.select_related("user").order_by("-at", "-id"),
     }
     return render(request, "tournament/board_result.html", context)
+
+
+@require_POST
+def board_reopen(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A director opens a decided board to recording again, with a reason."""
+    event = get_event(slug)
+    board = get_object_or_404(Board, pk=pk, round__event=event)
+    if denied := director_or_deny(request, event):
+        return denied
+    form = ReopenForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise DomainError(_form_problems(form, "The board stays closed."), field="reason")
+        services.reopen_board(board=board, user=request.user, reason=form.cleaned_data["reason"])
+    except DomainError as exc:
+        show_error(request, exc)
+    else:
+        messages.success(request, f"Board {board.number} is open for recording again.")
+    return redirect("board-result", slug=event.slug, pk=board.pk)
 
 
 def _form_problems(form: object, tail: str) -> str:

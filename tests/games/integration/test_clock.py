@@ -101,7 +101,7 @@ def test_the_clock_state_survives_a_restart() -> None:
 
 
 @pytest.mark.django_db
-def test_a_flag_is_detected_on_read_stored_once_and_the_opponent_plays_on_alone(
+def test_a_flag_shows_on_read_is_stored_once_by_the_next_write_and_the_opponent_plays_on(
     client: Any, django_capture_on_commit_callbacks: Any
 ) -> None:
     board, game, arbiter = board_with_game(clock_minutes=1)
@@ -110,10 +110,18 @@ def test_a_flag_is_detected_on_read_stored_once_and_the_opponent_plays_on_alone(
         clock.shift(10)
         game = place(game, arbiter, RO)
         clock.shift(55)  # 65 s on seat 0's clock: the flag has fallen
-        assert client.get(f"/api/games/{board.pk}/?log=0").status_code == 200
         state = client.get(f"/api/games/{board.pk}/?log=0").json()
+        assert state["clock"]["flag_fallen"] == 0 and state["clock"]["readings_ms"] == [0, MIN]
         flags = GameAction.objects.filter(game=game, kind="flag")
-        assert flags.count() == 1  # two reads, one flag
+        assert not flags.exists()  # reads never write
+        # The next write records the flag first, and is refused so the arbiter sees it.
+        with pytest.raises(Conflict, match="time has run out: the flag is recorded"):
+            services.press_clock(game=fresh(game), user=arbiter, expected_index=2)
+        with pytest.raises(Conflict, match="the next action is number 3, not 2"):
+            services.press_clock(game=fresh(game), user=arbiter, expected_index=2)
+        assert flags.count() == 1  # two writes, one flag
+        state = client.get(f"/api/games/{board.pk}/?log=0").json()
+        assert state["clock"]["flag_fallen"] is None
         flag = flags.get()
         assert flag.user is None and flag.payload == {"type": "flag", "player": 0}
         assert flag.clock_ms == [0, MIN]

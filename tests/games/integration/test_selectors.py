@@ -12,7 +12,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games import positions, selectors, services
 from games.engine import random_game
-from games.models import Game
+from games.models import Game, GameAction
 from tests.factories import BoardFactory, EntryFactory
 from tests.games.integration.factories import board_with_game, fresh
 
@@ -59,14 +59,17 @@ def test_the_live_summary_takes_the_same_queries_however_many_boards(boards: int
 
 
 @pytest.mark.django_db
-def test_the_live_summary_notices_a_fallen_flag() -> None:
+def test_the_live_summary_shows_a_fallen_flag_and_writes_nothing() -> None:
     round_, games, arbiter = round_with_games(1)
     with time_machine.travel(T0, tick=False) as clock:
         services.start_clock(game=games[0], user=arbiter, expected_index=0)
         clock.shift(601)
-        summary = selectors.live_summary_for_round(round_)
-    assert summary[games[0].board_id]["flagged"] == [0]
-    assert summary[games[0].board_id]["clock"]["seat"] == 1
+        with CaptureQueriesContext(connection) as queries:
+            summary = selectors.live_summary_for_round(round_)
+    assert len(queries) == 1  # one read, no write
+    clock_state = summary[games[0].board_id]["clock"]
+    assert clock_state["flag_fallen"] == 0 and clock_state["readings_ms"] == [0, 600_000]
+    assert not GameAction.objects.filter(game=games[0], kind="flag").exists()
 
 
 @pytest.mark.django_db
@@ -134,7 +137,7 @@ def test_every_game_write_refreshes_the_spectators_live_pages(
 ) -> None:
     from django.core.cache import cache
 
-    from tournament.live_cache import live_key
+    from scoring.live_cache import live_key
 
     board, game, arbiter = board_with_game()
     key = live_key(board.round.event.slug)

@@ -11,10 +11,10 @@ from django.urls import reverse
 from games import positions, services
 from games.engine import random_game
 from games.models import Game, GameAction, ValidationRun
+from scoring.standings_cache import cache_key
 from tests.factories import director_of
 from tests.games.integration.factories import board_with_game, fresh
 from tournament.errors import NotAllowed
-from tournament.standings_cache import cache_key
 
 
 def finished_game(seed: int = 4) -> tuple[Any, Game, Any]:

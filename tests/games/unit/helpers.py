@@ -11,6 +11,8 @@ import pytest
 from games.engine import Game, IllegalAction
 
 SKIP_SLOTS = {"geo", "ruleset", "index"}
+#: every field of the state: the slots of ``Game`` and its bases (``Position`` holds the data)
+SLOTS = [n for cls in Game.__mro__ for n in vars(cls).get("__slots__", ())]
 
 
 def place(p: int, tile: str, a: str, b: str) -> dict[str, Any]:
@@ -30,7 +32,7 @@ def flag(p: int) -> dict[str, Any]:
 
 
 def snapshot(g: Game) -> dict[str, Any]:
-    return {n: copy.deepcopy(getattr(g, n)) for n in Game.__slots__ if n not in SKIP_SLOTS}
+    return {n: copy.deepcopy(getattr(g, n)) for n in SLOTS if n not in SKIP_SLOTS}
 
 
 def expect_error(g: Game, action: dict[str, Any], code: str) -> IllegalAction:

@@ -10,11 +10,12 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from scoring import standings, standings_cache
+from scoring.standings import build_standings
+from scoring.tables import Standings
 from tests.factories import director_of
 from tests.standings.builders import rulebook_example
-from tournament import standings, standings_cache
 from tournament.services import set_board_result
-from tournament.standings import Standings, build_standings
 
 pytestmark = pytest.mark.django_db
 

@@ -5,10 +5,11 @@ from decimal import Decimal
 import pytest
 from django.core.cache import cache
 
+from scoring import standings
+from scoring.standings import build_standings
+from scoring.tables import Standings
 from tests.standings.builders import HandBuilt, rulebook_example, three_way_tie
-from tournament import standings
 from tournament.models import Entry, Round
-from tournament.standings import Standings, build_standings
 
 pytestmark = pytest.mark.django_db
 

@@ -4,8 +4,8 @@ bye, a forfeit and an absence included), worked out by hand."""
 import pytest
 
 from scoring import core as scoring
+from scoring.standings import build_standings
 from tests.standings.builders import mixed_event
-from tournament.standings import build_standings
 
 pytestmark = pytest.mark.django_db
 

@@ -2,9 +2,9 @@
 
 import pytest
 
-from tournament.exports import qr_matrix
-from tournament.standings import Cell, Line, TieBreakColumn, number_text, plain_number
-from tournament.standings import Contender as C
+from scoring.exports import qr_matrix
+from scoring.tables import Cell, Line, TieBreakColumn, number_text, plain_number
+from scoring.tables import Contender as C
 
 
 @pytest.mark.parametrize(

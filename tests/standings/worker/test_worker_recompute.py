@@ -5,11 +5,11 @@ import time
 import pytest
 from django.core.cache import cache
 
+from scoring import standings, standings_cache
+from scoring.tables import Standings
 from tests.factories import director_of
 from tests.standings.builders import rulebook_example
-from tournament import standings, standings_cache
 from tournament.services import set_board_result
-from tournament.standings import Standings
 
 
 @pytest.mark.worker

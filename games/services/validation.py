@@ -1,0 +1,98 @@
+"""Replay validation: a finished game's whole log replayed from the empty board by the engine.
+
+A game's result counts in the published standings only once its replay has passed (the board's
+result check, kept by the tournament floor); a failure holds it out, with the reason.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.models import AnonymousUser
+from django.db import transaction
+from django.db.models import F
+
+from games import positions
+from games.engine import IllegalAction
+from games.models import Game, GameAction, ValidationRun
+from games.services.base import User, acting, effective_rows, log, now
+from tournament import effects
+from tournament import services as tournament_services
+from tournament.models import Event
+from tournament.permissions import require_director
+
+
+def validate_game(game_pk: int) -> bool:
+    """Replay the whole log from scratch and report the outcome to the board."""
+    with transaction.atomic():
+        # Locked, so an entry made meanwhile is checked by the next validation, not half-seen.
+        game = (
+            Game.objects.select_for_update(of=("self",))
+            .select_related("board__round")
+            .filter(pk=game_pk)
+            .first()
+        )
+        if game is None:  # deleted since the task was queued
+            return False
+        rows = effective_rows(game)
+        problem = _replay_problem(game, rows)
+        Game.objects.filter(pk=game_pk).update(
+            validation=Game.Validation.INVALID if problem else Game.Validation.VALID,
+            validation_message=problem,
+            validated_at=now(),
+        )
+        if rows:
+            tournament_services.record_replay_check(
+                board=game.board, passed=not problem, message=problem
+            )
+    if problem:
+        log.warning("replay validation failed for game %s: %s", game_pk, problem)
+    return not problem
+
+
+def _replay_problem(game: Game, rows: list[GameAction]) -> str:
+    """What is wrong with the stored log, replayed by the engine from the empty board ("": ok)."""
+    try:
+        eng = positions.replay(game.ruleset, game.options, game.players, [r.payload for r in rows])
+    except (IllegalAction, ValueError) as exc:
+        where = getattr(exc, "index", None)
+        row = rows[where] if isinstance(where, int) and where < len(rows) else None
+        at = f"log action {row.index}" if row else "the record"
+        return f"{at}: {getattr(exc, 'message', str(exc))}"
+    finished = game.status == Game.Status.FINISHED
+    if finished and not eng.over:
+        return "the game is marked finished but its replay is not over"
+    if not finished and eng.over:
+        return "the replay is over but the game is still marked as in play"
+    cached = game.position if game.position_length == game.log_length else None
+    if cached and cached.get("scores") != eng.scores:
+        return f"the replay scores {eng.scores} differ from the stored {cached.get('scores')}"
+    return ""
+
+
+def start_recheck(*, event: Event, user: User) -> ValidationRun:
+    """A director's re-check of every game of the event with moves, run by a worker."""
+    require_director(user or AnonymousUser(), event)
+    with transaction.atomic():
+        games = Game.objects.filter(board__round__event=event, log_length__gt=0)
+        run = ValidationRun.objects.create(event=event, user=acting(user), total=games.count())
+        games.update(validation=Game.Validation.PENDING)
+        effects.enqueue("games.tasks.recheck_event", run.pk)
+    return run
+
+
+def run_recheck(run_pk: int) -> ValidationRun:
+    """The worker's side of a re-check: validate each game, counting progress as it goes."""
+    run = ValidationRun.objects.get(pk=run_pk)
+    game_pks = list(
+        Game.objects.filter(board__round__event_id=run.event_id, log_length__gt=0)
+        .order_by("board__round__number", "board__number")
+        .values_list("pk", flat=True)
+    )
+    ValidationRun.objects.filter(pk=run_pk).update(total=len(game_pks))
+    for pk in game_pks:
+        ok = validate_game(pk)
+        ValidationRun.objects.filter(pk=run_pk).update(
+            done=F("done") + 1, failed=F("failed") + (0 if ok else 1)
+        )
+    ValidationRun.objects.filter(pk=run_pk).update(finished_at=now())
+    run.refresh_from_db()
+    return run

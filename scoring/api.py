@@ -1,0 +1,162 @@
+"""The standings API: standings, crosstable and final placings of an event (read-only, public).
+
+The bodies are those of the JSON exports (scoring.exports), passed through the serializers
+below so that the OpenAPI schema describes exactly what is sent.
+"""
+
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.decorators import api_view, permission_classes
+from rest_framework.permissions import AllowAny
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scoring import exports, standings
+from scoring.tables import Standings
+from scoring.views.standings import event_or_404
+from tournament.models import Event
+
+
+class StandingsEventSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    slug = serializers.SlugField()
+    venue = serializers.CharField(allow_blank=True)
+    start_date = serializers.DateField(allow_null=True)
+    end_date = serializers.DateField(allow_null=True)
+    status = serializers.CharField()
+    rounds_planned = serializers.IntegerField()
+    rounds_public = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Numbers of the published rounds"
+    )
+    bye_value = serializers.FloatField(help_text="Victory points of a pairing-allocated bye")
+
+
+class StandingsTieBreakSerializer(serializers.Serializer):
+    key = serializers.CharField()
+    label = serializers.CharField()
+    description = serializers.CharField()
+
+
+class StandingsPlayerSerializer(serializers.Serializer):
+    entry = serializers.IntegerField(help_text="The player's entry in the event")
+    player_id = serializers.IntegerField()
+    name = serializers.CharField()
+    club = serializers.CharField(allow_blank=True)
+    country = serializers.CharField(allow_blank=True)
+    rating = serializers.IntegerField(allow_null=True)
+    starting_rank = serializers.IntegerField()
+    withdrawn = serializers.BooleanField()
+
+
+class StandingsRowSerializer(StandingsPlayerSerializer):
+    rank = serializers.IntegerField(help_text="Shared by players tied on VP and every tie-break")
+    tied = serializers.BooleanField()
+    vp = serializers.FloatField(help_text="Victory points")
+    tiebreaks = serializers.DictField(
+        child=serializers.FloatField(), help_text="Each tie-break of the chain, by key"
+    )
+    games_played = serializers.IntegerField()
+
+
+class StandingsSerializer(serializers.Serializer):
+    event = StandingsEventSerializer()
+    tiebreaks = StandingsTieBreakSerializer(many=True, help_text="The event's chain, in order")
+    field_size = serializers.IntegerField()
+    computed_at = serializers.DateTimeField()
+    standings = StandingsRowSerializer(many=True)
+
+
+class CrosstableCellSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    kind = serializers.ChoiceField(
+        choices=["played", "forfeit", "bye", "half_bye", "absent", "pending", "held", "none"],
+        help_text="none: no board that round; pending: no result yet; held: result held back",
+    )
+    board = serializers.IntegerField(allow_null=True, required=False)
+    opponent = serializers.IntegerField(
+        allow_null=True, required=False, help_text="The opponent's entry"
+    )
+    opponent_rank = serializers.IntegerField(allow_null=True, required=False)
+    opponent_name = serializers.CharField(allow_blank=True, required=False)
+    moved_first = serializers.BooleanField(allow_null=True, required=False)
+    points = serializers.FloatField(allow_null=True, required=False)
+    score = serializers.CharField(allow_blank=True, required=False)
+    own_lowest = serializers.IntegerField(allow_null=True, required=False)
+    opp_lowest = serializers.IntegerField(allow_null=True, required=False)
+
+
+class CrosstableRowSerializer(StandingsPlayerSerializer):
+    rank = serializers.IntegerField()
+    tied = serializers.BooleanField()
+    vp = serializers.FloatField()
+    rounds = CrosstableCellSerializer(many=True)
+
+
+class CrosstableSerializer(serializers.Serializer):
+    event = StandingsEventSerializer()
+    rounds = serializers.ListField(child=serializers.IntegerField())
+    computed_at = serializers.DateTimeField()
+    crosstable = CrosstableRowSerializer(many=True)
+
+
+class FinalPlacingSerializer(StandingsPlayerSerializer):
+    place = serializers.CharField(help_text='"1", or a shared span such as "2-3"')
+    place_from = serializers.IntegerField()
+    place_to = serializers.IntegerField()
+    shared = serializers.BooleanField()
+    field_size = serializers.IntegerField()
+    vp = serializers.FloatField()
+
+
+class PlacingsSerializer(serializers.Serializer):
+    event = StandingsEventSerializer()
+    field_size = serializers.IntegerField()
+    computed_at = serializers.DateTimeField()
+    placings = FinalPlacingSerializer(many=True)
+
+
+def _table(slug: str) -> tuple[Event, Standings]:
+    event = event_or_404(slug)
+    return event, standings.standings_for(event)
+
+
+@extend_schema(
+    responses=StandingsSerializer,
+    summary="Standings of an event",
+    description="Rank, victory points, each tie-break of the event's chain and games played; "
+    "published rounds only.",
+    tags=["standings"],
+)
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def event_standings(request: Request, slug: str) -> Response:
+    event, table = _table(slug)
+    return Response(StandingsSerializer(exports.standings_json(event, table)).data)
+
+
+@extend_schema(
+    responses=CrosstableSerializer,
+    summary="Crosstable of an event",
+    description="Per player and round: opponent, who moved first, result and both lowest "
+    "colour levels.",
+    tags=["standings"],
+)
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def event_crosstable(request: Request, slug: str) -> Response:
+    event, table = _table(slug)
+    return Response(CrosstableSerializer(exports.crosstable_json(event, table)).data)
+
+
+@extend_schema(
+    responses=PlacingsSerializer,
+    summary="Final placings of an event",
+    description="Places with ties as spans (2-3) and the field size, as MSO Pentamind "
+    "scoring needs them.",
+    tags=["standings"],
+)
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def event_placings(request: Request, slug: str) -> Response:
+    event, table = _table(slug)
+    return Response(PlacingsSerializer(exports.placings_json(event, table)).data)

@@ -1,0 +1,218 @@
+"""The event's PDF: pairings of every public round, the standings and the crosstable."""
+
+import io
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import reportlab
+from reportlab.lib import colors
+from reportlab.lib.pagesizes import A4, landscape
+from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
+from reportlab.lib.units import mm
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+from reportlab.platypus import (
+    PageBreak,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
+
+from scoring.tables import Cell, Standings
+from tournament.models import Event
+
+_FONT_CANDIDATES = [
+    ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
+    (str(Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"), "VeraBd.ttf"),
+]
+_fonts: tuple[str, str] | None = None
+
+
+def pdf_fonts() -> tuple[str, str]:
+    """A regular and a bold font with more than Latin-1 (players' names): DejaVu when the
+    system has it, else the Vera that ships with reportlab."""
+    global _fonts
+    if _fonts is None:
+        _fonts = ("Helvetica", "Helvetica-Bold")
+        for regular, bold in _FONT_CANDIDATES:
+            bold_path = Path(regular).with_name(bold)
+            if Path(regular).is_file() and bold_path.is_file():
+                pdfmetrics.registerFont(TTFont("ResultsSans", regular))
+                pdfmetrics.registerFont(TTFont("ResultsSans-Bold", str(bold_path)))
+                _fonts = ("ResultsSans", "ResultsSans-Bold")
+                break
+    return _fonts
+
+
+def _styles() -> dict[str, ParagraphStyle]:
+    regular, bold = pdf_fonts()
+    base = getSampleStyleSheet()
+    return {
+        "title": ParagraphStyle("title", parent=base["Title"], fontName=bold, fontSize=16),
+        "h2": ParagraphStyle(
+            "h2", parent=base["Heading2"], fontName=bold, fontSize=12, keepWithNext=1
+        ),
+        "small": ParagraphStyle("small", parent=base["Normal"], fontName=regular, fontSize=8),
+        "head": ParagraphStyle(
+            "head", parent=base["Normal"], fontName=bold, fontSize=8, leading=9.5
+        ),
+        "cell": ParagraphStyle(
+            "cell", parent=base["Normal"], fontName=regular, fontSize=7.5, leading=9
+        ),
+    }
+
+
+def _table(data: list[list[Any]], widths: list[float] | None = None, *, size: float = 8) -> Table:
+    regular, bold = pdf_fonts()
+    table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONTNAME", (0, 0), (-1, -1), regular),
+                ("FONTNAME", (0, 0), (-1, 0), bold),
+                ("FONTSIZE", (0, 0), (-1, -1), size),
+                ("LEADING", (0, 0), (-1, -1), size + 2),
+                ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
+                ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.lightgrey),
+                ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                ("TOPPADDING", (0, 0), (-1, -1), 2),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+            ]
+        )
+    )
+    return table
+
+
+def _dates(event: Event) -> str:
+    if not event.start_date:
+        return ""
+    if event.end_date and event.end_date != event.start_date:
+        return f"{event.start_date:%d %b %Y} - {event.end_date:%d %b %Y}"
+    return f"{event.start_date:%d %b %Y}"
+
+
+def _result_text(code: str, held: bool, provisional: str = "") -> str:
+    if held:
+        return "held"
+    if provisional:
+        return f"{_result_text(provisional, False)} (provisional)"
+    return {"1/2-1/2": "½-½", "half-bye": "½ bye", "absent": "absent"}.get(code, code)
+
+
+def event_pdf(event: Event, table: Standings, generated: datetime) -> bytes:
+    """Pairings of every public round, the standings and the crosstable, on landscape A4."""
+    styles = _styles()
+    out = io.BytesIO()
+    doc = SimpleDocTemplate(
+        out,
+        pagesize=landscape(A4),
+        leftMargin=12 * mm,
+        rightMargin=12 * mm,
+        topMargin=12 * mm,
+        bottomMargin=14 * mm,
+        title=f"{event.name}: results",
+        author="Ingenious at the MSO",
+    )
+    subtitle = " · ".join(x for x in (event.venue, _dates(event)) if x)
+    story: list[Any] = [Paragraph(event.name, styles["title"])]
+    if subtitle:
+        story.append(Paragraph(subtitle, styles["small"]))
+    story.append(Paragraph(f"Generated {generated:%d %b %Y %H:%M}", styles["small"]))
+
+    for rnd in table.rounds:
+        rows: list[list[Any]] = [["Board", "Moves first", "Second", "Result"]]
+        for p in table.round_pairings(rnd):
+            second = table.name_of(p.second) if p.second is not None else "(no opponent)"
+            rows.append(
+                [
+                    p.number,
+                    table.name_of(p.first),
+                    second,
+                    _result_text(p.result, p.held, p.provisional),
+                ]
+            )
+        story += [
+            Paragraph(f"Round {rnd}: pairings", styles["h2"]),
+            _table(rows, [40, 230, 230, 80]),
+        ]
+    if not table.rounds:
+        story.append(Paragraph("No round has been published yet.", styles["small"]))
+
+    story += [PageBreak(), Paragraph("Standings", styles["h2"])]
+    labels = ["Rank", "Player", "Club", "VP"] + [c.label for c in table.chain] + ["Games"]
+    rows = [[Paragraph(label, styles["head"]) for label in labels]]
+    for line in table.lines:
+        rows.append(
+            [
+                line.rank_text,
+                line.contender.name,
+                line.contender.club,
+                line.vp_text,
+                *line.tiebreak_texts,
+                line.games_played,
+            ]
+        )
+    tb_width = 80.0
+    widths = [36.0, 200.0, 140.0, 40.0] + [tb_width] * len(table.chain) + [40.0]
+    story.append(_table(rows, widths))
+    if table.chain:
+        legend = "; ".join(f"{c.label}: {c.description}" for c in table.chain)
+        story += [Spacer(1, 4), Paragraph(legend, styles["small"])]
+
+    story += [PageBreak(), Paragraph("Crosstable", styles["h2"])]
+    story.append(
+        Paragraph(
+            "Each round: the opponent's rank, f (moved first) or s (second), the score, and "
+            "both lowest colour levels (own-opponent's).",
+            styles["small"],
+        )
+    )
+    usable = landscape(A4)[0] - 24 * mm
+    fixed = [26.0, 120.0, 30.0]
+    round_width = min(72.0, (usable - sum(fixed)) / max(1, len(table.rounds)))
+    rows = [["Rank", "Player"] + [f"R{r}" for r in table.rounds] + ["VP"]]
+    for line in table.lines:
+        rows.append(
+            [
+                line.rank_text,
+                Paragraph(line.contender.name, styles["cell"]),
+                *(_cell_pdf(cell) for cell in line.cells),
+                line.vp_text,
+            ]
+        )
+    widths = [fixed[0], fixed[1]] + [round_width] * len(table.rounds) + [fixed[2]]
+    story.append(_table(rows, widths, size=7.5))
+
+    doc.build(story, onFirstPage=_footer(event), onLaterPages=_footer(event))
+    return out.getvalue()
+
+
+def _cell_pdf(cell: Cell | None) -> str:
+    if cell is None:
+        return ""
+    if cell.opponent is None:
+        return cell.label
+    side = {True: "f", False: "s"}.get(cell.moved_first, "")  # type: ignore[arg-type]
+    score = cell.score if cell.points is not None else cell.label
+    parts = [f"{cell.opponent_rank or '?'}{side}", score, cell.levels]
+    return " ".join(p for p in parts if p)
+
+
+def _footer(event: Event) -> Callable[[Canvas, Any], None]:
+    regular, _ = pdf_fonts()
+
+    def draw(canvas: Canvas, doc: Any) -> None:
+        canvas.saveState()
+        canvas.setFont(regular, 7)
+        canvas.drawString(doc.leftMargin, 7 * mm, event.name)
+        canvas.drawRightString(
+            doc.pagesize[0] - doc.rightMargin, 7 * mm, f"page {canvas.getPageNumber()}"
+        )
+        canvas.restoreState()
+
+    return draw

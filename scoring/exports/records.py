@@ -1,0 +1,42 @@
+"""All game records of an event as one zip: JSON and text form of each, and an index."""
+
+import io
+import zipfile
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from scoring.exports.tables import dumps
+from tournament.models import Board, Event
+
+
+class GameRecord(Protocol):
+    def to_json(self) -> dict[str, Any]: ...
+
+    def to_text(self) -> str: ...
+
+
+def games_zip(event: Event, records: Sequence[tuple[Board, GameRecord]]) -> bytes:
+    """Every game record of the event, JSON and text form, with an index of the boards."""
+    out = io.BytesIO()
+    index: list[dict[str, Any]] = []
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for board, record in records:
+            stem = f"{event.slug}/round-{board.round.number:02d}/board-{board.number:02d}"
+            archive.writestr(f"{stem}.json", dumps(record.to_json()) + "\n")
+            archive.writestr(f"{stem}.txt", record.to_text())
+            index.append(
+                {
+                    "round": board.round.number,
+                    "board": board.number,
+                    "first": board.first.player.name,
+                    "second": board.second.player.name if board.second else None,
+                    "result": board.result if board.result_counts else "",
+                    "json": f"{stem}.json",
+                    "text": f"{stem}.txt",
+                }
+            )
+        archive.writestr(
+            f"{event.slug}/index.json",
+            dumps({"event": event.name, "slug": event.slug, "games": index}) + "\n",
+        )
+    return out.getvalue()

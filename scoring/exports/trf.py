@@ -1,0 +1,99 @@
+"""The event as a TRF-16 file, written (and read back) by tournament.pairing.trf."""
+
+from typing import Any
+
+from scoring.tables import Cell, Line, Standings
+from tournament.models import Event
+from tournament.pairing.trf import TrfEvent, TrfGame, TrfPlayer, write_trf
+
+_TRF_RESULTS = {1.0: "1", 0.5: "=", 0.0: "0"}
+_TRF_SINGLES = {"bye": "U", "half_bye": "H", "absent": "Z"}
+LEVELS_COMMENT = " levels round {round} board {board}: {first}-{second} lowest {fl}-{sl}"
+
+
+def event_trf(event: Event, table: Standings) -> str:
+    """The event as a TRF-16 file (tournament.pairing.trf): players by starting rank with VP and
+    rank, every public round (the first-named player as white), and each game's lowest colour
+    levels in ``###`` comment lines."""
+    start = {line.contender.entry_id: line.contender.starting_rank for line in table.lines}
+    seat: dict[tuple[int, int], str] = {}
+    for p in table.pairings:
+        seat[(p.round, p.first)] = "w"
+        if p.second is not None:
+            seat[(p.round, p.second)] = "b"
+
+    def game(line: Line, rnd: int, cell: Cell | None) -> TrfGame | None:
+        if cell is None:
+            return None
+        if cell.kind in _TRF_SINGLES:
+            return TrfGame(0, "-", _TRF_SINGLES[cell.kind])
+        opponent = start.get(cell.opponent or 0, 0)
+        colour = seat.get((rnd, line.contender.entry_id), "-") if opponent else "-"
+        if cell.kind == "forfeit":
+            return TrfGame(opponent, colour, "+" if (cell.points or 0) > 0 else "-")
+        if cell.kind == "played":
+            return TrfGame(opponent, colour, _TRF_RESULTS.get(cell.points or 0.0, " "))
+        return TrfGame(opponent, colour, " ")  # paired, no counted result (yet)
+
+    players = [
+        TrfPlayer(
+            start_rank=line.contender.starting_rank,
+            name=line.contender.name,
+            rating=line.contender.rating or 0,
+            federation=line.contender.country,
+            points=line.vp,
+            rank=line.rank,
+            games=_fill_rounds(
+                {
+                    rnd: game(line, rnd, cell)
+                    for rnd, cell in zip(table.rounds, line.cells, strict=True)
+                }
+            ),
+        )
+        for line in sorted(table.lines, key=lambda ln: ln.contender.starting_rank)
+    ]
+    records = [
+        ("012", event.name),
+        ("022", event.venue),
+        ("042", event.start_date.strftime("%Y/%m/%d") if event.start_date else ""),
+        ("052", event.end_date.strftime("%Y/%m/%d") if event.end_date else ""),
+        ("062", str(table.field_size)),
+        ("092", event.get_pairing_system_display()),
+        ("122", f"{event.clock_minutes} minutes per player, sudden death"),
+    ]
+    if float(event.bye_value) != 1.0:
+        records.append(("BBU", f"{float(event.bye_value):.1f}"))
+    comments = [
+        " Ingenious (MSO): points are victory points; w = moved first.",
+        " tie-breaks: " + ", ".join(c.label for c in table.chain),
+    ]
+    for p in table.pairings:
+        line = table.line(p.first)
+        cell = _cell_of(table, line, p.round) if line else None
+        if p.second is None or cell is None or cell.kind != "played" or not cell.levels:
+            continue
+        comments.append(
+            LEVELS_COMMENT.format(
+                round=p.round,
+                board=p.number,
+                first=start[p.first],
+                second=start[p.second],
+                fl=cell.own_lowest,
+                sl=cell.opp_lowest,
+            )
+        )
+    trf = TrfEvent(players=players, total_rounds=event.rounds, records=records)
+    return write_trf(trf, comments=comments)
+
+
+def _fill_rounds(by_round: dict[int, Any]) -> tuple[Any, ...]:
+    """Rounds 1..last public one; a round that is not public (yet) stays blank."""
+    last = max(by_round, default=0)
+    return tuple(by_round.get(rnd) for rnd in range(1, last + 1))
+
+
+def _cell_of(table: Standings, line: Line, rnd: int) -> Cell | None:
+    try:
+        return line.cells[table.rounds.index(rnd)]
+    except ValueError:
+        return None

@@ -1,0 +1,83 @@
+"""Rendered live fragments, cached per event until something public changes.
+
+Every write that spectators can see (a game's action or clock event, a result, a published
+round) bumps the event's live version after commit (tournament.effects). A fragment is cached
+under the version that was current before it was computed, so a render that raced a commit is
+never served afterwards.
+Clock readings inside a cached fragment carry the server time they refer to, so the browser's
+countdown stays right however old the fragment is.
+"""
+
+import gzip
+import threading
+import uuid
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from django.core.cache import cache
+
+from tournament.effects import LIVE_SECONDS, live_key
+
+FRAGMENT_SECONDS = 10 * 60
+
+
+@dataclass(frozen=True)
+class Live:
+    """An event's identity and live version, as one poll reads them in one cache round trip."""
+
+    event_id: int
+    version: str
+
+
+def current(slug: str, lookup: Callable[[], int | None]) -> Live | None:
+    """The event behind `slug` and its live version; None when there is no such event."""
+    found = cache.get(live_key(slug))
+    if found is None:
+        event_id = lookup()
+        if event_id is None:
+            return None
+        # add, not set: a bump that committed meanwhile keeps its newer version.
+        cache.add(live_key(slug), (event_id, uuid.uuid4().hex), LIVE_SECONDS)
+        found = cache.get(live_key(slug)) or (event_id, uuid.uuid4().hex)
+    event_id, version = found
+    return Live(event_id=event_id, version=version)
+
+
+@dataclass(frozen=True)
+class Fragment:
+    """One rendered fragment of one live version: its HTML, ETag and gzip bytes."""
+
+    html: str
+    etag: str
+    gzipped: bytes
+
+
+# Rendered fragments this process has served, by versioned key. A key's content never changes
+# (a new version makes a new key), so serving from here is as fresh as serving from Redis, and
+# it spares every poll a transfer of the whole fragment from Redis and a recompression.
+_SERVED: OrderedDict[str, Fragment] = OrderedDict()
+_SERVED_MAX = 64
+_served_lock = threading.Lock()
+
+
+def fragment(live: Live, name: str, render: Callable[[], str]) -> Fragment:
+    """The event's fragment `name` as of its live version, rendered on a miss."""
+    key = f"live:v2:{live.event_id}:{name}:{live.version}"
+    with _served_lock:
+        served = _SERVED.get(key)
+        if served is not None:
+            _SERVED.move_to_end(key)
+            return served
+    html = cache.get(key)
+    if html is None:
+        html = render()
+        cache.set(key, html, FRAGMENT_SECONDS)
+    served = Fragment(
+        html=html, etag=f'"{live.version}-{name}"', gzipped=gzip.compress(html.encode(), 6, mtime=0)
+    )
+    with _served_lock:
+        _SERVED[key] = served
+        while len(_SERVED) > _SERVED_MAX:
+            _SERVED.popitem(last=False)
+    return served

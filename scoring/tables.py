@@ -1,0 +1,242 @@
+"""The standings of an event as plain data: lines, crosstable cells, pairings, tie-break columns.
+
+Frozen dataclasses that the cache holds as dicts (:meth:`Standings.to_dict`); the pages, the
+API and the exports read them. Built by :func:`scoring.standings.build_standings`.
+"""
+
+import datetime
+from dataclasses import asdict, dataclass, field
+from functools import cached_property
+from typing import Any
+
+from scoring import core
+
+# Cell kinds beyond scoring's: a board of a public round whose result is not (yet) counted.
+PENDING = "pending"
+PROVISIONAL = "provisional"
+HELD = "held"
+
+# A player's score in one round, by kind, from the player's side of the board.
+_SCORE_SYMBOLS = {1.0: "1", 0.5: "½", 0.0: "0"}
+
+
+def number_text(value: float | None) -> str:
+    """7.0 -> "7", 2.5 -> "2½", -3.0 -> "-3"; other fractions with up to two decimals."""
+    if value is None:
+        return ""
+    whole = int(value)
+    if value == whole:
+        return str(whole)
+    if value * 2 == int(value * 2):
+        sign = "-" if value < 0 else ""
+        whole = abs(int(value))
+        return f"{sign}{whole or ''}½"
+    return f"{value:.2f}".rstrip("0")
+
+
+def plain_number(value: float | None) -> str:
+    """A number for machines (CSV): 7.0 -> "7", 2.5 -> "2.5"."""
+    if value is None:
+        return ""
+    return str(int(value)) if value == int(value) else f"{value:g}"
+
+
+@dataclass(frozen=True)
+class Contender:
+    """An entry of the event as the standings show it."""
+
+    entry_id: int
+    player_id: int
+    name: str
+    club: str
+    country: str
+    rating: int | None
+    starting_rank: int
+    withdrawn: bool
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One round of a player's line in the crosstable, from that player's side."""
+
+    round: int
+    kind: str  # a scoring kind (played, forfeit, bye, half_bye, absent), pending or held
+    board_id: int | None = None
+    board_number: int | None = None
+    opponent: int | None = None  # entry id
+    opponent_rank: int | None = None
+    opponent_name: str = ""
+    moved_first: bool | None = None
+    points: float | None = None
+    own_lowest: int | None = None
+    opp_lowest: int | None = None
+
+    @property
+    def score(self) -> str:
+        """The round's score as a crosstable shows it: 1, ½, 0, + (forfeit won), - (lost)."""
+        if self.points is None:
+            return ""
+        if self.kind == core.FORFEIT:
+            return "+" if self.points > 0 else "-"
+        return _SCORE_SYMBOLS.get(self.points, number_text(self.points))
+
+    @property
+    def label(self) -> str:
+        """The score with what it is (for byes and unplayed games)."""
+        return {
+            core.BYE: f"bye {self.score}",
+            core.HALF_BYE: "½ bye",
+            core.ABSENT: "absent",
+            core.FORFEIT: f"{self.score} forfeit",
+            PENDING: "playing" if self.opponent else "",
+            PROVISIONAL: "provisional",
+            HELD: "held",
+        }.get(self.kind, self.score)
+
+    @property
+    def levels(self) -> str:
+        """Both lowest colour levels, own first ("12-9"), for a played game."""
+        if self.own_lowest is None or self.opp_lowest is None:
+            return ""
+        return f"{self.own_lowest}-{self.opp_lowest}"
+
+    @property
+    def first_text(self) -> str:
+        return {True: "first", False: "second"}.get(self.moved_first, "")  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class TieBreakColumn:
+    key: str
+    label: str
+    description: str
+
+    @property
+    def short(self) -> str:
+        """A column heading for narrow screens: "Progressive difference" -> "PD"."""
+        words = self.label.replace("-", " ").split()
+        return "".join(w[0].upper() for w in words) if len(words) > 1 else self.label[:3]
+
+
+@dataclass(frozen=True)
+class Line:
+    """One player's line of the standings and of the crosstable."""
+
+    rank: int
+    tied: bool
+    place_from: int
+    place_to: int
+    contender: Contender
+    vp: float
+    tiebreaks: tuple[float, ...]  # in chain order
+    games_played: int
+    cells: tuple[Cell | None, ...]  # one per public round, None where the player had no board
+
+    @property
+    def rank_text(self) -> str:
+        """ "3" or "3=" for a shared rank."""
+        return f"{self.rank}=" if self.tied else str(self.rank)
+
+    @property
+    def place(self) -> str:
+        """The final place, a span when shared: "1" or "2-3"."""
+        if self.place_to == self.place_from:
+            return str(self.place_from)
+        return f"{self.place_from}-{self.place_to}"
+
+    @property
+    def vp_text(self) -> str:
+        return number_text(self.vp)
+
+    @property
+    def tiebreak_texts(self) -> list[str]:
+        return [number_text(v) for v in self.tiebreaks]
+
+
+@dataclass(frozen=True)
+class Pairing:
+    """A board of a public round, as the pairings list shows it."""
+
+    round: int
+    board_id: int
+    number: int
+    first: int  # entry id
+    second: int | None
+    result: str  # the board's result code, "" when none is published (none yet, or held)
+    held: bool = False
+    provisional: str = ""  # a game's result waiting for its replay check
+
+
+@dataclass(frozen=True)
+class Standings:
+    """Standings, crosstable, pairings and final placings of one event, computed together."""
+
+    event_id: int
+    chain: tuple[TieBreakColumn, ...]
+    rounds: tuple[int, ...]  # public round numbers
+    lines: tuple[Line, ...]
+    pairings: tuple[Pairing, ...]
+    computed_at: str  # ISO 8601
+    problems: tuple[str, ...] = field(default=())
+
+    @property
+    def field_size(self) -> int:
+        return len(self.lines)
+
+    @property
+    def provisional(self) -> list[Pairing]:
+        """Boards whose game result waits for its replay check (not counted yet)."""
+        return [p for p in self.pairings if p.provisional]
+
+    @property
+    def computed(self) -> datetime.datetime:
+        return datetime.datetime.fromisoformat(self.computed_at)
+
+    def tiebreak_items(self, line: Line) -> list[tuple[TieBreakColumn, str]]:
+        return list(zip(self.chain, line.tiebreak_texts, strict=True))
+
+    def contender(self, entry_id: int) -> Contender | None:
+        line = self.line(entry_id)
+        return line.contender if line else None
+
+    def line(self, entry_id: int) -> Line | None:
+        return self._by_entry.get(entry_id)
+
+    @cached_property
+    def _by_entry(self) -> dict[int, Line]:
+        return {line.contender.entry_id: line for line in self.lines}
+
+    def name_of(self, entry_id: int | None) -> str:
+        contender = self.contender(entry_id) if entry_id is not None else None
+        return contender.name if contender else ""
+
+    def round_pairings(self, number: int) -> list[Pairing]:
+        return [p for p in self.pairings if p.round == number]
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "Standings":
+        return cls(
+            event_id=data["event_id"],
+            chain=tuple(TieBreakColumn(**c) for c in data["chain"]),
+            rounds=tuple(data["rounds"]),
+            lines=tuple(
+                Line(
+                    rank=ln["rank"],
+                    tied=ln["tied"],
+                    place_from=ln["place_from"],
+                    place_to=ln["place_to"],
+                    contender=Contender(**ln["contender"]),
+                    vp=ln["vp"],
+                    tiebreaks=tuple(ln["tiebreaks"]),
+                    games_played=ln["games_played"],
+                    cells=tuple(Cell(**c) if c else None for c in ln["cells"]),
+                )
+                for ln in data["lines"]
+            ),
+            pairings=tuple(Pairing(**p) for p in data["pairings"]),
+            computed_at=data["computed_at"],
+            problems=tuple(data.get("problems", ())),
+        )

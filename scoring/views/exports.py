@@ -1,0 +1,95 @@
+"""Downloads of an event's results. Each reads through scoring.standings and formats with
+scoring.exports."""
+
+from collections.abc import Callable
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
+
+from scoring import exports, standings
+from scoring.tables import Standings
+from scoring.views.standings import event_or_404
+from tournament.models import Board, Event, Round
+from tournament.permissions import is_arbiter
+
+
+def _download(content: str | bytes, content_type: str, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type=content_type)
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+CSV = "text/csv; charset=utf-8"
+JSON = "application/json"
+
+# file name -> (content type, formatter of the event's standings)
+TABLES: dict[str, tuple[str, Callable[[Event, Standings], str]]] = {
+    "standings.csv": (CSV, lambda event, table: exports.standings_csv(table)),
+    "standings.json": (
+        JSON,
+        lambda event, table: exports.dumps(exports.standings_json(event, table)),
+    ),
+    "crosstable.csv": (CSV, lambda event, table: exports.crosstable_csv(table)),
+    "crosstable.json": (
+        JSON,
+        lambda event, table: exports.dumps(exports.crosstable_json(event, table)),
+    ),
+    "placings.csv": (CSV, lambda event, table: exports.placings_csv(table)),
+    "placings.json": (
+        JSON,
+        lambda event, table: exports.dumps(exports.placings_json(event, table)),
+    ),
+}
+
+
+def table_export(request: HttpRequest, slug: str, filename: str) -> HttpResponse:
+    """Standings, crosstable or final placings as CSV or JSON (``filename`` from TABLES)."""
+    event = event_or_404(slug)
+    content_type, formatter = TABLES[filename]
+    content = formatter(event, standings.standings_for(event))
+    return _download(content, content_type, f"{event.slug}-{filename}")
+
+
+def event_pdf(request: HttpRequest, slug: str) -> HttpResponse:
+    event = event_or_404(slug)
+    table = standings.standings_for(event)
+    pdf = exports.event_pdf(event, table, timezone.localtime())
+    return _download(pdf, "application/pdf", f"{event.slug}.pdf")
+
+
+def _board_url(request: HttpRequest) -> Callable[[Board], str | None]:
+    def url(board: Board) -> str | None:
+        try:
+            return request.build_absolute_uri(reverse("game-board", args=[board.pk]))
+        except NoReverseMatch:
+            return None
+
+    return url
+
+
+def round_slips(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Result slips of one round; arbiters and directors may print them before publication."""
+    event = event_or_404(slug)
+    staff = is_arbiter(request.user, event)
+    try:
+        rnd, boards = standings.round_boards(event, number, include_unpublished=staff)
+    except Round.DoesNotExist:
+        raise Http404(f"{event.name} has no published round {number}.") from None
+    pdf = exports.slips_pdf(event, rnd.number, boards, _board_url(request))
+    return _download(pdf, "application/pdf", f"{event.slug}-round-{rnd.number}-slips.pdf")
+
+
+def games_zip(request: HttpRequest, slug: str) -> HttpResponse:
+    event = event_or_404(slug)
+    records = standings.public_game_records(event)
+    return _download(
+        exports.games_zip(event, records), "application/zip", f"{event.slug}-games.zip"
+    )
+
+
+def event_trf(request: HttpRequest, slug: str) -> HttpResponse:
+    event = event_or_404(slug)
+    table = standings.standings_for(event)
+    content = exports.event_trf(event, table)
+    return _download(content, "text/plain; charset=utf-8", f"{event.slug}.trf")

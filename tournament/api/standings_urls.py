@@ -1,9 +1,0 @@
-from django.urls import path
-
-from tournament.api import standings
-
-urlpatterns = [
-    path("events/<slug:slug>/standings/", standings.event_standings, name="api-event-standings"),
-    path("events/<slug:slug>/crosstable/", standings.event_crosstable, name="api-event-crosstable"),
-    path("events/<slug:slug>/placings/", standings.event_placings, name="api-event-placings"),
-]

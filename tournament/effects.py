@@ -1,0 +1,76 @@
+"""Every effect that must wait for the commit goes through here (in the spirit of Zulip's
+``send_event_on_commit``): live versions, standings generations and task enqueues.
+
+A write calls one of these inside its transaction; nothing happens unless the transaction
+commits, and then it happens once. Tasks are enqueued by name, so the lowest floor can start
+work that a higher floor does (replay validation, standings) without importing it. Nothing else
+in the project calls ``transaction.on_commit``.
+
+The cache keys are defined here too, so that the readers (scoring/) and the writers agree on
+them without either importing the other's code.
+"""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+from django.core.cache import cache
+from django.db import transaction
+
+# A slug's live entry lives this long without a change; then it is read afresh.
+LIVE_SECONDS = 10 * 60
+
+
+def live_key(slug: str) -> str:
+    return f"live:v2:{slug}"
+
+
+def standings_key(event_id: int) -> str:
+    return f"standings:v1:{event_id}"
+
+
+def standings_generation_key(event_id: int) -> str:
+    return f"standings:v1:{event_id}:generation"
+
+
+def enqueue(task_name: str, *args: Any) -> None:
+    """Run the Celery task ``task_name`` once this transaction commits (in-process when tasks
+    are eager, else on a worker)."""
+
+    transaction.on_commit(lambda: _send(task_name, args))
+
+
+def _send(task_name: str, args: tuple[Any, ...]) -> None:
+    from tournament.celery import app
+
+    if task_name not in app.tasks:
+        # Celery finds the apps' tasks modules lazily (at a worker's start): look now.
+        app.loader.import_default_modules()
+    app.tasks[task_name].delay(*args)
+
+
+def bump_live(event_id: int) -> None:
+    from tournament.models import Event
+
+    slug = Event.objects.filter(pk=event_id).values_list("slug", flat=True).first()
+    if slug is not None:
+        cache.set(live_key(slug), (event_id, uuid.uuid4().hex), LIVE_SECONDS)
+
+
+def live_changed(event_id: int) -> None:
+    """Something spectators see has changed: new live fragments once the change commits."""
+    transaction.on_commit(lambda: bump_live(event_id))
+
+
+def results_changed(event_id: int) -> None:
+    """Something the standings show has changed: once committed, drop the cached standings,
+    bump the event's generation and live version, and recompute in the background."""
+
+    def after_commit() -> None:
+        cache.set(standings_generation_key(event_id), uuid.uuid4().hex, None)
+        cache.delete(standings_key(event_id))
+        bump_live(event_id)
+        _send("scoring.tasks.recompute_standings", (event_id,))
+
+    transaction.on_commit(after_commit)

@@ -1,0 +1,28 @@
+"""What every tournament service shares: who is acting, and the event's row lock."""
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Max
+
+from tournament.errors import DomainError
+from tournament.models import Event
+
+User = AbstractBaseUser | AnonymousUser
+
+
+def lock_event(event: Event) -> Event:
+    """Entries and rounds change under the event's row lock, so two directors cannot race."""
+    return Event.objects.select_for_update().get(pk=event.pk)
+
+
+def paired_rounds(event: Event) -> int:
+    return event.round_set.aggregate(top=Max("number"))["top"] or 0
+
+
+def need_reason(reason: str, what: str) -> str:
+    """A director's reason, required and at most 300 characters; ``what`` says what changes."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise DomainError(f"Say why {what}.", field="reason")
+    if len(reason) > 300:
+        raise DomainError("The reason is longer than 300 characters.", field="reason")
+    return reason

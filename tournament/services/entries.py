@@ -1,0 +1,307 @@
+"""Entries of an event: adding (one, or a CSV file), ranks, requested byes, withdrawals."""
+
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.db import transaction
+from django.db.models import Max
+
+from tournament import effects, selectors
+from tournament.errors import Conflict, DomainError
+from tournament.models import Board, Entry, Event, Player, Result, Round
+from tournament.permissions import require_director
+from tournament.services.base import User, lock_event, paired_rounds
+from tournament.services.registry import (
+    CsvImportError,
+    clean_player_fields,
+    find_player,
+    parse_players_csv,
+)
+
+
+def _entry_window(event: Event) -> int:
+    """The round a new entry joins in; raises when entries cannot be taken now."""
+    open_round = selectors.open_round(event)
+    if open_round is not None:
+        state = "being paired" if open_round.status == Round.Status.PAIRING else "a draft"
+        raise Conflict(
+            f"Round {open_round.number} is {state}: publish or delete it before adding players.",
+            code="round_open",
+        )
+    last = selectors.last_round(event)
+    joined = (last.number if last else 0) + 1
+    if last is not None and selectors.plays_round_robin(event):
+        raise DomainError(
+            "This event is an all-play-all: its Berger table was fixed when round 1 was "
+            "paired, so it takes no late entries.",
+            code="round_robin_closed",
+        )
+    if joined > event.rounds:
+        raise DomainError(f"All {event.rounds} rounds are paired: the event takes no entries.")
+    return joined
+
+
+def _check_missed_rounds(missed_rounds: str) -> None:
+    if missed_rounds not in Entry.MissedRounds.values:
+        raise DomainError(
+            f"{missed_rounds!r}: missed rounds score as 'zero' or 'half' byes.",
+            field="missed_rounds",
+        )
+
+
+def _create_entry(
+    event: Event, player: Player, joined: int, rank: int, missed_rounds: str
+) -> Entry:
+    entry = Entry.objects.create(
+        event=event,
+        player=player,
+        starting_rank=rank,
+        joined_round=joined,
+        missed_rounds=missed_rounds,
+    )
+    result = Result.HALF_BYE if missed_rounds == Entry.MissedRounds.HALF else Result.ABSENT
+    for round_ in event.round_set.filter(number__lt=joined).order_by("number"):
+        Board.objects.create(
+            round=round_,
+            number=selectors.next_board_number(round_),
+            first=entry,
+            second=None,
+            result=result,
+            reason=f"late entry: missed round {round_.number}",
+        )
+    return entry
+
+
+def _next_rank(event: Event) -> int:
+    return (event.entries.aggregate(top=Max("starting_rank"))["top"] or 0) + 1
+
+
+@transaction.atomic
+def add_entry(
+    *,
+    event: Event,
+    user: User,
+    player: Player,
+    missed_rounds: str = Entry.MissedRounds.ZERO,
+    requested_byes: Iterable[int] = (),
+) -> Entry:
+    """Enter a registry player. After round 1 this is a late entry: it joins the next round,
+    its missed rounds score as zero or half-point byes (``missed_rounds``: "zero" or "half"),
+    and it goes to the bottom of the starting ranks."""
+    require_director(user, event)
+    event = lock_event(event)
+    _check_missed_rounds(missed_rounds)
+    if event.entries.filter(player=player).exists():
+        raise DomainError(f"{player.name} is already entered.", field="player")
+    joined = _entry_window(event)
+    entry = _create_entry(event, player, joined, _next_rank(event), missed_rounds)
+    byes = list(requested_byes)
+    if byes:
+        _set_byes(entry, byes)
+    if joined > 1:
+        effects.results_changed(event.pk)
+    return entry
+
+
+@transaction.atomic
+def add_player_entry(
+    *,
+    event: Event,
+    user: User,
+    player: Player | None,
+    player_fields: Mapping[str, Any],
+    missed_rounds: str = Entry.MissedRounds.ZERO,
+    requested_byes: Iterable[int] = (),
+) -> Entry:
+    """Enter a registry player, or the player described by ``player_fields``: the registry's
+    player of that name and club when there is one (case-insensitive), else a new one."""
+    require_director(user, event)
+    if player is None:
+        fields = clean_player_fields(**player_fields)
+        player = find_player(fields["name"], fields["club"]) or Player.objects.create(**fields)
+    return add_entry(
+        event=event,
+        user=user,
+        player=player,
+        missed_rounds=missed_rounds,
+        requested_byes=requested_byes,
+    )
+
+
+@transaction.atomic
+def import_players_csv(
+    *, event: Event, user: User, text: str, missed_rounds: str = Entry.MissedRounds.ZERO
+) -> list[Entry]:
+    """Enter every player of a CSV file, or none (see ``parse_players_csv`` for the format).
+
+    A row whose name and club match a registry player (case-insensitive) reuses that player as
+    it is; other rows add players to the registry. New entries go after the existing ones,
+    ordered by rating (highest first, unrated last), then name."""
+    require_director(user, event)
+    event = lock_event(event)
+    _check_missed_rounds(missed_rounds)
+    rows = parse_players_csv(text)
+    joined = _entry_window(event)
+    problems = []
+    players: list[tuple[dict[str, Any], Player | None]] = []
+    for row in rows:
+        player = find_player(row["name"], row["club"])
+        if player is not None and event.entries.filter(player=player).exists():
+            problems.append(f"line {row['line']}: {player.name} is already entered.")
+        players.append((row, player))
+    if problems:
+        raise CsvImportError(problems)
+    players.sort(key=lambda rp: (rp[0]["rating"] is None, -(rp[0]["rating"] or 0), rp[0]["name"]))
+    rank = _next_rank(event)
+    entries = []
+    for row, player in players:
+        if player is None:
+            fields = {k: v for k, v in row.items() if k != "line"}
+            player = Player.objects.create(**fields)
+        entries.append(_create_entry(event, player, joined, rank, missed_rounds))
+        rank += 1
+    if joined > 1:
+        effects.results_changed(event.pk)
+    return entries
+
+
+@transaction.atomic
+def rank_by_rating(*, event: Event, user: User) -> None:
+    """Starting ranks by rating (highest first, unrated last), then name; before round 1."""
+    require_director(user, event)
+    event = lock_event(event)
+    if event.round_set.exists():
+        raise DomainError("Starting ranks are fixed once round 1 is paired.")
+    entries = list(event.entries.select_related("player"))
+    entries.sort(
+        key=lambda e: (e.player.rating is None, -(e.player.rating or 0), e.player.name, e.pk)
+    )
+    # Two passes: the ranks are unique within the event at every step.
+    offset = len(entries) + _next_rank(event)
+    for i, entry in enumerate(entries):
+        Entry.objects.filter(pk=entry.pk).update(starting_rank=offset + i)
+    for i, entry in enumerate(entries):
+        Entry.objects.filter(pk=entry.pk).update(starting_rank=i + 1)
+
+
+def _set_byes(entry: Entry, rounds: list[int]) -> None:
+    event = entry.event
+    paired = paired_rounds(event)
+    cleaned: list[int] = []
+    for value in rounds:
+        try:
+            number = int(value)
+        except (TypeError, ValueError):
+            raise DomainError(f"{value!r} is not a round number.", field="requested_byes") from None
+        if not 1 <= number <= event.rounds:
+            raise DomainError(
+                f"There is no round {number}: the event has {event.rounds} rounds.",
+                field="requested_byes",
+            )
+        if number < entry.joined_round:
+            raise DomainError(
+                f"{entry.player.name} joins in round {entry.joined_round}: "
+                f"no bye can be requested for round {number}.",
+                field="requested_byes",
+            )
+        if number <= paired and number not in entry.requested_byes:
+            raise DomainError(
+                f"Round {number} is already paired: a bye can be requested only for later rounds.",
+                field="requested_byes",
+            )
+        if number not in cleaned:
+            cleaned.append(number)
+    for number in entry.requested_byes:
+        if number <= paired and number not in cleaned:
+            raise DomainError(
+                f"Round {number} is already paired: its requested bye stands.",
+                field="requested_byes",
+            )
+    entry.requested_byes = sorted(cleaned)
+    entry.save(update_fields=["requested_byes"])
+
+
+@transaction.atomic
+def set_requested_byes(*, entry: Entry, user: User, rounds: Iterable[int]) -> Entry:
+    """The rounds in which the entry takes a requested half-point bye (not yet paired ones)."""
+    require_director(user, entry.event)
+    lock_event(entry.event)
+    entry = Entry.objects.select_related("event", "player").get(pk=entry.pk)
+    _set_byes(entry, list(rounds))
+    return entry
+
+
+@transaction.atomic
+def update_entry(
+    *,
+    entry: Entry,
+    user: User,
+    status: str | None = None,
+    requested_byes: Iterable[int] | None = None,
+) -> Entry:
+    """Change an entry's status (withdraw or reinstate) and/or its requested byes, together."""
+    require_director(user, entry.event)
+    if status is not None and status not in Entry.Status.values:
+        raise DomainError(f"{status!r} is not an entry status.", field="status")
+    if status is not None and status != entry.status:
+        if status == Entry.Status.WITHDRAWN:
+            entry = withdraw_entry(entry=entry, user=user)
+        else:
+            entry = reinstate_entry(entry=entry, user=user)
+    if requested_byes is not None:
+        entry = set_requested_byes(entry=entry, user=user, rounds=requested_byes)
+    return Entry.objects.select_related("player").get(pk=entry.pk)
+
+
+@transaction.atomic
+def withdraw_entry(*, entry: Entry, user: User) -> Entry:
+    """Never paired again; results already made stand."""
+    require_director(user, entry.event)
+    event = lock_event(entry.event)
+    entry = Entry.objects.select_related("player").get(pk=entry.pk)
+    if entry.status == Entry.Status.WITHDRAWN:
+        raise DomainError(f"{entry.player.name} has already withdrawn.", field="status")
+    open_round = selectors.open_round(event)
+    if open_round is not None and open_round.status == Round.Status.PAIRING:
+        # The worker may already have read who plays: wait for its draft (or its failure).
+        if not open_round.pairing_error:
+            raise Conflict(
+                f"Round {open_round.number} is being paired: withdraw once its draft is ready.",
+                code="round_open",
+            )
+    elif open_round is not None and selectors.seat_in(open_round, entry) is not None:
+        raise Conflict(
+            f"{entry.player.name} is in the draft of round {open_round.number}: delete the "
+            "draft, withdraw, then pair again.",
+            code="round_open",
+        )
+    entry.status = Entry.Status.WITHDRAWN
+    entry.withdrawn_after_round = paired_rounds(event) - (1 if open_round else 0)
+    entry.save(update_fields=["status", "withdrawn_after_round"])
+    return entry
+
+
+@transaction.atomic
+def reinstate_entry(*, entry: Entry, user: User) -> Entry:
+    """Undo a withdrawal: paired again from the next round; rounds missed score zero."""
+    require_director(user, entry.event)
+    event = lock_event(entry.event)
+    entry = Entry.objects.select_related("player").get(pk=entry.pk)
+    if entry.status != Entry.Status.WITHDRAWN:
+        raise DomainError(f"{entry.player.name} has not withdrawn.", field="status")
+    joined = _entry_window(event)
+    for round_ in event.round_set.filter(number__lt=joined).order_by("number"):
+        if selectors.seat_in(round_, entry) is None:
+            Board.objects.create(
+                round=round_,
+                number=selectors.next_board_number(round_),
+                first=entry,
+                second=None,
+                result=Result.ABSENT,
+                reason=f"withdrawn in round {round_.number}",
+            )
+    entry.status = Entry.Status.ACTIVE
+    entry.withdrawn_after_round = None
+    entry.save(update_fields=["status", "withdrawn_after_round"])
+    effects.results_changed(event.pk)
+    return entry

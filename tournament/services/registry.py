@@ -1,0 +1,153 @@
+"""The player registry shared by all events, and the players CSV format."""
+
+import csv
+import io
+from typing import Any
+
+from django.db import transaction
+
+from tournament import effects
+from tournament.errors import DomainError, NotAllowed
+from tournament.models import EventRole, Player
+from tournament.services.base import User
+
+
+class CsvImportError(DomainError):
+    """A CSV file of players with bad rows: every problem, each with its line number."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__(
+            "Nothing was imported. " + " ".join(problems), field="file", code="bad_csv"
+        )
+        self.problems = problems
+
+    def as_dict(self) -> dict[str, object]:
+        return {**super().as_dict(), "errors": self.problems}
+
+
+def clean_player_fields(
+    *, name: str, club: str = "", country: str = "", rating: object = None, contact: str = ""
+) -> dict[str, Any]:
+    """The registry's rules for a player's fields; raises DomainError naming the field."""
+    name, club, contact = (name or "").strip(), (club or "").strip(), (contact or "").strip()
+    country = (country or "").strip().upper()
+    if not name:
+        raise DomainError("The player needs a name.", field="name")
+    limits = {"name": (name, 120), "club": (club, 120), "contact": (contact, 200)}
+    for field, (value, limit) in limits.items():
+        if len(value) > limit:
+            raise DomainError(f"{field} is longer than {limit} characters.", field=field)
+    if country and not (2 <= len(country) <= 3 and country.isascii() and country.isalpha()):
+        raise DomainError(
+            f"Country {country!r} must be a code of 2 or 3 letters, e.g. ENG.", field="country"
+        )
+    if rating in ("", None):
+        rating = None
+    else:
+        text = str(rating).strip()
+        if not text.isdigit() or int(text) > 4000:
+            raise DomainError(
+                f"Rating {text!r} must be a whole number from 0 to 4000.", field="rating"
+            )
+        rating = int(text)
+    return {"name": name, "club": club, "country": country, "rating": rating, "contact": contact}
+
+
+def _require_registrar(user: User) -> None:
+    """The registry is shared by all events: staff and event directors keep it."""
+    if user.is_authenticated and (
+        getattr(user, "is_staff", False)
+        or EventRole.objects.filter(user=user, role=EventRole.Role.DIRECTOR).exists()
+    ):
+        return
+    raise NotAllowed("Only event directors may add or change registry players.")
+
+
+def create_player(*, user: User, **fields: Any) -> Player:
+    _require_registrar(user)
+    return Player.objects.create(**clean_player_fields(**fields))
+
+
+@transaction.atomic
+def update_player(*, player: Player, user: User, **fields: Any) -> Player:
+    _require_registrar(user)
+    current = {f: getattr(player, f) for f in ("name", "club", "country", "rating", "contact")}
+    for name, value in clean_player_fields(**{**current, **fields}).items():
+        setattr(player, name, value)
+    player.save()
+    # Standings, crosstables and live pages show the player's name, club and rating.
+    for event_id in player.entries.values_list("event_id", flat=True):
+        effects.results_changed(event_id)
+    return player
+
+
+def find_player(name: str, club: str) -> Player | None:
+    """The registry's player of that name and club (case-insensitive), reused by imports."""
+    return Player.objects.filter(name__iexact=name, club__iexact=club).order_by("id").first()
+
+
+# CSV columns of a players file; `name` is required, the others optional.
+CSV_COLUMNS = ("name", "club", "country", "rating", "contact")
+
+
+def parse_players_csv(text: str) -> list[dict[str, Any]]:
+    """Rows of a players CSV (header row, then one player a line), cleaned; raises
+    CsvImportError listing every bad line by its number in the file."""
+    reader = csv.reader(io.StringIO(text))
+    try:
+        header = next(reader)
+    except StopIteration:
+        raise CsvImportError(["The file is empty."]) from None
+    except csv.Error as exc:
+        raise CsvImportError([f"line 1: {exc}."]) from None
+    columns = [h.strip().lower() for h in header]
+    unknown = [c for c in columns if c not in CSV_COLUMNS]
+    if "name" not in columns or unknown:
+        detail = f" (unknown: {', '.join(repr(c) for c in unknown)})" if unknown else ""
+        raise CsvImportError(
+            [
+                f"line 1: the header row must name the columns: name, and optionally "
+                f"{', '.join(CSV_COLUMNS[1:])}{detail}."
+            ]
+        )
+    duplicated = {c for c in columns if columns.count(c) > 1}
+    if duplicated:
+        raise CsvImportError([f"line 1: column {sorted(duplicated)[0]!r} appears twice."])
+    rows: list[dict[str, Any]] = []
+    problems: list[str] = []
+    first_line: dict[tuple[str, str], int] = {}
+    while True:
+        try:
+            values = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:
+            problems.append(f"line {reader.line_num}: {exc}.")
+            break
+        line = reader.line_num
+        if not any(v.strip() for v in values):
+            continue  # blank lines are allowed
+        if len(values) != len(columns):
+            problems.append(f"line {line}: {len(values)} fields, the header has {len(columns)}.")
+            continue
+        raw = dict(zip(columns, values, strict=True))
+        try:
+            row = clean_player_fields(**raw)
+        except DomainError as exc:
+            problems.append(f"line {line}: {exc.message}")
+            continue
+        key = (row["name"].casefold(), row["club"].casefold())
+        if key in first_line:
+            problems.append(
+                f"line {line}: {row['name']} ({row['club'] or 'no club'}) is also on line "
+                f"{first_line[key]}."
+            )
+            continue
+        first_line[key] = line
+        row["line"] = line
+        rows.append(row)
+    if not rows and not problems:
+        problems.append("The file has a header but no players.")
+    if problems:
+        raise CsvImportError(problems)
+    return rows

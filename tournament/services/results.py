@@ -1,0 +1,272 @@
+"""Results of boards: entered by a director, sent by a finished game, checked by its replay.
+
+A board with a result is decided, and closed to recording: no clock start, move or import until
+a director reopens it with a reason. A game's own result is provisional until its replay check
+passes; a director's result counts at once. Every change is logged with who, when and why.
+"""
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.db import transaction
+
+from tournament import effects, signals
+from tournament.errors import Conflict, DomainError
+from tournament.models import (
+    PAIR_RESULTS,
+    PLAYED_RESULTS,
+    SINGLE_RESULTS,
+    Board,
+    Result,
+    ResultCorrection,
+)
+from tournament.permissions import require_director
+from tournament.services.base import User, need_reason
+from tournament.services.rounds import refresh_round_status
+
+LOWEST_LEVEL_MAX = 18  # a colour never goes above 18
+GAME_OVER_REASON = "game over (recorded at the board)"
+
+
+def _check_levels(result: str, first_lowest: int | None, second_lowest: int | None) -> None:
+    for field, level in (("first_lowest", first_lowest), ("second_lowest", second_lowest)):
+        if level is None:
+            continue
+        if not isinstance(level, int) or not 0 <= level <= LOWEST_LEVEL_MAX:
+            raise DomainError(
+                f"A lowest colour level is a whole number from 0 to {LOWEST_LEVEL_MAX}.",
+                field=field,
+            )
+        if result not in PLAYED_RESULTS:
+            raise DomainError("Lowest colour levels belong to played games only.", field=field)
+    if first_lowest is None or second_lowest is None:
+        return
+    if first_lowest > second_lowest and result != Result.FIRST_WINS:
+        raise DomainError(
+            f"The first player's lowest colour ({first_lowest}) is higher than the second's "
+            f"({second_lowest}): the result is 1-0.",
+            field="result",
+        )
+    if first_lowest < second_lowest and result != Result.SECOND_WINS:
+        raise DomainError(
+            f"The second player's lowest colour ({second_lowest}) is higher than the first's "
+            f"({first_lowest}): the result is 0-1.",
+            field="result",
+        )
+
+
+def _locked(board: Board) -> Board:
+    return Board.objects.select_for_update().select_related("round__event").get(pk=board.pk)
+
+
+def _check_result(
+    board: Board, result: str, first_lowest: int | None, second_lowest: int | None
+) -> None:
+    if not board.round.is_public:
+        raise DomainError(
+            f"Round {board.round.number} is not published: its boards take no results yet.",
+            field="result",
+        )
+    if result and result not in Result.values:
+        raise DomainError(f"{result!r} is not a result code.", field="result")
+    allowed = SINGLE_RESULTS if board.is_bye else PAIR_RESULTS
+    if result and result not in allowed:
+        kind = "a board without an opponent" if board.is_bye else "a game between two players"
+        raise DomainError(f"{result} is not a result for {kind}.", field="result")
+    _check_levels(result, first_lowest, second_lowest)
+
+
+def _store(
+    board: Board,
+    *,
+    result: str,
+    user: AbstractBaseUser | None,
+    reason: str,
+    first_lowest: int | None,
+    second_lowest: int | None,
+    check: str,
+) -> Board:
+    ResultCorrection.objects.create(
+        board=board, old_result=board.result, new_result=result, user=user, reason=reason
+    )
+    board.result = result
+    board.first_lowest = first_lowest
+    board.second_lowest = second_lowest
+    board.result_check = check if result else Board.Check.NONE
+    board.check_message = ""
+    board.recording_open = False
+    board.save(
+        update_fields=[
+            "result",
+            "first_lowest",
+            "second_lowest",
+            "result_check",
+            "check_message",
+            "recording_open",
+        ]
+    )
+    refresh_round_status(board.round)
+    effects.results_changed(board.round.event_id)
+    return board
+
+
+def _acting(user: User | None) -> AbstractBaseUser | None:
+    return user if user is not None and user.is_authenticated else None  # type: ignore[return-value]
+
+
+@transaction.atomic
+def set_board_result(
+    *,
+    board: Board,
+    result: str,
+    user: User,
+    reason: str = "",
+    first_lowest: int | None = None,
+    second_lowest: int | None = None,
+) -> Board:
+    """A director enters or corrects a board's result; it counts at once (no replay to wait
+    for) and closes the board to recording. ``result`` "" clears it and opens the board again."""
+    board = _locked(board)
+    require_director(user, board.round.event)
+    _check_result(board, result, first_lowest, second_lowest)
+    if len(reason) > 300:
+        raise DomainError("The reason is longer than 300 characters.", field="reason")
+    if board.result and board.result != result and not reason.strip():
+        raise DomainError("Say why the result is being corrected.", field="reason")
+    unchanged = (board.result, board.first_lowest, board.second_lowest) == (
+        result,
+        first_lowest,
+        second_lowest,
+    )
+    if unchanged and board.result_check != Board.Check.FAILED:
+        return board
+    if board.result_check == Board.Check.FAILED and result and not reason.strip():
+        raise DomainError(
+            "The replay check of this game failed: say why its result stands.", field="reason"
+        )
+    board = _store(
+        board,
+        result=result,
+        user=_acting(user),
+        reason=reason.strip(),
+        first_lowest=first_lowest,
+        second_lowest=second_lowest,
+        check=Board.Check.NONE,
+    )
+    if result:
+        signals.board_decided.send(sender=Board, board=board)
+    return board
+
+
+def entered_by(board: Board) -> str:
+    """Who entered the board's standing result, in words ("the director Ann", "the game")."""
+    last = (
+        board.corrections.filter(kind=ResultCorrection.Kind.RESULT)
+        .select_related("user")
+        .order_by("-at", "-id")
+        .first()
+    )
+    if board.result_check != Board.Check.NONE:
+        return "the game recorded at the board"
+    if last is not None and last.user is not None:
+        return f"{last.user.get_username()}"
+    return "a director"
+
+
+@transaction.atomic
+def record_game_result(
+    *,
+    board: Board,
+    result: str,
+    user: User | None,
+    first_lowest: int | None,
+    second_lowest: int | None,
+) -> Board:
+    """A game recorded at the board has ended: its result goes to the board, provisional until
+    the replay check passes. A board that already has a different result refuses it."""
+    board = _locked(board)
+    _check_result(board, result, first_lowest, second_lowest)
+    if board.result and board.result != result:
+        raise Conflict(
+            f"The recorded game ends {result}, but board {board.number} of round "
+            f"{board.round.number} already has the result {board.result}, entered by "
+            f"{entered_by(board)}: a director corrects the board's result first.",
+            code="result_differs",
+        )
+    if board.result and board.result_check == Board.Check.NONE:
+        # The director's result stands as entered; the game confirms it and closes the board.
+        if board.recording_open:
+            board.recording_open = False
+            board.save(update_fields=["recording_open"])
+            effects.live_changed(board.round.event_id)
+        return board
+    return _store(
+        board,
+        result=result,
+        user=_acting(user),
+        reason=GAME_OVER_REASON,
+        first_lowest=first_lowest,
+        second_lowest=second_lowest,
+        check=Board.Check.PENDING,
+    )
+
+
+@transaction.atomic
+def withdraw_game_result(*, board: Board, user: User | None, reason: str) -> Board:
+    """A take-back reopened a finished game: the result it sent no longer stands. A result a
+    director entered is not the game's to withdraw."""
+    board = _locked(board)
+    if not board.result or board.result_check == Board.Check.NONE:
+        return board
+    return _store(
+        board,
+        result="",
+        user=_acting(user),
+        reason=reason,
+        first_lowest=None,
+        second_lowest=None,
+        check=Board.Check.NONE,
+    )
+
+
+@transaction.atomic
+def record_replay_check(*, board: Board, passed: bool, message: str = "") -> Board:
+    """The replay check of the board's game is done: a game's result counts once it passed and
+    is held out of the standings when it failed. A director's result is not affected."""
+    board = _locked(board)
+    if not board.result or board.result_check == Board.Check.NONE:
+        return board
+    check = Board.Check.PASSED if passed else Board.Check.FAILED
+    message = "" if passed else message[:300]
+    if (board.result_check, board.check_message) == (check, message):
+        return board
+    board.result_check = check
+    board.check_message = message
+    board.save(update_fields=["result_check", "check_message"])
+    effects.results_changed(board.round.event_id)
+    return board
+
+
+@transaction.atomic
+def reopen_board(*, board: Board, user: User, reason: str) -> Board:
+    """A director opens a decided board to recording again (e.g. to record the game from a
+    paper scoresheet); the result stands until a director changes it. Logged with the reason."""
+    board = _locked(board)
+    require_director(user, board.round.event)
+    reason = need_reason(reason, "the board is being reopened")
+    if not board.result:
+        raise DomainError(f"Board {board.number} has no result: it is open already.")
+    if board.recording_open:
+        raise DomainError(f"Board {board.number} is already open for recording.")
+    if board.is_bye:
+        raise DomainError(f"Board {board.number} has no game to record.")
+    ResultCorrection.objects.create(
+        board=board,
+        kind=ResultCorrection.Kind.REOPEN,
+        old_result=board.result,
+        new_result=board.result,
+        user=_acting(user),
+        reason=reason,
+    )
+    board.recording_open = True
+    board.save(update_fields=["recording_open"])
+    effects.live_changed(board.round.event_id)
+    return board

@@ -1,0 +1,322 @@
+"""Rounds: pairing (by a worker), the director's draft edits, publication, round status."""
+
+import logging
+from typing import Any
+
+from django.db import transaction
+from django.utils import timezone
+
+from tournament import effects, selectors, signals
+from tournament.errors import Conflict, DomainError
+from tournament.models import Board, Entry, Event, PairingChange, Result, Round
+from tournament.pairing import NoPairingError, pair_round
+from tournament.permissions import require_director
+from tournament.services.base import User, lock_event, need_reason
+from tournament.services.events import refresh_event_status
+
+logger = logging.getLogger(__name__)
+
+
+class UnfinishedRoundError(DomainError):
+    """The next round cannot be paired: boards of the last round have no result."""
+
+    def __init__(self, round_: Round, boards: list[Board]) -> None:
+        listed = "; ".join(selectors.describe_board(b) for b in boards)
+        super().__init__(
+            f"Round {round_.number} is not finished: {len(boards)} board(s) have no result: "
+            f"{listed}.",
+            code="round_unfinished",
+        )
+        self.boards = [b.number for b in boards]
+
+    def as_dict(self) -> dict[str, object]:
+        return {**super().as_dict(), "boards": self.boards}
+
+
+@transaction.atomic
+def start_pairing(*, event: Event, user: User) -> Round:
+    """Open the next round for pairing, after checking it may be paired now."""
+    require_director(user, event)
+    event = lock_event(event)
+    open_round = selectors.open_round(event)
+    if open_round is not None:
+        state = "being paired" if open_round.status == Round.Status.PAIRING else "a draft"
+        raise Conflict(
+            f"Round {open_round.number} is {state}: publish or delete it first.",
+            code="round_open",
+        )
+    last = selectors.last_round(event)
+    number = (last.number if last else 0) + 1
+    if number > event.rounds:
+        raise DomainError(f"All {event.rounds} rounds of {event.name} are paired.")
+    if last is not None:
+        unfinished = list(selectors.unfinished_boards(last))
+        if unfinished:
+            raise UnfinishedRoundError(last, unfinished)
+    states = selectors.player_states(event, number)
+    if sum(1 for s in states if s.active and not s.wants_bye) < 2:
+        raise DomainError(f"Round {number} needs at least two active players who are not on a bye.")
+    return Round.objects.create(event=event, number=number, status=Round.Status.PAIRING)
+
+
+def request_pairing(*, event: Event, user: User) -> Round:
+    """Open the next round and have a worker compute its draft (after this commits)."""
+    with transaction.atomic():
+        round_ = start_pairing(event=event, user=user)
+        effects.enqueue("tournament.tasks.compute_pairing", round_.pk)
+    return round_
+
+
+def _progress(round_id: int, percent: int, error: str = "") -> None:
+    # Written outside any transaction so the polling page sees it while the pairing runs.
+    Round.objects.filter(pk=round_id, status=Round.Status.PAIRING).update(
+        pairing_progress=percent, pairing_error=error
+    )
+
+
+def compute_draft(round_id: int) -> Round | None:
+    """Pair a round opened by ``start_pairing`` and store the draft; the task calls this.
+
+    The draft's boards: the games, then the pairing-allocated bye(s) (worth the event's bye
+    value), then the requested half-point byes. A failed pairing leaves the round "being
+    paired" with its error for the director, who deletes it and tries again. Running twice
+    is harmless (the worker may redeliver the task)."""
+
+    round_ = Round.objects.select_related("event").filter(pk=round_id).first()
+    if round_ is None or round_.status != Round.Status.PAIRING or round_.pairing_error:
+        return round_
+    event = round_.event
+    _progress(round_id, 10)
+    states = selectors.player_states(event, round_.number)
+    _progress(round_id, 30)
+    try:
+        pairing = pair_round(states, round_.number, event.rounds, event.pairing_system)
+        _check_pairing(states, pairing.pairings)
+    except NoPairingError as exc:
+        _progress(round_id, 100, f"No pairing: {exc.message}")
+        return Round.objects.get(pk=round_id)
+    except Exception as exc:  # a bug in the core must not leave the page waiting forever
+        logger.exception("pairing round %s of %s failed", round_.number, event.slug)
+        _progress(round_id, 100, f"The pairing failed: {exc}")
+        return Round.objects.get(pk=round_id)
+    _progress(round_id, 80)
+    with transaction.atomic():
+        round_ = Round.objects.select_for_update().filter(pk=round_id).first()
+        if round_ is None or round_.status != Round.Status.PAIRING or round_.boards.exists():
+            return round_
+        number = 0
+        for number, p in enumerate(pairing.pairings, start=1):
+            Board.objects.create(
+                round=round_,
+                number=number,
+                first_id=p.first,
+                second_id=p.second,
+                result=Result.BYE if p.second is None else "",
+                reason=p.reason[:300],
+            )
+        wanting = sorted((s for s in states if s.active and s.wants_bye), key=lambda s: s.rank)
+        for extra, state in enumerate(wanting, start=number + 1):
+            Board.objects.create(
+                round=round_,
+                number=extra,
+                first_id=state.id,
+                second_id=None,
+                result=Result.HALF_BYE,
+                reason=f"requested bye (½ point) in round {round_.number}",
+            )
+        round_.status = Round.Status.DRAFT
+        round_.pairing_progress = 100
+        round_.system = pairing.system
+        round_.notes = list(pairing.notes)
+        round_.save(update_fields=["status", "pairing_progress", "system", "notes"])
+    return round_
+
+
+def _check_pairing(states: list[Any], pairings: list[Any]) -> None:
+    """The core's answer must seat only active players, once each; else it is a bug."""
+    allowed = {s.id for s in states if s.active and not s.wants_bye}
+    seated: list[int] = []
+    for p in pairings:
+        seated += [p.first] + ([p.second] if p.second is not None else [])
+    if len(seated) != len(set(seated)) or not set(seated) <= allowed:
+        raise RuntimeError("the pairing seats a player twice or a player who may not play")
+
+
+@transaction.atomic
+def delete_draft(*, round_: Round, user: User) -> None:
+    """Throw away a draft (or a failed pairing) so the round can be paired again."""
+    require_director(user, round_.event)
+    lock_event(round_.event)
+    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    if round_.status not in (Round.Status.PAIRING, Round.Status.DRAFT):
+        raise Conflict(
+            f"Round {round_.number} is published: its pairings stand.", code="round_published"
+        )
+    round_.delete()
+
+
+def _lock_draft(round_: Round, user: User) -> Round:
+    """The draft under the event's lock, then its own (always in that order: no deadlocks)."""
+    require_director(user, round_.event)
+    lock_event(round_.event)
+    round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
+    if round_.status != Round.Status.DRAFT:
+        raise Conflict(
+            f"Round {round_.number} is not a draft: only drafts can be changed.",
+            code="not_draft",
+        )
+    return round_
+
+
+@transaction.atomic
+def swap_players(
+    *, round_: Round, user: User, first: Entry, second: Entry, reason: str
+) -> PairingChange:
+    """Exchange two players' seats in a draft. On one board this swaps who moves first; across
+    boards it exchanges opponents (a bye moves with the seat). Warnings (rematch, first-move
+    imbalance, second bye) are logged with the change and the reason."""
+    round_ = _lock_draft(round_, user)
+    reason = need_reason(reason, "the pairing is being changed")
+    if first.pk == second.pk:
+        raise DomainError("Choose two different players.", field="second")
+    boards = {b.pk: b for b in selectors.boards_of(round_).select_for_update(of=("self",))}
+    seats: dict[int, tuple[Board, str]] = {}
+    for board in boards.values():
+        seats[board.first_id] = (board, "first")
+        if board.second_id is not None:
+            seats[board.second_id] = (board, "second")
+    for field, entry in (("first", first), ("second", second)):
+        if entry.pk not in seats:
+            raise DomainError(
+                f"{entry.player.name} is not paired in round {round_.number}.", field=field
+            )
+        board = seats[entry.pk][0]
+        if board.result in (Result.HALF_BYE, Result.ABSENT):
+            raise DomainError(
+                f"{entry.player.name} asked for a bye in round {round_.number}: "
+                "change the requested byes and pair again instead.",
+                field=field,
+            )
+    board_a, seat_a = seats[first.pk]
+    board_b, seat_b = seats[second.pk]
+    if board_a.pk == board_b.pk:
+        board_a.first_id, board_a.second_id = board_a.second_id, board_a.first_id
+        changed = [board_a]
+        description = f"Board {board_a.number}: swapped who moves first"
+    else:
+        setattr(board_a, f"{seat_a}_id", second.pk)
+        setattr(board_b, f"{seat_b}_id", first.pk)
+        changed = [board_a, board_b]
+        description = (
+            f"Swapped {first.player.name} (board {board_a.number}) and "
+            f"{second.player.name} (board {board_b.number})"
+        )
+    for board in changed:
+        if board.first_id is None:  # a bye keeps its player in the first seat
+            board.first_id, board.second_id = board.second_id, None
+        board.result = Result.BYE if board.second_id is None else ""
+        board.reason = f"changed by the director: {reason}"[:300]
+        board.save(update_fields=["first", "second", "result", "reason"])
+    states = {s.id: s for s in selectors.player_states(round_.event, round_.number)}
+    warnings: list[str] = []
+    for board in changed:
+        board = Board.objects.select_related("first__player", "second__player").get(pk=board.pk)
+        warnings += selectors.board_warnings(board, states)
+    return PairingChange.objects.create(
+        round=round_, description=description[:300], warnings=warnings, user=user, reason=reason
+    )
+
+
+def swap_entries(
+    *, round_: Round, user: User, first_id: int, second_id: int, reason: str
+) -> PairingChange:
+    """:func:`swap_players` for two entry ids, which must be entries of the round's event."""
+    found = Entry.objects.filter(event_id=round_.event_id).select_related("player")
+    entries = found.in_bulk([first_id, second_id])
+    for field, entry_id in (("first", first_id), ("second", second_id)):
+        if entry_id not in entries:
+            raise DomainError(f"{entry_id} is not an entry of this event.", field=field)
+    return swap_players(
+        round_=round_,
+        user=user,
+        first=entries[first_id],
+        second=entries[second_id],
+        reason=reason,
+    )
+
+
+@transaction.atomic
+def swap_boards(
+    *, round_: Round, user: User, board_a: int, board_b: int, reason: str
+) -> PairingChange:
+    """Exchange two boards' table numbers in a draft (games only: byes stay at the end)."""
+    round_ = _lock_draft(round_, user)
+    reason = need_reason(reason, "the pairing is being changed")
+    found = {
+        b.number: b for b in round_.boards.select_for_update().filter(number__in=[board_a, board_b])
+    }
+    for field, number in (("board_a", board_a), ("board_b", board_b)):
+        if number not in found:
+            raise DomainError(f"Round {round_.number} has no board {number}.", field=field)
+        if found[number].is_bye:
+            raise DomainError(f"Board {number} is a bye: byes stay after the games.", field=field)
+    if board_a == board_b:
+        raise DomainError("Choose two different boards.", field="board_b")
+    a, b = found[board_a], found[board_b]
+    parking = selectors.next_board_number(round_) + 1
+    Board.objects.filter(pk=a.pk).update(number=parking)
+    Board.objects.filter(pk=b.pk).update(number=board_a)
+    Board.objects.filter(pk=a.pk).update(number=board_b)
+    return PairingChange.objects.create(
+        round=round_,
+        description=f"Swapped boards {board_a} and {board_b}",
+        warnings=[],
+        user=user,
+        reason=reason,
+    )
+
+
+@transaction.atomic
+def publish_round(*, round_: Round, user: User) -> Round:
+    """Make a draft public and set up its games at the board."""
+    round_ = _lock_draft(round_, user)
+    event = round_.event
+    if not round_.boards.exists():
+        raise DomainError(f"Round {round_.number} has no boards to publish.")
+    round_.status = Round.Status.PUBLISHED
+    round_.published_at = timezone.now()
+    round_.save(update_fields=["status", "published_at"])
+    if event.status == Event.Status.REGISTRATION:
+        event.status = Event.Status.RUNNING
+        event.save(update_fields=["status"])
+    signals.round_published.send(sender=Round, round_=round_)
+    refresh_round_status(round_)
+    effects.results_changed(event.pk)
+    round_.refresh_from_db()
+    return round_
+
+
+def mark_round_playing(round_: Round) -> None:
+    """A game of the round has started (the games layer may call this)."""
+    Round.objects.filter(pk=round_.pk, status=Round.Status.PUBLISHED).update(
+        status=Round.Status.PLAYING
+    )
+
+
+def refresh_round_status(round_: Round) -> None:
+    """Published -> playing once a game has a result -> complete when every board has one
+    (and back when a result is cleared); the event finishes with its last round."""
+    round_ = Round.objects.select_related("event").get(pk=round_.pk)
+    if not round_.is_public:
+        return
+    boards = list(round_.boards.values_list("result", "second_id"))
+    if boards and all(result for result, _ in boards):
+        status = Round.Status.COMPLETE
+    elif round_.status == Round.Status.COMPLETE or any(r for r, second in boards if second):
+        status = Round.Status.PLAYING
+    else:
+        status = round_.status
+    if status != round_.status:
+        round_.status = status
+        round_.save(update_fields=["status"])
+    refresh_event_status(round_.event)

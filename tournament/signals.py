@@ -1,0 +1,11 @@
+"""Signals of the tournament floor, for the floors above it to act on without being imported."""
+
+from django.dispatch import Signal
+
+#: A draft round was published (inside the publishing transaction); ``round_`` is the round.
+#: The games floor sets up a game for each board with two players.
+round_published = Signal()
+
+#: A director entered a result on a board (inside that transaction); ``board`` is the board.
+#: The games floor holds a clock still running at that board.
+board_decided = Signal()
