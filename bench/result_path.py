@@ -1,10 +1,10 @@
 """The path of one arbiter placement that ends a game: POST -> result -> standings page.
 
 Prints, for that one placement through the API (tasks in-process, SQLite in a scratch file):
-- hops: calls from code of one app (tournament, games, scoring) into another app's Django code
-  (pure cores excluded), in the order they happen, and how many cross back to a lower floor
-  after a higher one was entered;
-- queries, and reads of the game row (SELECTs from games_game);
+- calls from one floor's Django code (tournament < games < scoring; pure cores excluded) into
+  another floor's, in the request and in the tasks that run in-process after the commit, and
+  which of them go upward (a lower floor calling a higher one);
+- queries and reads of the game row (SELECTs from games_game), request and tasks apart;
 - how many times the clock's flag check ran;
 - then the same for the standings page read afterwards.
 
@@ -42,10 +42,11 @@ _PURE: dict[str, bool] = {}
 
 
 def is_pure(module: str) -> bool:
-    """A pure core's module: its source imports nothing from Django."""
+    """A pure core's module: its source imports neither Django nor Celery."""
     if module not in _PURE:
         path = getattr(sys.modules.get(module), "__file__", None) or ""
-        _PURE[module] = bool(path) and "django" not in Path(path).read_text()
+        text = Path(path).read_text() if path else ""
+        _PURE[module] = bool(path) and "django" not in text and "celery" not in text
     return _PURE[module]
 
 
@@ -57,55 +58,103 @@ def app_of(module: str) -> str | None:
 
 
 class HopTracer:
-    """Counts calls that enter another app's module (caller and callee both project code)."""
+    """Calls that enter another floor's Django code, outside and inside the tasks that run
+    in-process (tasks are started by name after the commit, so they are no import)."""
 
     def __init__(self) -> None:
-        self.hops: list[str] = []
+        self.hops: list[tuple[str, str, bool]] = []  # (caller, callee, inside a task)
         self.flag_checks = 0
+        self.tasks: list[str] = []
+        self.task_frames: list[int] = []
+        self.task_query_marks: list[tuple[int, int]] = []
+        self.count_queries: Any = lambda: 0
 
     def __call__(self, frame: FrameType, event: str, arg: Any) -> None:
-        if event != "call":
+        if event not in ("call", "return"):
             return
         code = frame.f_code
+        callee = frame.f_globals.get("__name__", "")
+        if event == "return":
+            if self.task_frames and self.task_frames[-1] == id(frame):
+                self.task_frames.pop()
+                if not self.task_frames:
+                    start = self.task_query_marks[-1][0]
+                    self.task_query_marks[-1] = (start, self.count_queries())
+            return
         if code.co_name == "expired_seat":
             self.flag_checks += 1
-        callee = frame.f_globals.get("__name__", "")
+        if code.co_name == "<module>":
+            return  # an import, not a call
+        if code.co_filename != frame.f_globals.get("__file__"):
+            return  # code made at run time in a module's namespace (Celery's argument check)
         b = app_of(callee)
         if b is None:
             return
-        # The nearest project frame below: decorators (atomic) and on_commit run in between.
+        # The nearest project frame below: decorators (atomic) and on_commit run in between;
+        # Celery in between means a task started by name, which is no import of that floor.
         back = frame.f_back
         while back is not None and app_of(back.f_globals.get("__name__", "")) is None:
+            if back.f_globals.get("__name__", "").startswith("celery."):
+                if not self.task_frames:
+                    self.tasks.append(f"{callee}.{code.co_name}")
+                    self.task_query_marks.append((self.count_queries(), -1))
+                self.task_frames.append(id(frame))
+                return
             back = back.f_back
         if back is None:
             return
         caller = back.f_globals.get("__name__", "")
         a = app_of(caller)
-        if a and b and a != b:
-            self.hops.append(f"{caller}.{back.f_code.co_name} -> {callee}.{code.co_name}")
+        if a and a != b:
+            self.hops.append(
+                (
+                    f"{caller}.{back.f_code.co_name}",
+                    f"{callee}.{code.co_name}",
+                    bool(self.task_frames),
+                )
+            )
+
+
+def is_game_read(query: dict[str, Any]) -> bool:
+    sql = query["sql"].lstrip()
+    return sql.upper().startswith("SELECT") and 'FROM "games_game"' in sql
 
 
 def summary(label: str, tracer: HopTracer, queries: list[dict[str, Any]]) -> None:
-    game_reads = sum(
-        1
-        for q in queries
-        if q["sql"].lstrip().upper().startswith("SELECT") and 'FROM "games_game"' in q["sql"]
-    )
-    upward_returns = 0
-    highest = -1
-    for hop in tracer.hops:
-        callee_app = app_of(hop.split(" -> ")[1].rsplit(".", 1)[0]) or ""
-        floor = FLOORS[callee_app]
-        if floor < highest:
-            upward_returns += 1
-        highest = max(highest, floor)
+    in_task = set()
+    for start, end in tracer.task_query_marks:
+        in_task.update(range(start, end if end >= 0 else len(queries)))
+    request_queries = [q for i, q in enumerate(queries) if i not in in_task]
+    task_queries = [q for i, q in enumerate(queries) if i in in_task]
     print(f"\n## {label}")
-    print(f"hops between apps: {len(tracer.hops)} (back down after going up: {upward_returns})")
-    for hop in tracer.hops:
-        print(f"  {hop}")
+    for where, inside in (("the request", False), ("the tasks run after the commit", True)):
+        hops = [(a, b) for a, b, t in tracer.hops if t == inside]
+        up = [
+            (a, b)
+            for a, b in hops
+            if FLOORS[app_of(b.rsplit(".", 1)[0]) or ""] > FLOORS[app_of(a.rsplit(".", 1)[0]) or ""]
+        ]
+        print(f"{where}: {len(hops)} calls into another floor, {len(up)} of them upward")
+        for a, b in hops:
+            print(f"  {'UPWARD ' if (a, b) in up else ''}{a} -> {b}")
+    print(f"tasks run in-process after the commit: {', '.join(tracer.tasks) or 'none'}")
     print(
-        f"queries: {len(queries)}; game-row reads: {game_reads}; flag checks: {tracer.flag_checks}"
+        f"queries: {len(request_queries)} in the request + {len(task_queries)} in the tasks; "
+        f"game-row reads: {sum(map(is_game_read, request_queries))} in the request + "
+        f"{sum(map(is_game_read, task_queries))} in the tasks; "
+        f"flag checks: {tracer.flag_checks}"
     )
+
+
+def traced(tracer: HopTracer, action: Any) -> tuple[Any, list[dict[str, Any]]]:
+    with CaptureQueriesContext(connection) as ctx:
+        tracer.count_queries = lambda: len(connection.queries_log) - ctx.initial_queries
+        sys.setprofile(tracer)
+        try:
+            result = action()
+        finally:
+            sys.setprofile(None)
+    return result, ctx.captured_queries
 
 
 def main() -> None:
@@ -134,28 +183,18 @@ def main() -> None:
         assert response.status_code == 201, response.content
     game = Game.objects.get(board=board)
     tracer = HopTracer()
-    with CaptureQueriesContext(connection) as ctx:
-        sys.setprofile(tracer)
-        try:
-            response = client.post(
-                url, {"action": actions[-1], "expected_index": game.log_length}, format="json"
-            )
-        finally:
-            sys.setprofile(None)
+    body = {"action": actions[-1], "expected_index": game.log_length}
+    response, queries = traced(tracer, lambda: client.post(url, body, format="json"))
     assert response.status_code == 201, response.content
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED, game.status
-    summary("the placement that ends the game (POST .../actions/)", tracer, ctx.captured_queries)
+    summary("the placement that ends the game (POST .../actions/)", tracer, queries)
 
     tracer = HopTracer()
-    with CaptureQueriesContext(connection) as ctx:
-        sys.setprofile(tracer)
-        try:
-            response = client.get(f"/events/{event.slug}/standings/")
-        finally:
-            sys.setprofile(None)
+    response, queries = traced(tracer, lambda: client.get(f"/events/{event.slug}/standings/"))
     assert response.status_code == 200
-    summary("the standings page read after it", tracer, ctx.captured_queries)
+    assert game.board.first.player.name in response.content.decode()
+    summary("the standings page read after it", tracer, queries)
 
 
 if __name__ == "__main__":

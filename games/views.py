@@ -117,7 +117,7 @@ def _live_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
     state = selectors.game_state(game, now)
     position = state["position"]
     clock = state["clock"]
-    can_record = selectors.can_record(request.user, board)
+    can_record = selectors.can_record(request.user, board) and not state["board_closed"]
     log = state["log"]
     for entry in log:
         entry["text"] = describe_entry(game, entry)
@@ -148,6 +148,7 @@ def _live_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
         "to_move_name": _name(game, position.get("to_move")),
         "turn_name": _name(game, position.get("turn_seat")),
         "on_clock_name": _name(game, clock["seat"]),
+        "flag_name": _name(game, clock["flag_fallen"]),
         "result_text": board.get_result_display() if board.result else "",
     }
     ctx.update(extra)

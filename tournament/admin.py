@@ -7,6 +7,7 @@ the same services as on the site.
 
 from typing import Any
 
+from django import forms
 from django.contrib import admin, messages
 from django.db.models import Model
 from django.forms import ModelForm
@@ -36,11 +37,27 @@ def _refuse(request: HttpRequest, exc: DomainError) -> None:
     messages.error(request, f"Nothing was saved: {exc.message}")
 
 
+class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
+    """The registry's rules (services.clean_player_fields), with their messages, on the form."""
+
+    class Meta:
+        model = models.Player
+        fields = PLAYER_FIELDS
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        try:
+            services.clean_player_fields(**{f: data.get(f) for f in PLAYER_FIELDS})
+        except DomainError as exc:
+            raise forms.ValidationError({exc.field or "name": exc.message}) from None
+        return data
+
+
 @admin.register(models.Player)
 class PlayerAdmin(admin.ModelAdmin):
     list_display = ["name", "club", "country", "rating"]
     search_fields = ["name", "club"]
-    fields = PLAYER_FIELDS
+    form = PlayerForm
 
     def save_model(self, request: HttpRequest, obj: Model, form: ModelForm, change: bool) -> None:
         data = {f: form.cleaned_data.get(f) for f in PLAYER_FIELDS}

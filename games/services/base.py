@@ -87,11 +87,10 @@ def write(
 
     A flag that fell before this write is stored first and the write is refused (409), with
     the flag committed: the arbiter sees it before anything else is recorded."""
-    require_recorder(game, user)
+    require_recorder(game, user)  # before the lock: a stranger waits for nothing
     fell: GameAction | None = None
     with transaction.atomic():
         game = lock(game.pk)
-        require_recorder(game, user)
         at = now()
         if not closed_ok:
             refuse_closed(game)

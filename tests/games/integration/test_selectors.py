@@ -156,3 +156,34 @@ def test_every_game_write_refreshes_the_spectators_live_pages(
             write()
         versions.add(cache.get(key))
     assert None not in versions and len(versions) == 3
+
+
+@pytest.mark.django_db
+def test_reading_a_game_whose_flag_fell_writes_nothing(client: Any) -> None:
+    round_, games, arbiter = round_with_games(1)
+    game = games[0]
+    board_pk = game.board_id
+    with time_machine.travel(T0, tick=False) as clock:
+        services.start_clock(game=game, user=arbiter, expected_index=0)
+        clock.shift(601)
+        client.force_login(arbiter)
+        pages = [
+            f"/api/games/{board_pk}/",
+            f"/games/board/{board_pk}/",
+            f"/games/board/{board_pk}/live/",
+            f"/games/board/{board_pk}/view/",
+            f"/events/{round_.event.slug}/live/",
+        ]
+        with CaptureQueriesContext(connection) as queries:
+            for url in pages:
+                assert client.get(url).status_code == 200, url
+        writes = [
+            q["sql"]
+            for q in queries.captured_queries
+            if q["sql"].lstrip().split()[0].upper() in {"INSERT", "UPDATE", "DELETE"}
+            and "django_session" not in q["sql"]
+        ]
+        assert writes == []
+        state = client.get(f"/api/games/{board_pk}/?log=0").json()
+    assert state["clock"]["flag_fallen"] == 0
+    assert not GameAction.objects.filter(game=game, kind="flag").exists()
