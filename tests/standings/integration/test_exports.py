@@ -207,7 +207,7 @@ def test_slips_of_a_draft_round_are_for_arbiters_only(client: Client) -> None:
 
 
 def test_games_zip_holds_every_record_in_both_forms(
-    client: Client, django_capture_on_commit_callbacks: Any
+    client: Client, django_capture_on_commit_callbacks: Any, eager_tasks: None
 ) -> None:
     ev = HandBuilt("ABCD")
     ev.round(1, [("A", "B", "", None, None), ("C", "D", "", None, None)])

@@ -22,7 +22,7 @@ def vp(event: Any, name: str) -> float:
 
 @pytest.mark.django_db
 def test_a_games_result_counts_only_once_its_replay_passed(
-    client: Any, django_capture_on_commit_callbacks: Any
+    client: Any, django_capture_on_commit_callbacks: Any, eager_tasks: None
 ) -> None:
     board, game, arbiter = board_with_game()
     event = board.round.event
