@@ -258,6 +258,11 @@ def reopen_board(*, board: Board, user: User, reason: str) -> Board:
         raise DomainError(f"Board {board.number} is already open for recording.")
     if board.is_bye:
         raise DomainError(f"Board {board.number} has no game to record.")
+    if board.result_check != Board.Check.NONE:
+        raise DomainError(
+            f"Board {board.number}'s result comes from the game recorded there: the arbiter "
+            "corrects that game with a take-back, or a director enters the result."
+        )
     ResultCorrection.objects.create(
         board=board,
         kind=ResultCorrection.Kind.REOPEN,

@@ -204,7 +204,9 @@ def board_result(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "event": event,
         "board": board,
         "form": form,
-        "reopen_form": ReopenForm() if board.closed and not board.is_bye else None,
+        "reopen_form": ReopenForm()
+        if board.closed and not board.is_bye and board.result_check == Board.Check.NONE
+        else None,
         "corrections": board.corrections.select_related("user").order_by("-at", "-id"),
     }
     return render(request, "tournament/board_result.html", context)

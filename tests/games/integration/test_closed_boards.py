@@ -160,3 +160,19 @@ def test_the_director_reopens_a_board_from_its_result_page(client: Any) -> None:
     assert board.recording_open is True
     log = client.get(reverse("event-log", args=[board.round.event.slug])).content.decode()
     assert "reopened for recording (1-0)" in log and "scoresheet found" in log
+
+
+@pytest.mark.django_db
+def test_a_games_own_result_is_corrected_by_a_take_back_not_reopened(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    board, game, arbiter = board_with_game()
+    actions = positions.board_mode_actions(random_game("mso", "full", seed=4))
+    with django_capture_on_commit_callbacks(execute=True):
+        services.record_actions(game=game, user=arbiter, expected_index=0, actions=actions)
+    board.refresh_from_db()
+    director = director_of(board.round.event)
+    with pytest.raises(DomainError, match="comes from the game recorded there"):
+        tournament_services.reopen_board(board=board, user=director, reason="why not")
+    board.refresh_from_db()
+    assert board.recording_open is False
