@@ -172,6 +172,16 @@ def main() -> None:
 
     env = os.environ | ENV
     psql = ["psql", "-h", "127.0.0.1", "-U", "postgres", "-q", "-c"]
+    # A fresh machine has no `ingenious` role yet (.ci/run makes the same one).
+    roles = ["psql", "-h", "127.0.0.1", "-U", "postgres", "-tAc"]
+    found = subprocess.run(
+        [*roles, "SELECT 1 FROM pg_roles WHERE rolname = 'ingenious'"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    if found != "1":
+        run(*psql, "CREATE ROLE ingenious LOGIN CREATEDB PASSWORD 'ingenious'")
     run(*psql, f"DROP DATABASE IF EXISTS {DB_NAME} WITH (FORCE)")
     run(*psql, f"CREATE DATABASE {DB_NAME} OWNER ingenious")
     run("redis-cli", "-n", "9", "FLUSHDB")
