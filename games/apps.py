@@ -12,4 +12,5 @@ class GamesConfig(AppConfig):
         from tournament import signals
 
         signals.round_published.connect(setup.on_round_published, dispatch_uid="games-setup")
+        signals.board_deciding.connect(clock.on_board_deciding, dispatch_uid="games-lock-game")
         signals.board_decided.connect(clock.on_board_decided, dispatch_uid="games-hold-clock")

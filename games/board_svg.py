@@ -122,20 +122,26 @@ def board_svg(
 ) -> SafeString:
     """The whole board. `position` is the cached position summary (positions.summarise).
 
-    Placed halves carry `data-ply` so the viewer can step through the game; the last
-    `highlight_plies` placements are outlined so the arbiter sees what was just entered.
+    Placed halves carry `data-ply` so the viewer can step through the game (and their cell
+    name, shown while the viewer hides the tile); the last `highlight_plies` placements are
+    outlined so the arbiter sees what was just entered. An `interactive` board's cells in use
+    are buttons named by cell and content, reached by keyboard (one tab stop, arrow keys).
     """
     radius = int(position.get("radius") or 5)
     cells: dict[str, dict[str, Any]] = position.get("cells") or {}
     plies = int(position.get("plies") or 0)
-    in_use = set(board_cells(radius))
+    in_use_cells = board_cells(radius)
+    in_use = set(in_use_cells)
     starts = {cell: colour for colour, cell in START_CELLS.items()}
     full = _view_box(FULL_RADIUS, 4)
+    # An image to read, or a group of buttons to operate.
+    role = "group" if interactive else "img"
     parts = [
         f'<svg class="board{" interactive" if interactive else ""}" viewBox="{full}" '
-        f'data-full-box="{full}" data-zoom-box="{_view_box(radius, SIZE)}" role="img" '
+        f'data-full-box="{full}" data-zoom-box="{_view_box(radius, SIZE)}" role="{role}" '
         f'aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">'
     ]
+    centre_cell = in_use_cells[len(in_use_cells) // 2]  # the one tab stop until one is used
     tiles: dict[int, list[str]] = {}
     for name in board_cells(FULL_RADIUS):
         x, y = centre(name)
@@ -143,6 +149,13 @@ def board_svg(
         classes = ["cell", "in-use" if name in in_use else "off"]
         attrs = [f'data-cell="{name}"']
         inner = ""
+        name_text = f'<text x="{x:.1f}" y="{y + 3:.1f}" class="cell-name">{name}</text>'
+        if interactive and name in in_use:
+            occupied = bool(info and not info.get("start")) or name in starts
+            attrs.append(f'tabindex="{0 if name == centre_cell else -1}" role="button"')
+            attrs.append(f'aria-label="{name}, {_content(info, starts.get(name))}"')
+            if occupied:
+                attrs.append('aria-disabled="true"')
         if info and not info.get("start"):
             colour = info["colour"]
             ply = int(info.get("ply") or 0)
@@ -154,7 +167,7 @@ def board_svg(
             tiles.setdefault(ply, []).append(name)
             inner = (
                 f'<use href="#sym-{colour}" x="{x - 7:.1f}" y="{y - 7:.1f}" width="14" '
-                f'height="14" class="on-tile"/>'
+                f'height="14" class="on-tile"/>{name_text}'
             )
         elif name in starts:
             colour = starts[name]
@@ -165,7 +178,7 @@ def board_svg(
                 f'height="18" class="start-symbol c-{colour}"/>'
             )
         else:
-            inner = f'<text x="{x:.1f}" y="{y + 3:.1f}" class="cell-name">{name}</text>'
+            inner = name_text
         title = f"<title>{name}{_describe(info, starts.get(name))}</title>"
         parts.append(
             f'<g class="{" ".join(classes)}" {" ".join(attrs)}>{title}'
@@ -190,6 +203,16 @@ def _view_box(radius: int, margin: float) -> str:
     width = SIZE * SQRT3 * (2 * radius + 1) + margin
     height = SIZE * (3 * radius + 2) + margin
     return f"{-width / 2:.1f} {-height / 2:.1f} {width:.1f} {height:.1f}"
+
+
+def _content(info: dict[str, Any] | None, start: str | None) -> str:
+    """What a cell holds, in words: "empty", "red star", "red start symbol"."""
+    if info and not info.get("start"):
+        colour = info["colour"]
+        return f"{COLOUR_NAMES.get(colour, colour)} {SYMBOL_NAMES.get(colour, '')}".strip()
+    if start:
+        return f"{COLOUR_NAMES[start]} start symbol"
+    return "empty"
 
 
 def _describe(info: dict[str, Any] | None, start: str | None) -> str:

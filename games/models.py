@@ -144,7 +144,11 @@ class ValidationRun(models.Model):
     total = models.PositiveIntegerField(default=0)
     done = models.PositiveIntegerField(default=0)
     failed = models.PositiveIntegerField(default=0)
+    # Game id (as text) -> replay passed: the counters are derived from it, so a task delivered
+    # again resumes where the last one stopped instead of counting games twice.
+    checked = models.JSONField(default=dict, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
+    reported_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:

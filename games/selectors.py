@@ -17,6 +17,7 @@ from games import positions
 from games.engine import IllegalAction, Record
 from games.errors import IllegalMove
 from games.models import RECORD_KINDS, Game, GameAction, ValidationRun
+from tournament import selectors as tournament_selectors
 from tournament.models import Board, Event, Round
 from tournament.permissions import is_arbiter, is_director
 
@@ -338,6 +339,13 @@ def validation_overview(event: Event) -> dict[str, Any]:
 
 def latest_run(event: Event) -> ValidationRun | None:
     return ValidationRun.objects.filter(event=event).first()
+
+
+def recheck_silence(run: ValidationRun | None) -> int | None:
+    """How long an unfinished re-check has gone without reporting, if too long (lost?)."""
+    if run is None or run.finished_at is not None:
+        return None
+    return tournament_selectors.task_silence(run.created_at, run.reported_at)
 
 
 def may_direct(user: User, event: Event) -> bool:

@@ -23,4 +23,9 @@ urlpatterns = [
         views.validation_recheck,
         name="game-validation-recheck",
     ),
+    path(
+        "games/event/<slug:slug>/validation/<int:pk>/retry/",
+        views.validation_retry,
+        name="game-validation-retry",
+    ),
 ]

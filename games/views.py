@@ -19,7 +19,7 @@ from games.board_svg import COLOUR_NAMES, SYMBOL_NAMES, board_svg
 from games.clock import format_ms
 from games.engine import COLOURS, TILE_KINDS
 from games.forms import AdjustForm, ImportForm, TakeBackForm
-from games.models import Game
+from games.models import Game, ValidationRun
 from tournament.errors import DomainError
 from tournament.models import Board, Event
 from tournament.permissions import is_arbiter, require_director
@@ -82,7 +82,46 @@ def _seat_rows(game: Game, position: dict[str, Any], clock: dict[str, Any]) -> l
     return rows
 
 
-def describe_entry(game: Game, entry: dict[str, Any]) -> str:
+def _action_words(game: Game, payload: dict[str, Any]) -> str:
+    """A record action as the arbiter would say it: "Ada Byron's placement RO on C9 D9"."""
+    seat = payload.get("player")
+    who = _name(game, seat) or "?"
+    kind = payload.get("type")
+    if kind == "place":
+        cells = payload.get("cells") or ["?", "?"]
+        return f"{who}'s placement {payload.get('tile')} on {cells[0]} {cells[1]}"
+    if kind == "swap":
+        return f"{who}'s swap (showing {' '.join(payload.get('rack') or []) or 'no tiles'})"
+    if kind == "flag":
+        return f"{who}'s fallen flag"
+    return f"{who}'s {kind}"
+
+
+def took_back(game: Game, undone: list[dict[str, Any]]) -> str:
+    """ "Took back Ada Byron's placement RO on C9 D9", or the last n actions, each in words."""
+    words = [_action_words(game, payload) for payload in undone]
+    if not words:
+        return "Took back nothing"
+    if len(words) == 1:
+        return f"Took back {words[0]}"
+    listed = ", ".join(words[:-1]) + f" and {words[-1]}"
+    return f"Took back the last {len(words)} actions: {listed}"
+
+
+def _sentence(message: str) -> str:
+    """A service's or the engine's message as a sentence ("the game is over" -> "The game is
+    over.")."""
+    message = message.strip()
+    if not message:
+        return message
+    message = message[0].upper() + message[1:]
+    return message if message[-1] in ".!?" else message + "."
+
+
+def describe_entry(
+    game: Game, entry: dict[str, Any], by_index: dict[int, dict[str, Any]] | None = None
+) -> str:
+    """A log entry in words; a take-back names the actions it took back (from `by_index`)."""
     kind = entry["kind"]
     payload = entry["payload"] or {}
     if kind in ("place", "swap", "flag"):
@@ -105,10 +144,18 @@ def describe_entry(game: Game, entry: dict[str, Any]) -> str:
             f"to {format_ms(payload.get('to_ms', 0))}"
         )
     if kind == "takeback":
-        indices = ", ".join(str(i) for i in payload.get("indices", []))
-        reopened = " (game reopened)" if payload.get("reopened") else ""
-        return f"Take-back of action(s) {indices}{reopened}"
+        indices = payload.get("indices", [])
+        known = [by_index[i]["payload"] or {} for i in indices if by_index and i in by_index]
+        if len(known) == len(indices):
+            text = took_back(game, known)
+        else:
+            text = f"Took back {_count(len(indices), 'action')}"
+        return text + (" (the game is open again)" if payload.get("reopened") else "")
     return kind
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _live_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, Any]:
@@ -119,8 +166,9 @@ def _live_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
     clock = state["clock"]
     can_record = selectors.can_record(request.user, board) and not state["board_closed"]
     log = state["log"]
+    by_index = {entry["index"]: entry for entry in log}
     for entry in log:
-        entry["text"] = describe_entry(game, entry)
+        entry["text"] = describe_entry(game, entry, by_index)
     unseen = position.get("unseen") or {}
     finished = game.status == Game.Status.FINISHED
     running = clock["running"] and clock["seat"] is not None
@@ -250,14 +298,16 @@ def _do_action(request: HttpRequest, game: Game) -> str:
         if not form.is_valid():
             raise DomainError(_form_errors(form), field="takeback")
         data = form.cleaned_data
-        services.take_back(
+        row = services.take_back(
             game=game,
             user=user,
             expected_index=expected,
             count=data["count"],
             reason=data["reason"],
         )
-        return f"Took back {data['count']} action(s)."
+        indices = row.payload.get("indices", [])
+        undone = selectors.log_entries(game, since=min(indices, default=row.index))
+        return took_back(game, [e["payload"] for e in undone if e["index"] in indices]) + "."
     raise DomainError(f"Unknown operation {op!r}.", field="op")
 
 
@@ -280,10 +330,9 @@ def board_act(request: HttpRequest, board_pk: int) -> HttpResponse:
             raise DomainError("Log in as an arbiter of the event to record games.")
         notice = _do_action(request, game)
     except DomainError as exc:
-        error = exc.message
-        code = getattr(exc, "code", "")
-        if code and code.isupper():
-            error = f"{exc.message} ({code})"
+        # The message says what is wrong in words; the engine's code (SWAP_NOT_ALLOWED) is for
+        # the API's clients, not for the arbiter.
+        error = _sentence(exc.message)
     if htmx:
         fresh = Game.objects.select_related("board__round__event").get(pk=game.pk)
         ctx = _live_context(request, fresh, notice=notice, error=error)
@@ -392,6 +441,7 @@ def validation_page(request: HttpRequest, slug: str) -> HttpResponse:
             "event": event,
             "event_url": event_url(event),
             "is_director": selectors.may_direct(request.user, event),
+            "silence": selectors.recheck_silence(ctx["run"]),
         }
     )
     return render(request, "games/validation.html", ctx)
@@ -402,11 +452,14 @@ def validation_progress(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
     if not is_arbiter(request.user, event):
         raise Http404("Only the event's directors and arbiters see replay validation.")
-    return render(
-        request,
-        "games/_validation_progress.html",
-        {"event": event, "run": selectors.latest_run(event)},
-    )
+    run = selectors.latest_run(event)
+    context = {
+        "event": event,
+        "run": run,
+        "is_director": selectors.may_direct(request.user, event),
+        "silence": selectors.recheck_silence(run),
+    }
+    return render(request, "games/_validation_progress.html", context)
 
 
 @login_required
@@ -420,4 +473,22 @@ def validation_recheck(request: HttpRequest, slug: str) -> HttpResponse:
         messages.error(request, exc.message)
     else:
         messages.success(request, f"Re-checking {run.total} game(s) of {event.name}.")
+    return redirect(reverse("game-validation", args=[event.slug]))
+
+
+@login_required
+@require_POST
+def validation_retry(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Queue again a re-check that has stopped reporting; it resumes where it stopped."""
+    event = get_object_or_404(Event, slug=slug)
+    run = get_object_or_404(ValidationRun, event=event, pk=pk)
+    try:
+        retried = services.retry_recheck(run=run, user=request.user)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        if retried:
+            messages.info(request, "The re-check is queued again: it goes on where it stopped.")
+        else:
+            messages.info(request, "The re-check has finished meanwhile: nothing to retry.")
     return redirect(reverse("game-validation", args=[event.slug]))

@@ -2,6 +2,7 @@
 
 import os
 from collections.abc import Iterator
+from urllib.parse import quote
 
 import pytest
 from django.conf import settings
@@ -71,8 +72,31 @@ def live_worker(redis_url: str, celery_worker: object) -> object:
 
 
 @pytest.fixture
+def worker_database_url(transactional_db: None) -> str:
+    """DATABASE_URL of the test database, for a worker started as another process (it sees the
+    rows a `django_db(transaction=True)` test commits)."""
+    db = connection.settings_dict
+    if connection.vendor == "postgresql":
+        user, password = quote(db["USER"] or "", safe=""), quote(db["PASSWORD"] or "", safe="")
+        host, port = db["HOST"] or "127.0.0.1", db["PORT"] or 5432
+        return f"postgres://{user}:{password}@{host}:{port}/{quote(db['NAME'], safe='')}"
+    in_memory = connection.vendor == "sqlite" and connection.is_in_memory_db()
+    need("A database another process can open (PostgreSQL, or an SQLite file)", not in_memory)
+    return f"sqlite:///{db['NAME']}"
+
+
+@pytest.fixture
 def task_runner(request: pytest.FixtureRequest) -> object:
     """Tasks run in-process without Redis; with Redis (CI) a real worker takes them."""
     if settings.REDIS_URL:
         return request.getfixturevalue("celery_worker")
     return None
+
+
+@pytest.fixture(autouse=True)
+def fresh_player_sequence() -> None:
+    """Every test numbers and rates its players from the start (Player 000 rated 2000, ...):
+    a test's players never depend on how many players earlier tests made."""
+    from tests.factories import PlayerFactory
+
+    PlayerFactory.reset_sequence()

@@ -3,6 +3,7 @@
 from collections.abc import Callable
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 from django.db import transaction
 from django.utils import timezone
 
@@ -23,6 +24,11 @@ def seed_accounts(say: Callable[[str], None]) -> None:
             user.is_staff = user.is_superuser = superuser
             user.save()
         say(f"  {username:<9} password: {password}{'  (new)' if created else ''}")
+    # The demo director also keeps the player registry (an admin grants it on a real site).
+    keep_registry = Permission.objects.get(
+        content_type__app_label="tournament", codename="keep_registry"
+    )
+    User.objects.get(username="director").user_permissions.add(keep_registry)
 
 
 DEMO_EVENT_SLUG = "mso-ingenious-open-demo"

@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 
 from scoring import core as scoring_core
-from tournament.models import Board, Entry, Event, EventRole, Player
+from tournament.models import Board, Entry, Event, EventRole, Player, Result
 from tournament.selectors import result_choices, tiebreak_labels
 
 CUSTOM = "custom"
@@ -106,6 +106,8 @@ class EventForm(forms.Form):
             raise forms.ValidationError(
                 f"Not valid JSON: {exc.msg} (column {exc.colno})."
             ) from None
+        except RecursionError:
+            raise forms.ValidationError("The JSON is nested too deeply.") from None
         if not isinstance(value, dict):
             raise forms.ValidationError('Give a JSON object, e.g. {"placement_rule": "..."}.')
         return value
@@ -252,6 +254,8 @@ class ResultForm(forms.Form):
     reason = forms.CharField(
         max_length=300, required=False, help_text="Needed when a result is corrected"
     )
+    # The result the page showed: a result saved by someone else meanwhile is not overwritten.
+    replaces = forms.CharField(max_length=10, required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args: Any, board: Board, **kwargs: Any) -> None:
         kwargs.setdefault(
@@ -260,6 +264,7 @@ class ResultForm(forms.Form):
                 "result": board.result,
                 "first_lowest": board.first_lowest,
                 "second_lowest": board.second_lowest,
+                "replaces": board.result,
             },
         )
         super().__init__(*args, **kwargs)
@@ -267,6 +272,19 @@ class ResultForm(forms.Form):
         if board.is_bye:
             del self.fields["first_lowest"]
             del self.fields["second_lowest"]
+
+    def clean_replaces(self) -> str | None:
+        """None when the post has no such field (a form from before it existed): no check."""
+        if self.add_prefix("replaces") not in self.data:
+            return None
+        value = str(self.cleaned_data["replaces"])
+        if value and value not in Result.values:
+            raise forms.ValidationError(f"{value!r} is not a result code: reload the page.")
+        return value
+
+    def seen(self, result: str) -> None:
+        """Show the board's current result as the one seen, so the next submit is decided anew."""
+        self.data = {**dict(self.data.items()), self.add_prefix("replaces"): result}
 
 
 class ReopenForm(forms.Form):

@@ -5,6 +5,7 @@ from decimal import Decimal
 from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.db.models.functions import Upper
 from django.urls import reverse
 from django.utils.text import slugify
 
@@ -21,6 +22,10 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["name", "id"]
+        # Granted by an admin (to a user or a group), never by creating an event.
+        permissions = [("keep_registry", "Can add players to and change players of the registry")]
+        # Imports and find_player look players up by name, case-insensitive (UPPER(name)).
+        indexes = [models.Index(Upper("name"), name="player_name_upper")]
 
     def __str__(self) -> str:
         return self.name
@@ -171,6 +176,9 @@ class Round(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PAIRING)
     pairing_progress = models.PositiveSmallIntegerField(default=0, help_text="Percent")
     pairing_error = models.TextField(blank=True)
+    # When the pairing task was (last) queued and last reported: a silent task may be lost.
+    pairing_requested_at = models.DateTimeField(null=True, blank=True)
+    pairing_reported_at = models.DateTimeField(null=True, blank=True)
     system = models.CharField(
         max_length=20, blank=True, help_text="The system the pairing used (swiss, round-robin)"
     )

@@ -3,9 +3,12 @@
 from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Max, Q, QuerySet
+from django.utils import timezone
 
 from scoring import core as scoring_core
 from tournament.models import (
@@ -322,3 +325,21 @@ def entry_has_results(entry: Entry) -> bool:
 def current_public_round(event: Event) -> Round | None:
     """The round spectators follow: the latest published one."""
     return event.round_set.filter(status__in=PUBLIC_ROUND_STATUSES).order_by("-number").first()
+
+
+def task_silence(*heard: datetime | None, now: datetime | None = None) -> int | None:
+    """Seconds since a task's last sign of life (queued, or a progress report) once that is
+    TASK_STALE_SECONDS or more: it may have been lost with its worker. None while recent."""
+    last = max((t for t in heard if t is not None), default=None)
+    if last is None:
+        return None
+    silent = int(((now or timezone.now()) - last).total_seconds())
+    return silent if silent >= settings.TASK_STALE_SECONDS else None
+
+
+def pairing_silence(round_: Round, now: datetime | None = None) -> int | None:
+    """How long the pairing task of a round being paired has been silent, if too long."""
+    if round_.status != Round.Status.PAIRING or round_.pairing_error:
+        return None
+    heard = (round_.created_at, round_.pairing_requested_at, round_.pairing_reported_at)
+    return task_silence(*heard, now=now)

@@ -1,5 +1,6 @@
 """Settings read from the environment (django-environ); see README's table of variables."""
 
+from datetime import timedelta
 from pathlib import Path
 
 import environ
@@ -16,16 +17,24 @@ env = environ.Env(
     ALLOWED_HOSTS=(list, ["127.0.0.1", "localhost", "[::1]", "testserver"]),
     REDIS_URL=(str, ""),
     SECURE_SSL_REDIRECT=(bool, False),
+    API_RATE_ANON=(str, "600/minute"),
+    API_RATE_USER=(str, "3000/minute"),
 )
 
 DEBUG: bool = env("DEBUG")
 SECRET_KEY: str = env("SECRET_KEY")
 ALLOWED_HOSTS: list[str] = env("ALLOWED_HOSTS")
 
-if not DEBUG and SECRET_KEY == DEV_SECRET_KEY:
+# Sessions, password resets and CSRF are only as safe as the key: refuse to start without one.
+MIN_SECRET_KEY_LENGTH = 32
+if not DEBUG and (SECRET_KEY == DEV_SECRET_KEY or len(SECRET_KEY.strip()) < MIN_SECRET_KEY_LENGTH):
     from django.core.exceptions import ImproperlyConfigured
 
-    raise ImproperlyConfigured("DEBUG is off: set SECRET_KEY to a secret of your own.")
+    raise ImproperlyConfigured(
+        "DEBUG is off: set SECRET_KEY to a secret of your own, at least "
+        f"{MIN_SECRET_KEY_LENGTH} random characters (the development key, an empty or a short "
+        "key would make sessions forgeable)."
+    )
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -37,13 +46,17 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
+    "axes",
     "tournament",
     "games",
     "scoring",
 ]
 
 MIDDLEWARE = [
+    "tournament.middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
+    "tournament.middleware.RefuseNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -51,6 +64,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "tournament.urls"
@@ -95,12 +109,39 @@ CELERY_TASK_IGNORE_RESULT = True
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
+# Acknowledged once the task has run, so a task whose worker dies is delivered again.
 CELERY_TASK_ACKS_LATE = True
+# A killed pool child (OOM, kill -9) puts its task back on the queue instead of dropping it.
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+# No task outlives the visibility timeout (and runs twice at once); the longest takes seconds.
+CELERY_TASK_TIME_LIMIT = 240
+# Redis redelivers a dead worker's task after 300 s (over any task, well within a round of two
+# 10-minute clocks; the default hour outlasts the round), scanning every ~10 s; no result backend.
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 300, "unacked_restore_throttle": 1}
+# On a lost broker connection, stop the tasks that Redis will deliver again anyway.
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
+# One task at a time per process: a killed child holds at most one unacknowledged task.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULE = {
     "sweep-flags": {"task": "games.tasks.sweep_flags", "schedule": 5.0},
 }
+# A pairing or re-check that has not reported for this long is shown to the director with Retry.
+TASK_STALE_SECONDS = 60
+
+# django-axes counts failed logins (login page, admin and the API's Basic authentication) and
+# refuses a user name from an address after AXES_FAILURE_LIMIT of them, for AXES_COOLOFF_TIME.
+# By name and address together: one typist does not lock out a venue behind one address, and
+# a stranger elsewhere cannot lock a director out.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 10
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -125,6 +166,10 @@ STORAGES = {
     },
 }
 
+# The most players one CSV import enters (an MSO event has a few hundred): a bigger file is
+# refused before anything is written, naming both numbers.
+MAX_IMPORT_ROWS = 2000
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -136,6 +181,18 @@ REST_FRAMEWORK = {
         "rest_framework.authentication.BasicAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_PARSER_CLASSES": [
+        "tournament.parsers.LimitedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
+    # Per address (anonymous) and per account; arbiters' tablets stay far below the user rate,
+    # and the live pages, which spectators poll, are not API views.
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {"anon": env("API_RATE_ANON"), "user": env("API_RATE_USER")},
     "EXCEPTION_HANDLER": "tournament.api_errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
@@ -143,6 +200,10 @@ SPECTACULAR_SETTINGS = {
     "DESCRIPTION": "Events, players, rounds, pairings, games at the board, standings.",
     "VERSION": "1.0.0",
     "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI from the project's static files (drf-spectacular-sidecar), never a CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 if not DEBUG:
@@ -155,12 +216,27 @@ if not DEBUG:
     SECURE_HSTS_PRELOAD = True
     SECURE_CONTENT_TYPE_NOSNIFF = True
 
+# Everything to stderr (gunicorn's log), with the request id: every 500 with its traceback
+# (django.request), warnings from anywhere, and the services' writes (tournament.writes).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"request_id": {"()": "tournament.logs.RequestIdFilter"}},
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"}
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "filters": ["request_id"],
+            "formatter": "plain",
+        }
+    },
+    "root": {"handlers": ["console"], "level": "WARNING"},
     "loggers": {
-        "tournament": {"handlers": ["console"], "level": "INFO"},
-        "games": {"handlers": ["console"], "level": "INFO"},
+        "django": {"level": "WARNING"},
+        "tournament": {"level": "INFO"},
+        "games": {"level": "INFO"},
+        "scoring": {"level": "INFO"},
     },
 }

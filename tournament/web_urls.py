@@ -41,6 +41,11 @@ urlpatterns = [
         name="event-round-progress",
     ),
     path(
+        "events/<slug:slug>/rounds/<int:number>/retry/",
+        rounds.retry_pairing,
+        name="event-round-retry",
+    ),
+    path(
         "events/<slug:slug>/rounds/<int:number>/swap/",
         rounds.swap_players,
         name="event-round-swap",

@@ -36,6 +36,7 @@ from games.services.setup import (
     game_for_board,
 )
 from games.services.validation import (
+    retry_recheck,
     run_recheck,
     start_recheck,
     validate_game,
@@ -63,6 +64,7 @@ __all__ = [
     "record_placement",
     "record_swap",
     "resume_clock",
+    "retry_recheck",
     "run_recheck",
     "start_clock",
     "start_recheck",

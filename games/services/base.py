@@ -55,9 +55,10 @@ def require_recorder(game: Game, user: User) -> None:
 
 
 def lock(game_pk: int) -> Game:
-    """The game row with its board, round and event, locked for this transaction."""
+    """The game row with its board, round and event; the game and board rows locked for this
+    transaction (so a result a director entered while this waited is seen: see refuse_closed)."""
     return (
-        Game.objects.select_for_update(of=("self",))
+        Game.objects.select_for_update(of=("self", "board"))
         .select_related("board__round__event")
         .get(pk=game_pk)
     )

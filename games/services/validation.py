@@ -6,16 +6,18 @@ result check, kept by the tournament floor); a failure holds it out, with the re
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
-from django.db.models import F
 
 from games import positions
 from games.engine import IllegalAction
 from games.models import Game, GameAction, ValidationRun
 from games.services.base import User, acting, effective_rows, log, now
 from tournament import effects
+from tournament import selectors as tournament_selectors
 from tournament import services as tournament_services
+from tournament.errors import Conflict
 from tournament.models import Event
 from tournament.permissions import require_director
 
@@ -73,26 +75,68 @@ def start_recheck(*, event: Event, user: User) -> ValidationRun:
     require_director(user or AnonymousUser(), event)
     with transaction.atomic():
         games = Game.objects.filter(board__round__event=event, log_length__gt=0)
-        run = ValidationRun.objects.create(event=event, user=acting(user), total=games.count())
+        run = ValidationRun.objects.create(
+            event=event, user=acting(user), total=games.count(), reported_at=now()
+        )
         games.update(validation=Game.Validation.PENDING)
         effects.enqueue("games.tasks.recheck_event", run.pk)
     return run
 
 
-def run_recheck(run_pk: int) -> ValidationRun:
-    """The worker's side of a re-check: validate each game, counting progress as it goes."""
-    run = ValidationRun.objects.get(pk=run_pk)
+def retry_recheck(*, run: ValidationRun, user: User) -> bool:
+    """Queue again a re-check that has stopped reporting (lost with its worker, say); it resumes
+    with the games not yet checked. A run that finished meanwhile is left alone: False."""
+    require_director(user or AnonymousUser(), run.event)
+    with transaction.atomic():
+        locked = ValidationRun.objects.select_for_update().filter(pk=run.pk).first()
+        if locked is None or locked.finished_at is not None:
+            return False
+        silent = tournament_selectors.task_silence(locked.created_at, locked.reported_at)
+        if silent is None:
+            raise Conflict(
+                f"The re-check reported less than {settings.TASK_STALE_SECONDS} s ago: wait "
+                "for it.",
+                code="recheck_running",
+            )
+        ValidationRun.objects.filter(pk=run.pk).update(reported_at=now())
+        effects.enqueue("games.tasks.recheck_event", run.pk)
+    log.warning("re-check %s queued again after %s s of silence", run.pk, silent)
+    return True
+
+
+def run_recheck(run_pk: int) -> ValidationRun | None:
+    """The worker's side of a re-check: validate each game, counting progress as it goes.
+
+    The broker delivers the task again when its worker died (and a director may retry a silent
+    run): the games already checked are skipped and the counters are counted from the stored
+    outcomes, never added to, so any number of deliveries, one after another or at once, ends
+    with each game counted once."""
+    run = ValidationRun.objects.filter(pk=run_pk).first()
+    if run is None:  # the event was deleted since
+        return None
     game_pks = list(
         Game.objects.filter(board__round__event_id=run.event_id, log_length__gt=0)
         .order_by("board__round__number", "board__number")
         .values_list("pk", flat=True)
     )
-    ValidationRun.objects.filter(pk=run_pk).update(total=len(game_pks))
+    wanted = {str(pk) for pk in game_pks}
+    ValidationRun.objects.filter(pk=run_pk).update(total=len(game_pks), reported_at=now())
     for pk in game_pks:
-        ok = validate_game(pk)
-        ValidationRun.objects.filter(pk=run_pk).update(
-            done=F("done") + 1, failed=F("failed") + (0 if ok else 1)
-        )
-    ValidationRun.objects.filter(pk=run_pk).update(finished_at=now())
+        if str(pk) not in run.checked:
+            _count_checked(run_pk, pk, validate_game(pk), wanted)
+    ValidationRun.objects.filter(pk=run_pk, finished_at=None).update(
+        finished_at=now(), reported_at=now()
+    )
     run.refresh_from_db()
     return run
+
+
+def _count_checked(run_pk: int, game_pk: int, passed: bool, wanted: set[str]) -> None:
+    with transaction.atomic():
+        run = ValidationRun.objects.select_for_update().get(pk=run_pk)
+        run.checked[str(game_pk)] = passed
+        outcomes = [ok for pk, ok in run.checked.items() if pk in wanted]
+        run.done = len(outcomes)
+        run.failed = outcomes.count(False)
+        run.reported_at = now()
+        run.save(update_fields=["checked", "done", "failed", "reported_at"])

@@ -5,6 +5,7 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
+from xml.sax.saxutils import escape
 
 import reportlab
 from reportlab.lib import colors
@@ -47,6 +48,12 @@ def pdf_fonts() -> tuple[str, str]:
                 _fonts = ("ResultsSans", "ResultsSans-Bold")
                 break
     return _fonts
+
+
+def _text(value: object) -> str:
+    """A Paragraph reads its text as ReportLab markup (tags, entities, <img src=...> that reads
+    a file): names, clubs and event details are text, so escape them."""
+    return escape(str(value))
 
 
 def _styles() -> dict[str, ParagraphStyle]:
@@ -119,9 +126,9 @@ def event_pdf(event: Event, table: Standings, generated: datetime) -> bytes:
         author="Ingenious at the MSO",
     )
     subtitle = " · ".join(x for x in (event.venue, _dates(event)) if x)
-    story: list[Any] = [Paragraph(event.name, styles["title"])]
+    story: list[Any] = [Paragraph(_text(event.name), styles["title"])]
     if subtitle:
-        story.append(Paragraph(subtitle, styles["small"]))
+        story.append(Paragraph(_text(subtitle), styles["small"]))
     story.append(Paragraph(f"Generated {generated:%d %b %Y %H:%M}", styles["small"]))
 
     for rnd in table.rounds:
@@ -145,7 +152,7 @@ def event_pdf(event: Event, table: Standings, generated: datetime) -> bytes:
 
     story += [PageBreak(), Paragraph("Standings", styles["h2"])]
     labels = ["Rank", "Player", "Club", "VP"] + [c.label for c in table.chain] + ["Games"]
-    rows = [[Paragraph(label, styles["head"]) for label in labels]]
+    rows = [[Paragraph(_text(label), styles["head"]) for label in labels]]
     for line in table.lines:
         rows.append(
             [
@@ -162,7 +169,7 @@ def event_pdf(event: Event, table: Standings, generated: datetime) -> bytes:
     story.append(_table(rows, widths))
     if table.chain:
         legend = "; ".join(f"{c.label}: {c.description}" for c in table.chain)
-        story += [Spacer(1, 4), Paragraph(legend, styles["small"])]
+        story += [Spacer(1, 4), Paragraph(_text(legend), styles["small"])]
 
     story += [PageBreak(), Paragraph("Crosstable", styles["h2"])]
     story.append(
@@ -180,7 +187,7 @@ def event_pdf(event: Event, table: Standings, generated: datetime) -> bytes:
         rows.append(
             [
                 line.rank_text,
-                Paragraph(line.contender.name, styles["cell"]),
+                Paragraph(_text(line.contender.name), styles["cell"]),
                 *(_cell_pdf(cell) for cell in line.cells),
                 line.vp_text,
             ]

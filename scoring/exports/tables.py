@@ -130,6 +130,16 @@ def placings_json(event: Event, table: Standings) -> dict[str, Any]:
     }
 
 
+# A spreadsheet reads a cell starting with one of these as a formula (CSV injection).
+_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def _text(value: str) -> str:
+    """A cell typed by a user (a name, a club, a country): kept as text, never a formula. Only
+    these cells: numbers such as a tie-break of -3 stay numbers."""
+    return "'" + value if value.startswith(_FORMULA_STARTS) else value
+
+
 def _csv(header: Sequence[str], rows: Iterable[Sequence[object]]) -> str:
     out = io.StringIO()
     writer = csv.writer(out)
@@ -147,9 +157,9 @@ def standings_csv(table: Standings) -> str:
             [
                 line.rank,
                 "yes" if line.tied else "",
-                line.contender.name,
-                line.contender.club,
-                line.contender.country,
+                _text(line.contender.name),
+                _text(line.contender.club),
+                _text(line.contender.country),
                 plain_number(line.vp),
                 *(plain_number(v) for v in line.tiebreaks),
                 line.games_played,
@@ -173,7 +183,7 @@ def crosstable_csv(table: Standings) -> str:
     header.append("VP")
     rows = []
     for line in table.lines:
-        row: list[object] = [line.rank, line.contender.name]
+        row: list[object] = [line.rank, _text(line.contender.name)]
         for cell in line.cells:
             row += _cell_csv(cell)
         row.append(plain_number(line.vp))
@@ -203,9 +213,9 @@ def placings_csv(table: Standings) -> str:
                 line.place_from,
                 line.place_to,
                 table.field_size,
-                line.contender.name,
-                line.contender.country,
-                line.contender.club,
+                _text(line.contender.name),
+                _text(line.contender.country),
+                _text(line.contender.club),
                 plain_number(line.vp),
             ]
             for line in table.lines

@@ -63,9 +63,14 @@
     document.querySelectorAll(".board .cell.selected").forEach(function (g) {
       g.classList.remove("selected", "first", "second");
     });
+    document.querySelectorAll('.board.interactive .cell[aria-pressed="true"]').forEach(function (g) {
+      g.setAttribute("aria-pressed", "false");
+    });
     cells.forEach(function (name, i) {
       var g = document.querySelector('.board [data-cell="' + name + '"]');
-      if (g) g.classList.add("selected", i === 0 ? "first" : "second");
+      if (!g) return;
+      g.classList.add("selected", i === 0 ? "first" : "second");
+      if (g.getAttribute("role") === "button") g.setAttribute("aria-pressed", "true");
     });
     document.querySelectorAll(".tile-choice").forEach(function (b) {
       var on = tile && (b.dataset.tile === tile || b.dataset.tile === tile[1] + tile[0]);
@@ -133,16 +138,113 @@
     }
     if (ev.target.closest("#clear-selection")) { clearSelection(); return; }
     var cell = ev.target.closest(".board.interactive .cell.in-use");
-    if (cell && !cell.classList.contains("placed") && !cell.classList.contains("start")) {
-      var name = cell.dataset.cell;
-      var at = cells.indexOf(name);
-      if (at >= 0) cells.splice(at, 1);
-      else if (cells.length >= 2) cells = [name];
-      else cells.push(name);
-      paintSelection();
-      preview();
+    if (cell) pickCell(cell);
+  });
+
+  function pickCell(cell) {
+    makeTabStop(cell);
+    if (cell.classList.contains("placed") || cell.classList.contains("start")) return;
+    var name = cell.dataset.cell;
+    var at = cells.indexOf(name);
+    if (at >= 0) cells.splice(at, 1);
+    else if (cells.length >= 2) cells = [name];
+    else cells.push(name);
+    paintSelection();
+    preview();
+  }
+
+  // ------------------------------------------------------------------ the board by keyboard
+
+  // Cells are named by row letter (A-O) and number (1-15); on the axial grid the number is
+  // q + 8 and the letter r + 7. Up then down comes back to the same cell.
+  var ROWS = "ABCDEFGHIJKLMNO";
+  var STEPS = {
+    ArrowLeft: [[-1, 0]], ArrowRight: [[1, 0]],
+    ArrowUp: [[0, -1], [1, -1]], ArrowDown: [[0, 1], [-1, 1]]
+  };
+  var focusedCell = "";
+
+  function boardCell(name) {
+    return document.querySelector('svg.board.interactive .cell.in-use[data-cell="' + name + '"]');
+  }
+
+  function neighbour(cell, key) {
+    var name = cell.dataset.cell;
+    var r = ROWS.indexOf(name[0]), q = parseInt(name.slice(1), 10);
+    var steps = STEPS[key];
+    for (var i = 0; i < steps.length; i++) {
+      var row = ROWS[r + steps[i][1]];
+      var found = row && boardCell(row + (q + steps[i][0]));
+      if (found) return found;
+    }
+    return null;
+  }
+
+  function makeTabStop(cell) {
+    document.querySelectorAll('svg.board.interactive .cell[tabindex="0"]').forEach(function (g) {
+      if (g !== cell) g.setAttribute("tabindex", "-1");
+    });
+    cell.setAttribute("tabindex", "0");
+    focusedCell = cell.dataset.cell;
+  }
+
+  document.addEventListener("keydown", function (ev) {
+    var cell = ev.target.closest && ev.target.closest("svg.board.interactive .cell.in-use");
+    if (!cell) return;
+    if (ev.key === "Enter" || ev.key === " ") {
+      ev.preventDefault();
+      pickCell(cell);
+    } else if (STEPS[ev.key]) {
+      ev.preventDefault();
+      var next = neighbour(cell, ev.key);
+      if (next) { makeTabStop(next); next.focus(); }
     }
   });
+
+  document.addEventListener("focusin", function (ev) {
+    var cell = ev.target.closest && ev.target.closest("svg.board.interactive .cell.in-use");
+    if (cell) makeTabStop(cell);
+  });
+
+  // The live part is replaced after every entry: the cell that had the focus gets it back.
+  var hadBoardFocus = false;
+  document.addEventListener("htmx:beforeSwap", function () {
+    var active = document.activeElement;
+    hadBoardFocus = !!(active && active.closest && active.closest("svg.board.interactive"));
+  });
+
+  function restoreBoardFocus() {
+    var cell = focusedCell && boardCell(focusedCell);
+    if (!cell) return;
+    makeTabStop(cell);
+    if (hadBoardFocus) cell.focus();
+    hadBoardFocus = false;
+  }
+
+  // ------------------------------------------------------------------ messages and layout
+
+  function showMessages() {
+    var box = $("board-messages");
+    var flash = box && box.querySelector(".flash");
+    var announcer = $("board-announcer");
+    var notice = box && box.querySelector("[data-announce]");
+    if (announcer) {
+      announcer.textContent = "";
+      if (notice) setTimeout(function () { announcer.textContent = notice.textContent; }, 50);
+    }
+    if (!flash) return;
+    var r = flash.getBoundingClientRect();
+    if (r.top < 0 || r.bottom > window.innerHeight) flash.scrollIntoView({ block: "nearest" });
+  }
+
+  // Where the page's grid starts, so the board column fills the rest of the screen's height.
+  function measure() {
+    var grid = document.querySelector(".board-page.recording");
+    if (!grid) return;
+    var top = grid.getBoundingClientRect().top + window.scrollY;
+    document.documentElement.style.setProperty("--board-top", Math.round(top) + "px");
+  }
+  window.addEventListener("resize", measure);
 
   document.addEventListener("htmx:configRequest", function (ev) {
     // Every write carries the index it expects, as of the latest live section.
@@ -156,6 +258,8 @@
     syncExpected();
     startClocks();
     paintSelection();
+    restoreBoardFocus();
+    showMessages();
     if (tile && cells.length === 2) preview();
   });
 
@@ -175,9 +279,11 @@
   });
 
   function init() {
+    measure();
     syncExpected();
     startClocks();
     paintSelection();
+    showMessages();
   }
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", init);
   else init();

@@ -223,6 +223,20 @@ class ResultSerializer(serializers.Serializer[Any]):
         min_value=0, max_value=18, required=False, allow_null=True
     )
     reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+    replaces = serializers.CharField(
+        max_length=10,
+        required=False,
+        allow_blank=True,
+        help_text="The board's result as you last read it (a result code, or empty for none). "
+        "When the board's result has changed since (the game's final move or another director "
+        "came first), nothing is saved and the answer is 409 naming both results. Leave it out "
+        "to skip the check (older clients).",
+    )
+
+    def validate_replaces(self, value: str) -> str:
+        if value and value not in Result.values:
+            raise serializers.ValidationError(f"{value!r} is not a result code.")
+        return value
 
 
 class ReopenSerializer(serializers.Serializer[Any]):

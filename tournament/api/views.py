@@ -8,7 +8,6 @@ from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import mixins, status, viewsets
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -36,7 +35,7 @@ from tournament.api.serializers import (
 )
 from tournament.errors import NotAllowed
 from tournament.models import Board, Entry, Event, EventRole, Player, Round
-from tournament.permissions import IsEventDirectorOrReadOnly, require_director
+from tournament.permissions import IsEventDirectorOrReadOnly, is_director, require_director
 
 ERRORS = {
     400: OpenApiResponse(ErrorSerializer, description="Bad input: nothing changed"),
@@ -53,7 +52,9 @@ class PlayerViewSet(
     mixins.UpdateModelMixin,
     viewsets.GenericViewSet[Player],
 ):
-    """The player registry shared by all events. Event directors add and change players."""
+    """The player registry shared by all events. Registrars (staff, or users an admin gave the
+    keep_registry permission) add and change players; directors enter new players through
+    their event's entries."""
 
     serializer_class = PlayerSerializer
 
@@ -143,7 +144,6 @@ class EntryViewSet(_EventScoped, viewsets.GenericViewSet[Entry]):
     """An event's entries: add players (also late), withdraw, reinstate, requested byes."""
 
     serializer_class = EntrySerializer
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
 
     def get_queryset(self) -> QuerySet[Entry]:
         return selectors.entries_of(self.get_event())
@@ -316,7 +316,8 @@ class BoardViewSet(_EventScoped, viewsets.GenericViewSet[Board]):
     @extend_schema(request=ResultSerializer, responses={200: BoardSerializer, **ERRORS})
     def partial_update(self, request: Request, slug: str, pk: int) -> Response:
         """Enter or correct the result (``""`` clears it). A correction needs a ``reason``;
-        every change is logged with who, when and why."""
+        every change is logged with who, when and why. Send the result you last read as
+        ``replaces``: if the board's result changed since, nothing is saved (409)."""
         board = self.get_object()
         require_director(request.user, self.get_event())
         data = ResultSerializer(data=request.data)
@@ -373,14 +374,22 @@ class PairingChangeViewSet(_StaffLog, mixins.ListModelMixin, viewsets.GenericVie
 
 @extend_schema(tags=["events"])
 class RoleViewSet(_EventScoped, viewsets.GenericViewSet[EventRole]):
-    """The event's directors and arbiters."""
+    """The event's directors and arbiters, by user name: for its directors (and staff) only,
+    since user names are half of a login."""
 
     serializer_class = RoleSerializer
 
     def get_queryset(self) -> QuerySet[EventRole]:
         return selectors.roles_of_event(self.get_event())
 
+    @extend_schema(responses={200: RoleSerializer(many=True), 403: ERRORS[403]})
     def list(self, request: Request, slug: str) -> Response:
+        event = self.get_event()
+        if not (getattr(request.user, "is_staff", False) or is_director(request.user, event)):
+            raise NotAllowed(
+                f"The directors and arbiters of {event.name} are listed for its directors only.",
+                code="not_director",
+            )
         return Response(self.get_serializer(self.get_queryset(), many=True).data)
 
     @extend_schema(responses={201: RoleSerializer, **ERRORS})

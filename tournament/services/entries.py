@@ -1,13 +1,19 @@
 """Entries of an event: adding (one, or a CSV file), ranks, requested byes, withdrawals."""
 
+import csv
+import io
+import string
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Max
+from django.db.models.functions import Upper
 
 from tournament import effects, selectors
 from tournament.errors import Conflict, DomainError
+from tournament.logs import log_write
 from tournament.models import Board, Entry, Event, Player, Result, Round
 from tournament.permissions import require_director
 from tournament.services.base import User, lock_event, paired_rounds
@@ -17,6 +23,9 @@ from tournament.services.registry import (
     find_player,
     parse_players_csv,
 )
+
+CHUNK = 500  # rows a query or insert takes at once: within every database's parameter limit
+_ASCII_UPPER = str.maketrans(string.ascii_lowercase, string.ascii_uppercase)
 
 
 def _entry_window(event: Event) -> int:
@@ -59,17 +68,30 @@ def _create_entry(
         joined_round=joined,
         missed_rounds=missed_rounds,
     )
-    result = Result.HALF_BYE if missed_rounds == Entry.MissedRounds.HALF else Result.ABSENT
-    for round_ in event.round_set.filter(number__lt=joined).order_by("number"):
-        Board.objects.create(
-            round=round_,
-            number=selectors.next_board_number(round_),
-            first=entry,
-            second=None,
-            result=result,
-            reason=f"late entry: missed round {round_.number}",
-        )
+    _missed_round_boards(event, [entry], joined, missed_rounds)
     return entry
+
+
+def _missed_round_boards(
+    event: Event, entries: list[Entry], joined: int, missed_rounds: str
+) -> None:
+    """Late entries score their missed rounds on boards of their own, after the round's others."""
+    result = Result.HALF_BYE if missed_rounds == Entry.MissedRounds.HALF else Result.ABSENT
+    boards: list[Board] = []
+    for round_ in event.round_set.filter(number__lt=joined).order_by("number"):
+        first = selectors.next_board_number(round_)
+        boards += [
+            Board(
+                round=round_,
+                number=first + i,
+                first=entry,
+                second=None,
+                result=result,
+                reason=f"late entry: missed round {round_.number}",
+            )
+            for i, entry in enumerate(entries)
+        ]
+    Board.objects.bulk_create(boards, batch_size=CHUNK)
 
 
 def _next_rank(event: Event) -> int:
@@ -95,6 +117,7 @@ def add_entry(
         raise DomainError(f"{player.name} is already entered.", field="player")
     joined = _entry_window(event)
     entry = _create_entry(event, player, joined, _next_rank(event), missed_rounds)
+    log_write("entry.add", user=user, event=event.pk, entry=entry.pk, player=player.pk)
     byes = list(requested_byes)
     if byes:
         _set_byes(entry, byes)
@@ -128,38 +151,119 @@ def add_player_entry(
     )
 
 
-@transaction.atomic
+def _count_rows(text: str) -> int:
+    """The players a CSV file lists (lines with a value, less the header); 0 when the file does
+    not read as CSV, which ``parse_players_csv`` then reports line by line."""
+    try:
+        lines = sum(1 for values in csv.reader(io.StringIO(text)) if any(v.strip() for v in values))
+    except csv.Error:
+        return 0
+    return max(lines - 1, 0)
+
+
+def _key(name: str, club: str) -> tuple[str, str]:
+    return name.casefold(), club.casefold()
+
+
+def _upper_spellings(name: str) -> set[str]:
+    """What the database's UPPER(name) may be for a player of this name: in full, or (SQLite,
+    or a PostgreSQL with the C locale) with only the ASCII letters raised, the others as they
+    are or (as they are most often stored) lower case."""
+    ascii_only = name.translate(_ASCII_UPPER)
+    return {name.upper(), ascii_only, "".join(c if c.isascii() else c.lower() for c in ascii_only)}
+
+
+def _registry_players(rows: list[dict[str, Any]]) -> dict[tuple[str, str], Player]:
+    """The registry's player for each row's name and club (case-insensitive; the oldest when the
+    registry has two), in one query per chunk of names, served by the index on UPPER(name)."""
+    names: set[str] = set()
+    for row in rows:
+        names |= _upper_spellings(row["name"])
+    wanted = {_key(row["name"], row["club"]) for row in rows}
+    found: dict[tuple[str, str], Player] = {}
+    ordered = sorted(names)
+    for start in range(0, len(ordered), CHUNK):
+        chunk = ordered[start : start + CHUNK]
+        candidates = Player.objects.annotate(upper_name=Upper("name")).filter(upper_name__in=chunk)
+        for player in candidates.order_by("id"):
+            key = _key(player.name, player.club)
+            if key in wanted:
+                found.setdefault(key, player)
+    return found
+
+
+def _entered_already(event: Event, players: list[Player]) -> set[int]:
+    ids = [p.pk for p in players]
+    entered: set[int] = set()
+    for start in range(0, len(ids), CHUNK):
+        found = event.entries.filter(player_id__in=ids[start : start + CHUNK])
+        entered |= set(found.values_list("player_id", flat=True))
+    return entered
+
+
 def import_players_csv(
     *, event: Event, user: User, text: str, missed_rounds: str = Entry.MissedRounds.ZERO
 ) -> list[Entry]:
-    """Enter every player of a CSV file, or none (see ``parse_players_csv`` for the format).
+    """Enter every player of a CSV file, or none (see ``parse_players_csv`` for the format), at
+    most ``settings.MAX_IMPORT_ROWS`` of them.
 
     A row whose name and club match a registry player (case-insensitive) reuses that player as
     it is; other rows add players to the registry. New entries go after the existing ones,
-    ordered by rating (highest first, unrated last), then name."""
+    ordered by rating (highest first, unrated last), then name. The file is read and matched
+    with the registry before the event's lock is taken; the writes under it are in bulk."""
     require_director(user, event)
-    event = lock_event(event)
     _check_missed_rounds(missed_rounds)
+    cap, count = settings.MAX_IMPORT_ROWS, _count_rows(text)
+    if count > cap:
+        raise CsvImportError(
+            [f"The file lists {count} players; an import takes at most {cap}: split the file."]
+        )
     rows = parse_players_csv(text)
+    known = _registry_players(rows)
+    with transaction.atomic():
+        return _enter_rows(event, user, rows, known, missed_rounds)
+
+
+def _enter_rows(
+    event: Event,
+    user: User,
+    rows: list[dict[str, Any]],
+    known: dict[tuple[str, str], Player],
+    missed_rounds: str,
+) -> list[Entry]:
+    event = lock_event(event)
     joined = _entry_window(event)
+    entered = _entered_already(event, list(known.values()))
     problems = []
     players: list[tuple[dict[str, Any], Player | None]] = []
     for row in rows:
-        player = find_player(row["name"], row["club"])
-        if player is not None and event.entries.filter(player=player).exists():
+        player = known.get(_key(row["name"], row["club"]))
+        if player is not None and player.pk in entered:
             problems.append(f"line {row['line']}: {player.name} is already entered.")
         players.append((row, player))
     if problems:
         raise CsvImportError(problems)
     players.sort(key=lambda rp: (rp[0]["rating"] is None, -(rp[0]["rating"] or 0), rp[0]["name"]))
+    new = [
+        Player(**{k: v for k, v in row.items() if k != "line"})
+        for row, player in players
+        if player is None
+    ]
+    created = iter(Player.objects.bulk_create(new, batch_size=CHUNK))
     rank = _next_rank(event)
-    entries = []
-    for row, player in players:
-        if player is None:
-            fields = {k: v for k, v in row.items() if k != "line"}
-            player = Player.objects.create(**fields)
-        entries.append(_create_entry(event, player, joined, rank, missed_rounds))
-        rank += 1
+    entries = [
+        Entry(
+            event=event,
+            player=player or next(created),
+            starting_rank=rank + i,
+            joined_round=joined,
+            missed_rounds=missed_rounds,
+        )
+        for i, (_row, player) in enumerate(players)
+    ]
+    entries = Entry.objects.bulk_create(entries, batch_size=CHUNK)
+    _missed_round_boards(event, entries, joined, missed_rounds)
+    log_write("entry.import", user=user, event=event.pk, entries=len(entries))
     if joined > 1:
         effects.results_changed(event.pk)
     return entries
@@ -278,6 +382,7 @@ def withdraw_entry(*, entry: Entry, user: User) -> Entry:
     entry.status = Entry.Status.WITHDRAWN
     entry.withdrawn_after_round = paired_rounds(event) - (1 if open_round else 0)
     entry.save(update_fields=["status", "withdrawn_after_round"])
+    log_write("entry.withdraw", user=user, event=event.pk, entry=entry.pk)
     return entry
 
 
@@ -303,5 +408,6 @@ def reinstate_entry(*, entry: Entry, user: User) -> Entry:
     entry.status = Entry.Status.ACTIVE
     entry.withdrawn_after_round = None
     entry.save(update_fields=["status", "withdrawn_after_round"])
+    log_write("entry.reinstate", user=user, event=event.pk, entry=entry.pk)
     effects.results_changed(event.pk)
     return entry

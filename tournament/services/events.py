@@ -9,7 +9,7 @@ from django.db import transaction
 
 from games.engine import make_ruleset
 from scoring import core as scoring_core
-from tournament import effects
+from tournament import effects, selectors
 from tournament.errors import DomainError, NotAllowed
 from tournament.models import PUBLIC_ROUND_STATUSES, Event, EventRole, Round
 from tournament.permissions import require_director
@@ -115,6 +115,13 @@ def update_event(*, event: Event, user: User, data: Mapping[str, Any]) -> Event:
                 f"Round {paired} is already paired: the event needs at least {paired} rounds.",
                 field="rounds",
             )
+        table = selectors.round_robin_rounds(event)
+        if table is not None and event.rounds > table and event.rounds != before["rounds"]:
+            raise DomainError(
+                f"This all-play-all of {event.entries.count()} players has {table} rounds (its "
+                f"Berger table): the event cannot be set to {event.rounds}.",
+                field="rounds",
+            )
     event.save()
     changed = {
         n for n in ("bye_value", "tiebreak_chain", "rounds") if getattr(event, n) != before[n]
@@ -150,8 +157,36 @@ def remove_role(*, event: Event, user: User, role: EventRole) -> None:
     role.delete()
 
 
+def check_round_robin_rounds(event: Event, number: int) -> None:
+    """An all-play-all has its Berger table's rounds and no more: round ``number`` must be one of
+    them, and when round 1 fixes the table the event's rounds must fit in it (a round beyond
+    the table has no pairing and would stay "being paired", and the event would never end)."""
+    table = selectors.round_robin_rounds(event)
+    if table is None:
+        return
+    players = event.entries.count()
+    if number > table:
+        raise DomainError(
+            f"An all-play-all of {players} players has {table} rounds, all of them paired: "
+            f"there is no round {number}.",
+            code="round_robin_complete",
+        )
+    if number == 1 and event.rounds > table:
+        raise DomainError(
+            f"An all-play-all of {players} players takes {table} rounds, but the event is set "
+            f"to {event.rounds}: set its rounds to {table} (or fewer) under Edit the event, "
+            "then pair round 1.",
+            field="rounds",
+            code="round_robin_rounds",
+        )
+
+
 def refresh_event_status(event: Event) -> None:
     last = event.round_set.filter(number=event.rounds).first()
+    if last is None:  # an all-play-all set to more rounds than its table ends with the table
+        table = selectors.round_robin_rounds(event)
+        if table is not None and table < event.rounds:
+            last = event.round_set.filter(number=table).first()
     if last is not None and last.status == Round.Status.COMPLETE:
         status = Event.Status.FINISHED
     elif event.round_set.filter(status__in=PUBLIC_ROUND_STATUSES).exists():

@@ -8,7 +8,8 @@ from django.db import transaction
 
 from tournament import effects
 from tournament.errors import DomainError, NotAllowed
-from tournament.models import EventRole, Player
+from tournament.logs import log_write
+from tournament.models import Player
 from tournament.services.base import User
 
 
@@ -31,6 +32,11 @@ def clean_player_fields(
     """The registry's rules for a player's fields; raises DomainError naming the field."""
     name, club, contact = (name or "").strip(), (club or "").strip(), (contact or "").strip()
     country = (country or "").strip().upper()
+    given = {"name": name, "club": club, "country": country, "rating": rating, "contact": contact}
+    for field, value in given.items():
+        # No database stores NUL in text (PostgreSQL refuses it): a file with one is damaged.
+        if "\x00" in str(value or ""):
+            raise DomainError(f"The {field} contains a NUL character.", field=field)
     if not name:
         raise DomainError("The player needs a name.", field="name")
     limits = {"name": (name, 120), "club": (club, 120), "contact": (contact, 200)}
@@ -53,19 +59,35 @@ def clean_player_fields(
     return {"name": name, "club": club, "country": country, "rating": rating, "contact": contact}
 
 
+REGISTRAR_PERMISSION = "tournament.keep_registry"
+
+
+def is_registrar(user: User) -> bool:
+    """The registry is shared by all events, so directing one (which anyone signed in may
+    start) is not enough: staff, and users an admin granted ``keep_registry``, keep it."""
+    if not user.is_authenticated:
+        return False
+    has_perm = getattr(user, "has_perm", None)
+    return bool(getattr(user, "is_staff", False)) or (
+        callable(has_perm) and has_perm(REGISTRAR_PERMISSION)
+    )
+
+
 def _require_registrar(user: User) -> None:
-    """The registry is shared by all events: staff and event directors keep it."""
-    if user.is_authenticated and (
-        getattr(user, "is_staff", False)
-        or EventRole.objects.filter(user=user, role=EventRole.Role.DIRECTOR).exists()
-    ):
-        return
-    raise NotAllowed("Only event directors may add or change registry players.")
+    if not is_registrar(user):
+        raise NotAllowed(
+            "Only registrars (staff, or users given the 'keep registry' permission by an "
+            "admin) may add or change registry players; a director enters new players "
+            "through the event's entries.",
+            code="not_registrar",
+        )
 
 
 def create_player(*, user: User, **fields: Any) -> Player:
     _require_registrar(user)
-    return Player.objects.create(**clean_player_fields(**fields))
+    player = Player.objects.create(**clean_player_fields(**fields))
+    log_write("player.create", user=user, player=player.pk)
+    return player
 
 
 @transaction.atomic
@@ -75,6 +97,7 @@ def update_player(*, player: Player, user: User, **fields: Any) -> Player:
     for name, value in clean_player_fields(**{**current, **fields}).items():
         setattr(player, name, value)
     player.save()
+    log_write("player.update", user=user, player=player.pk)
     # Standings, crosstables and live pages show the player's name, club and rating.
     for event_id in player.entries.values_list("event_id", flat=True):
         effects.results_changed(event_id)

@@ -10,6 +10,7 @@ from django.db import transaction
 
 from tournament import effects, signals
 from tournament.errors import Conflict, DomainError
+from tournament.logs import log_write
 from tournament.models import (
     PAIR_RESULTS,
     PLAYED_RESULTS,
@@ -54,7 +55,12 @@ def _check_levels(result: str, first_lowest: int | None, second_lowest: int | No
 
 
 def _locked(board: Board) -> Board:
-    return Board.objects.select_for_update().select_related("round__event").get(pk=board.pk)
+    # Also locks the round and event rows: results of one round are written one at a time.
+    locked = Board.objects.select_for_update().select_related("round__event")
+    found = locked.filter(pk=board.pk).first()
+    if found is None:  # its draft was deleted while this request waited
+        raise Conflict(f"Board {board.number} was deleted meanwhile: reload.", code="board_deleted")
+    return found
 
 
 def _check_result(
@@ -86,6 +92,16 @@ def _store(
 ) -> Board:
     ResultCorrection.objects.create(
         board=board, old_result=board.result, new_result=result, user=user, reason=reason
+    )
+    log_write(
+        "result.set",
+        user=user,
+        event=board.round.event_id,
+        round=board.round.number,
+        board=board.number,
+        old=board.result,
+        new=result,
+        reason=reason,
     )
     board.result = result
     board.first_lowest = first_lowest
@@ -121,22 +137,31 @@ def set_board_result(
     reason: str = "",
     first_lowest: int | None = None,
     second_lowest: int | None = None,
+    replaces: str | None = None,
 ) -> Board:
     """A director enters or corrects a board's result; it counts at once (no replay to wait
-    for) and closes the board to recording. ``result`` "" clears it and opens the board again."""
+    for) and closes the board to recording. ``result`` "" clears it and opens the board again.
+
+    ``replaces`` is the result the director saw ("" for none): when the board's result is no
+    longer that one (the game's final move or another director came first), nothing is written
+    and a Conflict names both results. None skips the check (older API clients)."""
+    signals.board_deciding.send(sender=Board, board=board)  # the game's row first: no deadlock
     board = _locked(board)
     require_director(user, board.round.event)
     _check_result(board, result, first_lowest, second_lowest)
     if len(reason) > 300:
         raise DomainError("The reason is longer than 300 characters.", field="reason")
-    if board.result and board.result != result and not reason.strip():
-        raise DomainError("Say why the result is being corrected.", field="reason")
     unchanged = (board.result, board.first_lowest, board.second_lowest) == (
         result,
         first_lowest,
         second_lowest,
     )
-    if unchanged and board.result_check != Board.Check.FAILED:
+    no_op = unchanged and board.result_check != Board.Check.FAILED
+    if replaces is not None and replaces != board.result and not no_op:
+        raise _changed_meanwhile(board, result, replaces)
+    if board.result and board.result != result and not reason.strip():
+        raise DomainError("Say why the result is being corrected.", field="reason")
+    if no_op:
         return board
     if board.result_check == Board.Check.FAILED and result and not reason.strip():
         raise DomainError(
@@ -154,6 +179,17 @@ def set_board_result(
     if result:
         signals.board_decided.send(sender=Board, board=board)
     return board
+
+
+def _changed_meanwhile(board: Board, result: str, replaces: str) -> Conflict:
+    now = f"{board.result} (entered by {entered_by(board)})" if board.result else "no result"
+    yours = f"your {result}" if result else "your clearing of the result"
+    return Conflict(
+        f"Board {board.number} of round {board.round.number} now has {now}; you saw "
+        f"{replaces or 'no result'}: {yours} is not saved. Reload and decide again.",
+        field="result",
+        code="result_changed",
+    )
 
 
 def entered_by(board: Board) -> str:
@@ -273,5 +309,13 @@ def reopen_board(*, board: Board, user: User, reason: str) -> Board:
     )
     board.recording_open = True
     board.save(update_fields=["recording_open"])
+    log_write(
+        "board.reopen",
+        user=user,
+        event=board.round.event_id,
+        round=board.round.number,
+        board=board.number,
+        reason=reason,
+    )
     effects.live_changed(board.round.event_id)
     return board

@@ -3,16 +3,18 @@
 import logging
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
 from tournament import effects, selectors, signals
 from tournament.errors import Conflict, DomainError
+from tournament.logs import log_write
 from tournament.models import Board, Entry, Event, PairingChange, Result, Round
 from tournament.pairing import NoPairingError, pair_round
 from tournament.permissions import require_director
 from tournament.services.base import User, lock_event, need_reason
-from tournament.services.events import refresh_event_status
+from tournament.services.events import check_round_robin_rounds, refresh_event_status
 
 logger = logging.getLogger(__name__)
 
@@ -49,6 +51,7 @@ def start_pairing(*, event: Event, user: User) -> Round:
     number = (last.number if last else 0) + 1
     if number > event.rounds:
         raise DomainError(f"All {event.rounds} rounds of {event.name} are paired.")
+    check_round_robin_rounds(event, number)
     if last is not None:
         unfinished = list(selectors.unfinished_boards(last))
         if unfinished:
@@ -56,7 +59,9 @@ def start_pairing(*, event: Event, user: User) -> Round:
     states = selectors.player_states(event, number)
     if sum(1 for s in states if s.active and not s.wants_bye) < 2:
         raise DomainError(f"Round {number} needs at least two active players who are not on a bye.")
-    return Round.objects.create(event=event, number=number, status=Round.Status.PAIRING)
+    return Round.objects.create(
+        event=event, number=number, status=Round.Status.PAIRING, pairing_requested_at=timezone.now()
+    )
 
 
 def request_pairing(*, event: Event, user: User) -> Round:
@@ -67,10 +72,40 @@ def request_pairing(*, event: Event, user: User) -> Round:
     return round_
 
 
+def retry_pairing(*, round_: Round, user: User) -> bool:
+    """Queue the pairing task again for a round whose task has stopped reporting (lost with its
+    worker, say); logged among the round's pairing changes. A round no longer being paired (the
+    task finished meanwhile, or the round was deleted) is left alone: False. Running the task
+    twice is harmless (see ``compute_draft``)."""
+    require_director(user, round_.event)
+    with transaction.atomic():
+        locked = Round.objects.select_for_update().filter(pk=round_.pk).first()
+        if locked is None or locked.status != Round.Status.PAIRING or locked.pairing_error:
+            return False
+        silent = selectors.pairing_silence(locked)
+        if silent is None:
+            raise Conflict(
+                f"The pairing task of round {locked.number} reported less than "
+                f"{settings.TASK_STALE_SECONDS} s ago: wait for it.",
+                code="pairing_running",
+            )
+        Round.objects.filter(pk=locked.pk).update(pairing_requested_at=timezone.now())
+        PairingChange.objects.create(
+            round=locked,
+            description=f"Pairing task queued again: it had not reported for {silent} s",
+            user=user,
+            reason="the pairing task stopped reporting",
+        )
+        effects.enqueue("tournament.tasks.compute_pairing", locked.pk)
+    logger.warning("pairing task of round %s re-queued after %s s of silence", locked.pk, silent)
+    return True
+
+
 def _progress(round_id: int, percent: int, error: str = "") -> None:
-    # Written outside any transaction so the polling page sees it while the pairing runs.
+    # Written outside any transaction so the polling page sees it while the pairing runs; the
+    # time tells the director's page the task is alive.
     Round.objects.filter(pk=round_id, status=Round.Status.PAIRING).update(
-        pairing_progress=percent, pairing_error=error
+        pairing_progress=percent, pairing_error=error, pairing_reported_at=timezone.now()
     )
 
 
@@ -79,8 +114,9 @@ def compute_draft(round_id: int) -> Round | None:
 
     The draft's boards: the games, then the pairing-allocated bye(s) (worth the event's bye
     value), then the requested half-point byes. A failed pairing leaves the round "being
-    paired" with its error for the director, who deletes it and tries again. Running twice
-    is harmless (the worker may redeliver the task)."""
+    paired" with its error for the director, who deletes it and tries again. Running twice,
+    one after the other or at once, stores one draft: the broker delivers the task again when
+    its worker died, and a director may retry a silent task."""
 
     round_ = Round.objects.select_related("event").filter(pk=round_id).first()
     if round_ is None or round_.status != Round.Status.PAIRING or round_.pairing_error:
@@ -145,21 +181,32 @@ def _check_pairing(states: list[Any], pairings: list[Any]) -> None:
 @transaction.atomic
 def delete_draft(*, round_: Round, user: User) -> None:
     """Throw away a draft (or a failed pairing) so the round can be paired again."""
-    require_director(user, round_.event)
-    lock_event(round_.event)
-    round_ = Round.objects.select_for_update().get(pk=round_.pk)
+    round_ = _lock_round(round_, user)
     if round_.status not in (Round.Status.PAIRING, Round.Status.DRAFT):
         raise Conflict(
             f"Round {round_.number} is published: its pairings stand.", code="round_published"
         )
+    log_write("round.delete", user=user, event=round_.event_id, round=round_.number)
     round_.delete()
 
 
-def _lock_draft(round_: Round, user: User) -> Round:
-    """The draft under the event's lock, then its own (always in that order: no deadlocks)."""
+def _lock_round(round_: Round, user: User) -> Round:
+    """The round under the event's lock, then its own (always in that order: no deadlocks).
+    Another request may have deleted it while this one waited for the event's lock."""
     require_director(user, round_.event)
     lock_event(round_.event)
-    round_ = Round.objects.select_for_update().select_related("event").get(pk=round_.pk)
+    locked = Round.objects.select_for_update().select_related("event")
+    found = locked.filter(pk=round_.pk).first()
+    if found is None:
+        raise Conflict(
+            f"Round {round_.number}'s draft was deleted meanwhile: reload.", code="round_deleted"
+        )
+    return found
+
+
+def _lock_draft(round_: Round, user: User) -> Round:
+    """The draft, locked (see :func:`_lock_round`)."""
+    round_ = _lock_round(round_, user)
     if round_.status != Round.Status.DRAFT:
         raise Conflict(
             f"Round {round_.number} is not a draft: only drafts can be changed.",
@@ -286,6 +333,7 @@ def publish_round(*, round_: Round, user: User) -> Round:
     round_.status = Round.Status.PUBLISHED
     round_.published_at = timezone.now()
     round_.save(update_fields=["status", "published_at"])
+    log_write("round.publish", user=user, event=event.pk, round=round_.number)
     if event.status == Event.Status.REGISTRATION:
         event.status = Event.Status.RUNNING
         event.save(update_fields=["status"])

@@ -70,7 +70,8 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "open_round": selectors.open_round(event) if director else None,
         "next_round": selectors.next_round_number(event),
         "round_robin_rounds": selectors.round_robin_rounds(event),
-        "roles": selectors.roles_of_event(event),
+        # Account names are for the event's staff, as on the roles API.
+        "roles": selectors.roles_of_event(event) if is_arbiter(request.user, event) else [],
         "tiebreaks": selectors.tiebreak_labels(event.tiebreak_chain),
     }
     return render(request, "tournament/event_detail.html", context)

@@ -67,6 +67,7 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "is_director": director,
         "rounds": selectors.rounds_visible_to(request.user, event),
         "changes": round_.pairing_changes.select_related("user") if director else [],
+        "pairing_silence": selectors.pairing_silence(round_) if director else None,
     }
     if director and round_.status == Round.Status.DRAFT:
         context["swap_form"] = SwapPlayersForm(boards=boards)
@@ -84,7 +85,10 @@ def round_progress(request: HttpRequest, slug: str, number: int) -> HttpResponse
     """The htmx fragment the page polls while the pairing runs; reloads the page once done."""
     event = get_event(slug)
     round_ = visible_round(request, event, number)
-    response = render(request, "tournament/_round_progress.html", {"event": event, "round": round_})
+    director = is_director(request.user, event)
+    silence = selectors.pairing_silence(round_) if director else None
+    context = {"event": event, "round": round_, "is_director": director, "pairing_silence": silence}
+    response = render(request, "tournament/_round_progress.html", context)
     if round_.status != Round.Status.PAIRING or round_.pairing_error:
         response["HX-Refresh"] = "true"
     return response
@@ -189,9 +193,13 @@ def board_result(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                     reason=data["reason"],
                     first_lowest=data.get("first_lowest"),
                     second_lowest=data.get("second_lowest"),
+                    replaces=data.get("replaces"),
                 )
             except DomainError as exc:
                 form_error(form, exc)
+                if exc.code == "result_changed":  # show the board as it is now
+                    board.refresh_from_db()
+                    form.seen(board.result)
             else:
                 messages.success(
                     request, f"Board {board.number}: {data['result'] or 'no result'} is recorded."
@@ -238,3 +246,21 @@ def _form_problems(form: object, tail: str) -> str:
         label = "" if field == "__all__" else f"{field.replace('_', ' ')}: "
         parts.append(label + " ".join(messages_))
     return " ".join([*parts, tail]).strip()
+
+
+@require_POST
+def retry_pairing(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Queue again a pairing task that has stopped reporting (its worker may have died)."""
+    event, round_ = _draft_action(request, slug, number)
+    if denied := director_or_deny(request, event):
+        return denied
+    try:
+        retried = services.retry_pairing(round_=round_, user=request.user)
+    except DomainError as exc:
+        show_error(request, exc)
+    else:
+        if retried:
+            messages.info(request, f"The pairing of round {number} is queued again.")
+        else:
+            messages.info(request, f"Round {number} is no longer being paired: nothing to retry.")
+    return redirect(_round_url(event, number))

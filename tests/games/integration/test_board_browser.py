@@ -65,7 +65,9 @@ def record_by_clicking(page: Page, base: str, board_pk: int, username: str) -> N
     page.click("text=Take back")
     page.fill("#tb-reason", "wrong cells")
     page.click("form button.danger")
-    expect(page.locator(".log-list")).to_contain_text("Take-back of action(s) 3")
+    expect(page.locator(".log-list")).to_contain_text(
+        "Took back Alan Turing's placement OG on H12 G12"
+    )
 
     # The viewer steps back to the start.
     page.goto(f"{base}/games/board/{board_pk}/view/")
@@ -145,7 +147,11 @@ def test_a_whole_game_by_clicking_with_bonus_swap_and_take_back(
                 page.click("text=Take back")
                 page.fill("#tb-reason", "halves the wrong way round")
                 page.click("form button.danger")
-                expect(page.locator(".flash.success")).to_have_text("Took back 1 action(s).")
+                who = ["Ada Byron", "Alan Turing"][action["player"]]
+                cells = " ".join(action["cells"][::-1])
+                expect(page.locator(".flash.success")).to_have_text(
+                    f"Took back {who}'s placement {action['tile']} on {cells}."
+                )
             click_placement(page, action)
         expect(page.locator(".status-line")).to_contain_text("Game over.")
 

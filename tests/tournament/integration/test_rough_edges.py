@@ -26,3 +26,36 @@ def test_every_page_has_a_favicon(client: Any) -> None:
     page = client.get(reverse("home")).content.decode()
     assert 'rel="icon"' in page and "favicon.svg" in page
     assert finders.find("img/favicon.svg")
+
+
+@pytest.mark.django_db
+def test_the_api_docs_load_swagger_ui_from_the_project_not_a_cdn(client: Any) -> None:
+    page = client.get(reverse("api-docs")).content.decode()
+    assert "swagger-ui-bundle.js" in page
+    assert "cdn.jsdelivr.net" not in page and "@latest" not in page
+    assert "/static/drf_spectacular_sidecar/swagger-ui-dist/" in page
+
+
+@pytest.mark.django_db
+def test_the_public_event_page_names_no_staff_accounts(client: Any) -> None:
+    from tests.factories import director_of
+
+    event = EventFactory()
+    director = director_of(event, username="td-secret")
+    assert (
+        "td-secret" not in client.get(reverse("event-detail", args=[event.slug])).content.decode()
+    )
+    client.force_login(director)
+    assert "td-secret" in client.get(reverse("event-detail", args=[event.slug])).content.decode()
+
+
+@pytest.mark.django_db
+def test_deeply_nested_ruleset_options_are_refused_with_a_message(client: Any) -> None:
+    client.force_login(UserFactory(username="maker"))
+    deep = "[" * 5000 + "]" * 5000
+    response = client.post(
+        reverse("event-create"),
+        {"name": "Deep", "rounds": 5, "clock_minutes": 10, "ruleset_options": deep},
+    )
+    assert response.status_code == 200
+    assert "nested too deeply" in response.content.decode()

@@ -1,0 +1,138 @@
+"""Chaos: the pool child of a real prefork worker is killed in the middle of a pairing. The task
+goes back on the queue (acks-late with reject-on-worker-lost), the master starts a new child,
+and the round becomes a draft with no director action and one set of boards."""
+
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+import redis
+from django.conf import settings
+from django.core.cache import cache
+
+from tests.tournament.integration.helpers import event_with_players
+from tournament import services
+from tournament.models import PairingChange, Round
+
+WAIT_SECONDS = 60
+TASK = "tournament.tasks.compute_pairing"
+
+
+def wait_for(what: str, ready: Callable[[], bool], log: Path) -> float:
+    """Seconds until ``ready()``; fails (with the worker's log) after WAIT_SECONDS."""
+    start = time.monotonic()
+    while time.monotonic() - start < WAIT_SECONDS:
+        if ready():
+            return time.monotonic() - start
+        time.sleep(0.1)
+    pytest.fail(f"{what}: not within {WAIT_SECONDS} s. Worker log:\n{log.read_text()[-4000:]}")
+
+
+def children_of(pid: int) -> list[int]:
+    """The live child processes of ``pid`` (from /proc: Linux, as in CI)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            # Fields after the command name, which may hold spaces: state, ppid, ...
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
+            continue  # gone meanwhile
+        if int(fields[1]) == pid and fields[0] != "Z":
+            found.append(int(stat.parent.name))
+    return found
+
+
+def queued_for(round_id: int, broker: redis.Redis) -> list[str]:
+    """Messages of this round's pairing task still in the broker: queued or taken, unacked."""
+    raw = [m for m in broker.lrange("celery", 0, -1)]
+    raw += [json.loads(v)[0] for v in broker.hvals("unacked")]
+    found = []
+    for message in raw:
+        headers = (json.loads(message) if isinstance(message, bytes | str) else message)["headers"]
+        if headers.get("task") == TASK and headers.get("argsrepr") == f"({round_id},)":
+            found.append(headers["id"])
+    return found
+
+
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True)
+def test_a_killed_pool_child_loses_no_pairing(
+    redis_url: str, worker_database_url: str, tmp_path: Path
+) -> None:
+    event, director = event_with_players(12)
+    attempts_key = f"chaos:pairing-attempts:{uuid.uuid4().hex}"
+    log = tmp_path / "worker.log"
+    env = {
+        **os.environ,
+        "DATABASE_URL": worker_database_url,
+        "REDIS_URL": redis_url,
+        "CHAOS_ATTEMPTS_KEY": attempts_key,
+    }
+    command = [
+        *(sys.executable, "-m", "celery", "-A", "tournament", "worker"),
+        *("--pool", "prefork", "--concurrency", "1", "--loglevel", "info"),
+        *("--include", "tests.integration.chaos_worker"),
+        *("--without-gossip", "--without-mingle", "--without-heartbeat"),
+        *("--hostname", f"chaos-{uuid.uuid4().hex[:8]}@%h"),
+    ]
+    broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
+    with log.open("w") as out:
+        worker = subprocess.Popen(
+            command, cwd=settings.BASE_DIR, env=env, stdout=out, stderr=subprocess.STDOUT
+        )
+    try:
+        round_ = services.request_pairing(event=event, user=director)
+
+        def paused_mid_pairing() -> bool:
+            round_.refresh_from_db()
+            return cache.get(attempts_key) == 1 and round_.pairing_progress == 30
+
+        started = wait_for("the first attempt reaching 30%", paused_mid_pairing, log)
+        pool = children_of(worker.pid)
+        assert len(pool) == 1, f"expected one pool child of {worker.pid}, found {pool}"
+        os.kill(pool[0], signal.SIGKILL)
+        killed = time.monotonic()
+
+        def paired() -> bool:
+            round_.refresh_from_db()
+            return round_.status != Round.Status.PAIRING or bool(round_.pairing_error)
+
+        wait_for("the round paired after the kill", paired, log)
+        recovered = time.monotonic() - killed
+        print(f"first attempt at 30% after {started:.1f} s; draft {recovered:.1f} s after the kill")
+
+        assert round_.status == Round.Status.DRAFT, round_.pairing_error
+        assert worker.poll() is None, "the worker's master died with its child"
+        assert children_of(worker.pid) not in ([], pool), "the master did not start a new child"
+        assert cache.get(attempts_key) == 2  # the killed attempt and the redelivered one
+        boards = list(round_.boards.all())
+        assert sorted(b.number for b in boards) == list(range(1, 7))
+        seated = [e for b in boards for e in (b.first_id, b.second_id)]
+        assert sorted(seated) == sorted(event.entries.values_list("pk", flat=True))
+        assert not PairingChange.objects.filter(round=round_).exists()  # no director action
+        assert queued_for(round_.pk, broker) == [], "the pairing task is still in the broker"
+    finally:
+        stop(worker)
+        cache.delete(attempts_key)
+
+
+def stop(worker: subprocess.Popen[bytes]) -> None:
+    """Warm shutdown (the task in hand finishes or goes back to the queue); if the worker hangs,
+    kill it with its pool so nothing of it outlives the test."""
+    pool = children_of(worker.pid)
+    worker.send_signal(signal.SIGTERM)
+    try:
+        worker.wait(timeout=30)
+    except subprocess.TimeoutExpired:
+        for pid in [worker.pid, *pool]:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
+        worker.wait(timeout=10)
