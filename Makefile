@@ -4,7 +4,7 @@ RUNTIME   := .venv/.installed-runtime
 DEV       := .venv/.installed-dev
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test lint format migrate seed worker beat chromium bench bench-live clean
+.PHONY: run test lint format migrate seed worker beat chromium fonts bench bench-live clean
 
 .venv/bin/python:
 	python3 -m venv .venv
@@ -19,7 +19,7 @@ $(DEV): requirements.txt requirements-dev.txt | .venv/bin/python
 	$(PY) -m pip install --quiet -r requirements-dev.txt
 	touch $@ $(RUNTIME)
 
-run: $(RUNTIME)
+run: $(RUNTIME) fonts
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo
 	$(PY) manage.py runserver 127.0.0.1:8000
@@ -29,10 +29,20 @@ chromium:
 	@test -x /usr/bin/chromium || { $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
 
+# Debian's fonts for the PDFs: DejaVu (Latin, Greek, Cyrillic) and Droid Sans Fallback (CJK,
+# TrueType: reportlab cannot embed Noto CJK's CFF outlines); poppler-utils reads PDFs in tests.
+FONT_FILES := /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf \
+  /usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf /usr/bin/pdftotext
+fonts:
+	@for f in $(FONT_FILES); do test -e $$f || missing=1; done; \
+	test -z "$$missing" || { $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+	  $(SUDO) apt-get install -y -qq fonts-dejavu-core fonts-droid-fallback poppler-utils \
+	  >/dev/null; }
+
 # The pure cores that mypy checks strictly (they import no Django).
 PURE_CORES := games/engine tournament/pairing scoring/core
 
-test: $(DEV) chromium
+test: $(DEV) chromium fonts
 	.venv/bin/ruff check .
 	.venv/bin/ruff format --check .
 	.venv/bin/lint-imports --no-cache

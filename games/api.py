@@ -12,7 +12,7 @@ from typing import Any
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -23,19 +23,24 @@ from games.models import Game
 from games.serializers import (
     ActionsInput,
     ClockInput,
+    FrameSerializer,
     ImportInput,
     PreviewInput,
+    RecheckRunSerializer,
     TakeBackInput,
 )
+from tournament.api.serializers import MAX_ID
+from tournament.api_errors import error_response
+from tournament.api_schema import LOGIN_REQUIRED
 from tournament.errors import DomainError
 from tournament.models import Event
 from tournament.permissions import require_arbiter
 
 ERRORS = {
-    400: OpenApiResponse(OpenApiTypes.OBJECT, description="Refused: detail, code, index"),
-    403: OpenApiResponse(OpenApiTypes.OBJECT, description="Not an arbiter of the event"),
-    404: OpenApiResponse(OpenApiTypes.OBJECT, description="No such board, or not published"),
-    409: OpenApiResponse(OpenApiTypes.OBJECT, description="Stale expected_index"),
+    400: error_response(400, "Refused: detail, code, and for the engine's refusals the index"),
+    403: error_response(403, "Not logged in, or not an arbiter of the event"),
+    404: error_response(404, "No such board, or not published"),
+    409: error_response(409, "Stale expected_index, or the game moved on"),
 }
 
 
@@ -44,6 +49,8 @@ class GameAPIView(APIView):
 
     def game(self, request: Request, board_pk: int) -> Game:
         """The board's game, read once with its board, round and event."""
+        if board_pk > MAX_ID:  # no board has it, and the database driver would overflow
+            raise Http404("No such board, or its round is not published yet.")
         game = selectors.game_at_board(board_pk)
         board = game.board if game is not None else selectors.board_with_event(board_pk)
         if board is None or not selectors.can_view(request.user, board):
@@ -125,6 +132,7 @@ class GameClockView(GameAPIView):
             seat=v.get("seat"),
             remaining_ms=v.get("remaining_ms"),
             reason=v.get("reason", ""),
+            confirm_long=v.get("confirm_long", False),
         )
         return self.written(row.game, v["expected_index"])
 
@@ -213,7 +221,7 @@ class GamePreviewView(GameAPIView):
 
 class GameFramesView(GameAPIView):
     @extend_schema(
-        responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
+        responses={200: FrameSerializer(many=True), 404: ERRORS[404]},
         description="The game step by step (what the viewer shows): each record action with "
         "the scores and both clocks after it.",
     )
@@ -235,8 +243,9 @@ class EventRecheckView(APIView):
         }
 
     @extend_schema(
-        responses={200: OpenApiTypes.OBJECT},
-        description="Progress of the event's latest replay re-check.",
+        responses={200: RecheckRunSerializer, 403: ERRORS[403]},
+        auth=LOGIN_REQUIRED,
+        description="Progress of the event's latest replay re-check (arbiters and directors).",
     )
     def get(self, request: Request, slug: str) -> Response:
         event = get_object_or_404(Event, slug=slug)
@@ -246,7 +255,7 @@ class EventRecheckView(APIView):
 
     @extend_schema(
         request=None,
-        responses={202: OpenApiTypes.OBJECT, 403: ERRORS[403]},
+        responses={202: RecheckRunSerializer, 403: ERRORS[403], 409: ERRORS[409]},
         description="A director re-checks every game of the event with the engine (a worker "
         "task; poll GET for progress).",
     )

@@ -26,6 +26,7 @@ class AdjustForm(forms.Form):
     seat = forms.TypedChoiceField(coerce=int, choices=[(0, "first"), (1, "second")])
     time = forms.CharField(max_length=12, help_text="Time left, e.g. 4:30")
     reason = forms.CharField(max_length=300)
+    confirm_long = forms.BooleanField(required=False)
 
     def clean_time(self) -> int:
         try:

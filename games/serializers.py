@@ -1,4 +1,5 @@
-"""Input shapes of the games API (outputs are the selectors' plain dicts)."""
+"""Input shapes of the games API, and the outputs whose shape the schema spells out (the rest
+are the selectors' plain dicts)."""
 
 from __future__ import annotations
 
@@ -40,6 +41,9 @@ class ClockInput(serializers.Serializer):
         required=False, min_value=0, help_text="adjust: the seat's time left, in milliseconds"
     )
     reason = serializers.CharField(required=False, allow_blank=True, max_length=300, default="")
+    confirm_long = serializers.BooleanField(
+        required=False, default=False, help_text="adjust: allow more than the starting time"
+    )
 
 
 class TakeBackInput(serializers.Serializer):
@@ -69,3 +73,31 @@ class PreviewInput(serializers.Serializer):
         if len(cells) != 2:
             raise serializers.ValidationError("Give two cells, e.g. C9,D9.")
         return cells
+
+
+class FrameSerializer(serializers.Serializer):
+    """One step of the replay (selectors.replay_frames)."""
+
+    step = serializers.IntegerField()
+    index = serializers.IntegerField(allow_null=True, help_text="Log index; null for the start")
+    action = serializers.JSONField(allow_null=True, help_text="The record action; null at start")
+    text = serializers.CharField()
+    scores = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField()),
+        help_text="Per player, the six colour scores",
+    )
+    plies = serializers.IntegerField()
+    clock_ms = serializers.ListField(child=serializers.IntegerField(), help_text="Per seat")
+    to_move = serializers.IntegerField()
+    bonus_owed = serializers.IntegerField()
+
+
+class RecheckRunSerializer(serializers.Serializer):
+    """The latest replay re-check of an event; only ``run`` (null) when there was none."""
+
+    run = serializers.IntegerField(allow_null=True)
+    total = serializers.IntegerField(required=False)
+    done = serializers.IntegerField(required=False)
+    failed = serializers.IntegerField(required=False)
+    percent = serializers.IntegerField(required=False)
+    finished = serializers.BooleanField(required=False)

@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import trigger_client_event
 
 from games import selectors, services
 from games.board_svg import COLOUR_NAMES, SYMBOL_NAMES, board_svg
@@ -291,6 +292,7 @@ def _do_action(request: HttpRequest, game: Game) -> str:
             seat=data["seat"],
             remaining_ms=data["time"],
             reason=data["reason"],
+            confirm_long=data["confirm_long"],
         )
         return f"Clock of {game.players[data['seat']]} set to {format_ms(data['time'])}."
     if op == "takeback":
@@ -323,7 +325,7 @@ def board_act(request: HttpRequest, board_pk: int) -> HttpResponse:
     """Every write of the board page. htmx gets the live part back; a plain form, a redirect."""
     game = _game(request, board_pk)
     board = game.board
-    htmx = request.headers.get("HX-Request") == "true"
+    htmx = bool(request.htmx)  # type: ignore[attr-defined]  # django-htmx middleware
     notice, error = "", ""
     try:
         if not request.user.is_authenticated:
@@ -338,7 +340,7 @@ def board_act(request: HttpRequest, board_pk: int) -> HttpResponse:
         ctx = _live_context(request, fresh, notice=notice, error=error)
         response = render(request, "games/_live.html", ctx)
         if not error:
-            response["HX-Trigger"] = "game-recorded"
+            trigger_client_event(response, "game-recorded")
         return response
     if error:
         messages.error(request, error)

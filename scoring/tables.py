@@ -184,6 +184,23 @@ class Standings:
         return len(self.lines)
 
     @property
+    def after_round(self) -> int | None:
+        """The last round whose results are all in, with every round before it: the standings
+        are "after" it."""
+        done = None
+        for number in self.rounds:
+            if any(not p.result for p in self.round_pairings(number)):
+                break
+            done = number
+        return done
+
+    @property
+    def round_in_play(self) -> int | None:
+        """The first public round with a result still to come (or waiting for its check)."""
+        after = self.after_round or 0
+        return next((number for number in self.rounds if number > after), None)
+
+    @property
     def provisional(self) -> list[Pairing]:
         """Boards whose game result waits for its replay check (not counted yet)."""
         return [p for p in self.pairings if p.provisional]

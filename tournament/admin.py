@@ -142,3 +142,9 @@ class ResultCorrectionAdmin(ReadOnlyAdmin):
 @admin.register(models.PairingChange)
 class PairingChangeAdmin(ReadOnlyAdmin):
     list_display = ["round", "description", "user", "at", "reason"]
+
+
+@admin.register(models.EventLogEntry)
+class EventLogEntryAdmin(ReadOnlyAdmin):
+    list_display = ["event", "kind", "description", "user", "at"]
+    list_filter = ["kind"]

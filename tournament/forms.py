@@ -118,7 +118,12 @@ class EventForm(forms.Form):
         if preset == CUSTOM:
             names = [n.strip() for n in data.get("tiebreak_custom", "").split(",") if n.strip()]
             problems = scoring_core.validate_chain(names)
-            if problems:
+            if not names:
+                self.add_error(
+                    "tiebreak_custom",
+                    "Name at least one tie-break for a custom list, or choose a preset.",
+                )
+            elif problems:
                 self.add_error("tiebreak_custom", "; ".join(problems))
             data["tiebreak_chain"] = names
         elif preset:

@@ -330,3 +330,27 @@ class PairingChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.round}: {self.description}"
+
+
+class EventLogEntry(models.Model):
+    """Append-only: a director's act on the event as a whole (a round published, a withdrawal,
+    a reinstatement, a late entry), with who and when, for the event's log."""
+
+    class Kind(models.TextChoices):
+        PUBLISH = "publish", "Round published"
+        WITHDRAW = "withdraw", "Withdrawal"
+        REINSTATE = "reinstate", "Reinstatement"
+        LATE_ENTRY = "late-entry", "Late entry"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="log_entries")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    description = models.TextField()
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "id"]
+        verbose_name_plural = "event log entries"
+
+    def __str__(self) -> str:
+        return f"{self.event}: {self.description}"

@@ -19,6 +19,7 @@ from tournament.models import (
     Board,
     Entry,
     Event,
+    EventLogEntry,
     EventRole,
     PairingChange,
     Player,
@@ -117,6 +118,11 @@ def pairing_changes_of(event: Event) -> QuerySet[PairingChange]:
         .select_related("round", "user")
         .order_by("-at", "-id")
     )
+
+
+def event_log_of(event: Event) -> QuerySet[EventLogEntry]:
+    """Rounds published, withdrawals, reinstatements and late entries, newest first."""
+    return EventLogEntry.objects.filter(event=event).select_related("user").order_by("-at", "-id")
 
 
 def tiebreak_labels(keys: Iterable[str]) -> list[str]:
@@ -291,6 +297,68 @@ def review_of(round_: Round) -> list[BoardReview]:
             )
         )
     return reviews
+
+
+# --- the public pairings ----------------------------------------------------------------------
+
+
+@dataclass
+class PublicBoard:
+    """A board of the public pairings, with each player's points before the round."""
+
+    board: Board
+    first_points: str
+    second_points: str
+
+
+@dataclass
+class BoardFinder:
+    """A line of "find my board": a player, the board and who moves first."""
+
+    name: str
+    board: int
+    moves_first: bool
+    opponent: str
+
+
+@dataclass
+class PublicRound:
+    boards: list[PublicBoard]
+    absent: list[Board]  # boards of one with no game: missed rounds of late entries, withdrawals
+    find_my_board: list[BoardFinder]
+
+
+def is_absence(board: Board) -> bool:
+    """A board of one that records a player's absence, not a pairing (a pairing-allocated bye
+    is a pairing: the player is told of it on a board of their own)."""
+    return board.second_id is None and board.result in {Result.ABSENT, Result.HALF_BYE}
+
+
+def public_round(round_: Round) -> PublicRound:
+    """A round's pairings as players and spectators read them."""
+    boards = list(boards_of(round_))
+    absent = [b for b in boards if is_absence(b)]
+    shown = [b for b in boards if b not in absent]
+    points = scores_before(round_.event, round_.number) if round_.is_public else {}
+    finders: list[BoardFinder] = []
+    for b in shown:
+        first, second = b.first.player.name, b.second.player.name if b.second else ""
+        finders.append(BoardFinder(first, b.number, True, second))
+        if b.second:
+            finders.append(BoardFinder(second, b.number, False, first))
+    finders.sort(key=lambda f: (f.name.casefold(), f.board))
+    return PublicRound(
+        boards=[
+            PublicBoard(
+                b,
+                format_score(points.get(b.first_id, 0.0)),
+                format_score(points.get(b.second_id, 0.0)) if b.second_id else "",
+            )
+            for b in shown
+        ],
+        absent=absent,
+        find_my_board=finders if round_.is_public else [],
+    )
 
 
 def describe_board(board: Board) -> str:

@@ -23,3 +23,7 @@ urlpatterns = [
     path("", include("scoring.urls")),
     path("", include("games.urls")),
 ]
+
+# An /api/ address that matches no route answers JSON, as the API's views do.
+handler404 = "tournament.api_errors.not_found"
+handler400 = "tournament.api_errors.bad_request"

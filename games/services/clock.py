@@ -129,9 +129,20 @@ def _hold_or_go(
 
 
 def adjust_clock(
-    *, game: Game, user: User, expected_index: int, seat: int, remaining_ms: int, reason: str
+    *,
+    game: Game,
+    user: User,
+    expected_index: int,
+    seat: int,
+    remaining_ms: int,
+    reason: str,
+    confirm_long: bool = False,
 ) -> GameAction:
-    """Set a seat's remaining time (an arbiter's decision, logged with the reason)."""
+    """Set a seat's remaining time (an arbiter's decision, logged with the reason).
+
+    More than the game's starting time is refused unless ``confirm_long``: giving time back
+    after a faulty clock never needs more, so a bigger figure is most often a slip of the
+    finger (45:00 for 4:50) that would hand one player the game."""
     if not reason.strip():
         raise DomainError("Say why the clock is being adjusted.", field="reason")
     before: list[int] = []
@@ -147,6 +158,12 @@ def adjust_clock(
         if not isinstance(remaining_ms, int) or not 0 <= remaining_ms <= MAX_CLOCK_MS:
             raise DomainError(
                 "The time left must be between 0:00 and 10 hours.", field="remaining_ms"
+            )
+        if remaining_ms > game.clock_ms and not confirm_long:
+            raise DomainError(
+                f"{format_ms(remaining_ms)} is more than the {format_ms(game.clock_ms)} each "
+                "player started with: confirm the long adjustment to set it.",
+                field="remaining_ms",
             )
         before.append(game.readings(at)[seat])
         game.set_clock(game.clock.set_remaining(at, seat, remaining_ms))
@@ -182,6 +199,7 @@ def clock_operation(
     seat: int | None = None,
     remaining_ms: int | None = None,
     reason: str = "",
+    confirm_long: bool = False,
 ) -> GameAction:
     """One entry point for the clock's buttons (the API and the board page use it)."""
     if operation == "start":
@@ -202,6 +220,7 @@ def clock_operation(
             seat=seat,
             remaining_ms=remaining_ms,
             reason=reason,
+            confirm_long=confirm_long,
         )
     raise DomainError(
         f"{operation!r} is not a clock operation ({', '.join(CLOCK_OPERATIONS)}).",

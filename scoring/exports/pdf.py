@@ -3,17 +3,12 @@
 import io
 from collections.abc import Callable
 from datetime import datetime
-from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape
 
-import reportlab
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
 from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import (
     PageBreak,
@@ -24,36 +19,17 @@ from reportlab.platypus import (
     TableStyle,
 )
 
+from scoring.exports.fonts import font_chains, pdf_fonts
 from scoring.tables import Cell, Standings
 from tournament.models import Event
-
-_FONT_CANDIDATES = [
-    ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "DejaVuSans-Bold.ttf"),
-    (str(Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"), "VeraBd.ttf"),
-]
-_fonts: tuple[str, str] | None = None
-
-
-def pdf_fonts() -> tuple[str, str]:
-    """A regular and a bold font with more than Latin-1 (players' names): DejaVu when the
-    system has it, else the Vera that ships with reportlab."""
-    global _fonts
-    if _fonts is None:
-        _fonts = ("Helvetica", "Helvetica-Bold")
-        for regular, bold in _FONT_CANDIDATES:
-            bold_path = Path(regular).with_name(bold)
-            if Path(regular).is_file() and bold_path.is_file():
-                pdfmetrics.registerFont(TTFont("ResultsSans", regular))
-                pdfmetrics.registerFont(TTFont("ResultsSans-Bold", str(bold_path)))
-                _fonts = ("ResultsSans", "ResultsSans-Bold")
-                break
-    return _fonts
 
 
 def _text(value: object) -> str:
     """A Paragraph reads its text as ReportLab markup (tags, entities, <img src=...> that reads
-    a file): names, clubs and event details are text, so escape them."""
-    return escape(str(value))
+    a file): names, clubs and event details are text, so escape them, and put each run of
+    characters the main face lacks (CJK) in the fallback font that has them."""
+    regular, _ = font_chains()
+    return regular.markup(str(value))
 
 
 def _styles() -> dict[str, ParagraphStyle]:
@@ -75,15 +51,24 @@ def _styles() -> dict[str, ParagraphStyle]:
 
 
 def _table(data: list[list[Any]], widths: list[float] | None = None, *, size: float = 8) -> Table:
+    """A table whose every text cell is a Paragraph: long names wrap inside their column
+    instead of running over the next, and every script gets its fallback font."""
     regular, bold = pdf_fonts()
-    table = Table(data, colWidths=widths, repeatRows=1, hAlign="LEFT")
+    head = ParagraphStyle("table-head", fontName=bold, fontSize=size, leading=size + 1.5)
+    body = ParagraphStyle("table-cell", fontName=regular, fontSize=size, leading=size + 1.5)
+    cells = [
+        [
+            cell
+            if isinstance(cell, Paragraph)
+            else Paragraph(_text(cell), head if i == 0 else body)
+            for cell in row
+        ]
+        for i, row in enumerate(data)
+    ]
+    table = Table(cells, colWidths=widths, repeatRows=1, hAlign="LEFT")
     table.setStyle(
         TableStyle(
             [
-                ("FONTNAME", (0, 0), (-1, -1), regular),
-                ("FONTNAME", (0, 0), (-1, 0), bold),
-                ("FONTSIZE", (0, 0), (-1, -1), size),
-                ("LEADING", (0, 0), (-1, -1), size + 2),
                 ("LINEBELOW", (0, 0), (-1, 0), 0.8, colors.black),
                 ("LINEBELOW", (0, 1), (-1, -1), 0.25, colors.lightgrey),
                 ("VALIGN", (0, 0), (-1, -1), "TOP"),
@@ -145,7 +130,7 @@ def event_pdf(event: Event, table: Standings, generated: datetime) -> bytes:
             )
         story += [
             Paragraph(f"Round {rnd}: pairings", styles["h2"]),
-            _table(rows, [40, 230, 230, 80]),
+            _table(rows, [40, 270, 270, 130]),
         ]
     if not table.rounds:
         story.append(Paragraph("No round has been published yet.", styles["small"]))
@@ -165,7 +150,8 @@ def event_pdf(event: Event, table: Standings, generated: datetime) -> bytes:
             ]
         )
     tb_width = 80.0
-    widths = [36.0, 200.0, 140.0, 40.0] + [tb_width] * len(table.chain) + [40.0]
+    # "Games" in 8 pt bold with the cell's padding needs about 40 pt: 50 keeps it on one line.
+    widths = [36.0, 200.0, 140.0, 40.0] + [tb_width] * len(table.chain) + [50.0]
     story.append(_table(rows, widths))
     if table.chain:
         legend = "; ".join(f"{c.label}: {c.description}" for c in table.chain)
@@ -180,7 +166,7 @@ def event_pdf(event: Event, table: Standings, generated: datetime) -> bytes:
         )
     )
     usable = landscape(A4)[0] - 24 * mm
-    fixed = [26.0, 120.0, 30.0]
+    fixed = [36.0, 120.0, 30.0]  # "Rank" on one line
     round_width = min(72.0, (usable - sum(fixed)) / max(1, len(table.rounds)))
     rows = [["Rank", "Player"] + [f"R{r}" for r in table.rounds] + ["VP"]]
     for line in table.lines:
@@ -211,12 +197,12 @@ def _cell_pdf(cell: Cell | None) -> str:
 
 
 def _footer(event: Event) -> Callable[[Canvas, Any], None]:
-    regular, _ = pdf_fonts()
+    regular, _ = font_chains()
 
     def draw(canvas: Canvas, doc: Any) -> None:
         canvas.saveState()
-        canvas.setFont(regular, 7)
-        canvas.drawString(doc.leftMargin, 7 * mm, event.name)
+        regular.draw(canvas, doc.leftMargin, 7 * mm, event.name, 7)
+        canvas.setFont(regular.main, 7)
         canvas.drawRightString(
             doc.pagesize[0] - doc.rightMargin, 7 * mm, f"page {canvas.getPageNumber()}"
         )

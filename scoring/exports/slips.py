@@ -9,7 +9,7 @@ from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from scoring.exports.pdf import pdf_fonts
+from scoring.exports.fonts import FontChain, font_chains, pdf_fonts
 from tournament.models import Board, Event
 
 SLIPS_PER_PAGE = 3
@@ -63,8 +63,8 @@ def slips_pdf(
     slip_height = (height - 2 * margin) / SLIPS_PER_PAGE
     games = [b for b in boards if b.second_id is not None]
     if not games:
-        canvas.setFont(bold, 14)
-        canvas.drawString(margin, height - margin - 20, f"{event.name}: round {round_number}")
+        title = f"{event.name}: round {round_number}"
+        font_chains()[1].draw(canvas, margin, height - margin - 20, title, 14)
         canvas.setFont(regular, 11)
         canvas.drawString(margin, height - margin - 40, "No boards with two players to slip.")
         canvas.showPage()
@@ -96,12 +96,13 @@ def _draw_slip(
     top: float,
     width: float,
 ) -> None:
-    regular, bold = pdf_fonts()
+    regular_chain, bold_chain = font_chains()
+    regular, bold = regular_chain.main, bold_chain.main
     x = margin + 4
     y = top - 22
     canvas.setFont(bold, 13)
     canvas.drawString(x, y, f"Round {round_number} · Board {board.number}")
-    _draw_fitted(canvas, event.name, regular, 9, x, y - 14, 400)
+    _draw_fitted(canvas, event.name, regular_chain, 9, x, y - 14, 400)
     second = board.second
     assert second is not None
     lines = [
@@ -112,7 +113,7 @@ def _draw_slip(
     for label, name, rank in lines:
         canvas.setFont(regular, 9)
         canvas.drawString(x, y, label)
-        _draw_fitted(canvas, f"{name} (#{rank})", bold, 12, x + 70, y, 250)
+        _draw_fitted(canvas, f"{name} (#{rank})", bold_chain, 12, x + 70, y, 250)
         canvas.setFont(regular, 9)
         canvas.drawString(x + 330, y, "lowest level")
         canvas.rect(x + 390, y - 4, 30, 16)
@@ -144,12 +145,12 @@ def _draw_slip(
 
 
 def _draw_fitted(
-    canvas: Canvas, text: str, font: str, size: float, x: float, y: float, width: float
+    canvas: Canvas, text: str, fonts: FontChain, size: float, x: float, y: float, width: float
 ) -> None:
-    """Draw ``text`` in at most ``width`` points: smaller type (down to 8 pt), then cut short."""
-    while size > 8 and canvas.stringWidth(text, font, size) > width:
+    """Draw ``text`` in at most ``width`` points, each run in the font that has its glyphs:
+    smaller type (down to 8 pt), then cut short."""
+    while size > 8 and fonts.width(text, size) > width:
         size -= 0.5
-    while len(text) > 1 and canvas.stringWidth(text, font, size) > width:
+    while len(text) > 1 and fonts.width(text, size) > width:
         text = text[:-2] + "…"
-    canvas.setFont(font, size)
-    canvas.drawString(x, y, text)
+    fonts.draw(canvas, x, y, text, size)

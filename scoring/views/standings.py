@@ -17,7 +17,7 @@ def _table_page(request: HttpRequest, slug: str, page: str) -> HttpResponse:
     """A standings or crosstable page; an htmx refresh gets the table alone."""
     event = event_or_404(slug)
     table = standings.standings_for(event)
-    partial = bool(request.headers.get("HX-Request"))
+    partial = bool(request.htmx)  # type: ignore[attr-defined]  # django-htmx middleware
     template = f"standings/_{page}_table.html" if partial else f"standings/{page}.html"
     return render(request, template, {"event": event, "table": table})
 

@@ -47,6 +47,8 @@ def test_director_creates_imports_pairs_and_publishes(
     page.wait_for_url(re.compile(r"/rounds/1/"))
     publish = page.locator("form[action$='/rounds/1/publish/'] button[type=submit]")
     expect(publish).to_be_visible(timeout=30_000)
+    page.check("form[action$='/rounds/1/publish/'] input[name=reviewed]")
+    page.once("dialog", lambda dialog: dialog.accept())
     publish.click()
 
     round_1 = Round.objects.get(event=event, number=1)

@@ -180,6 +180,9 @@ class BoardSerializer(serializers.ModelSerializer[Board]):
     closed = serializers.BooleanField(
         read_only=True, help_text="Decided: nothing is recorded there until a director reopens it"
     )
+    result = serializers.ChoiceField(
+        choices=[("", "no result"), *Result.choices], read_only=True, help_text='"": no result yet'
+    )
 
     class Meta:
         model = Board
@@ -293,15 +296,25 @@ class RoundSerializer(serializers.ModelSerializer[Round]):
         )
 
 
+# The ranges of the columns (BigAutoField ids, PositiveSmallIntegerField numbers): a number
+# beyond them is refused here, not by the database driver (a 500 on SQLite).
+MAX_ID = 2**63 - 1
+MAX_BOARD_NUMBER = 32767
+
+
 class SwapPlayersSerializer(serializers.Serializer[Any]):
-    first = serializers.IntegerField(help_text="Entry id of one player")
-    second = serializers.IntegerField(help_text="Entry id of the other player")
+    first = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="Entry id")
+    second = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="Entry id")
     reason = serializers.CharField(max_length=300)
 
 
 class SwapBoardsSerializer(serializers.Serializer[Any]):
-    board_a = serializers.IntegerField(min_value=1, help_text="Board number")
-    board_b = serializers.IntegerField(min_value=1, help_text="Board number")
+    board_a = serializers.IntegerField(
+        min_value=1, max_value=MAX_BOARD_NUMBER, help_text="Board number"
+    )
+    board_b = serializers.IntegerField(
+        min_value=1, max_value=MAX_BOARD_NUMBER, help_text="Board number"
+    )
     reason = serializers.CharField(max_length=300)
 
 
@@ -340,9 +353,3 @@ class PairingRequestedSerializer(serializers.Serializer[Any]):
     number = serializers.IntegerField()
     status = serializers.CharField()
     url = serializers.URLField(help_text="Poll this until status is draft (or pairing_error)")
-
-
-class ErrorSerializer(serializers.Serializer[Any]):
-    detail = serializers.CharField()
-    code = serializers.CharField()
-    field = serializers.CharField(required=False)

@@ -6,7 +6,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
@@ -21,7 +21,6 @@ from tournament.api.serializers import (
     EntryCreateSerializer,
     EntrySerializer,
     EntryUpdateSerializer,
-    ErrorSerializer,
     EventSerializer,
     PairingChangeSerializer,
     PairingRequestedSerializer,
@@ -33,14 +32,16 @@ from tournament.api.serializers import (
     SwapBoardsSerializer,
     SwapPlayersSerializer,
 )
+from tournament.api_errors import error_response
+from tournament.api_schema import LOGIN_REQUIRED
 from tournament.errors import NotAllowed
 from tournament.models import Board, Entry, Event, EventRole, Player, Round
 from tournament.permissions import IsEventDirectorOrReadOnly, is_director, require_director
 
 ERRORS = {
-    400: OpenApiResponse(ErrorSerializer, description="Bad input: nothing changed"),
-    403: OpenApiResponse(ErrorSerializer, description="Not a director of the event"),
-    409: OpenApiResponse(ErrorSerializer, description="The event moved on: reload"),
+    400: error_response(400, "Bad input: nothing changed"),
+    403: error_response(403, "Not logged in, or not a director of the event"),
+    409: error_response(409, "The event moved on: reload"),
 }
 
 
@@ -131,7 +132,8 @@ class _EventScoped:
     """Views under /events/{slug}/: the event comes from the URL."""
 
     kwargs: dict[str, Any]
-    permission_classes = [IsEventDirectorOrReadOnly]
+    # Not logged in is a 403 before any lookup: a stranger learns nothing of what exists.
+    permission_classes = [IsAuthenticatedOrReadOnly, IsEventDirectorOrReadOnly]
 
     def get_event(self) -> Event:
         if not hasattr(self, "_event"):
@@ -344,7 +346,7 @@ class _StaffLog(_EventScoped):
             raise NotAllowed(f"The logs of {event.name} are for its directors and arbiters.")
 
 
-@extend_schema(tags=["logs"])
+@extend_schema(tags=["logs"], auth=LOGIN_REQUIRED)
 class CorrectionViewSet(_StaffLog, mixins.ListModelMixin, viewsets.GenericViewSet[Any]):
     """Every result entered or corrected: who, when, why (directors and arbiters)."""
 
@@ -358,7 +360,7 @@ class CorrectionViewSet(_StaffLog, mixins.ListModelMixin, viewsets.GenericViewSe
         return super().list(request, *args, **kwargs)
 
 
-@extend_schema(tags=["logs"])
+@extend_schema(tags=["logs"], auth=LOGIN_REQUIRED)
 class PairingChangeViewSet(_StaffLog, mixins.ListModelMixin, viewsets.GenericViewSet[Any]):
     """Every change a director made to a draft: who, when, why, and its warnings."""
 
@@ -382,7 +384,9 @@ class RoleViewSet(_EventScoped, viewsets.GenericViewSet[EventRole]):
     def get_queryset(self) -> QuerySet[EventRole]:
         return selectors.roles_of_event(self.get_event())
 
-    @extend_schema(responses={200: RoleSerializer(many=True), 403: ERRORS[403]})
+    @extend_schema(
+        responses={200: RoleSerializer(many=True), 403: ERRORS[403]}, auth=LOGIN_REQUIRED
+    )
     def list(self, request: Request, slug: str) -> Response:
         event = self.get_event()
         if not (getattr(request.user, "is_staff", False) or is_director(request.user, event)):

@@ -17,6 +17,7 @@ from tournament.logs import log_write
 from tournament.models import Board, Entry, Event, Player, Result, Round
 from tournament.permissions import require_director
 from tournament.services.base import User, lock_event, paired_rounds
+from tournament.services.event_log import note
 from tournament.services.registry import (
     CsvImportError,
     clean_player_fields,
@@ -94,6 +95,11 @@ def _missed_round_boards(
     Board.objects.bulk_create(boards, batch_size=CHUNK)
 
 
+def _late_entry_text(names: list[str], joined: int, missed_rounds: str) -> str:
+    scored = "half-point byes" if missed_rounds == Entry.MissedRounds.HALF else "zero"
+    return f"{', '.join(names)}: late entry from round {joined}; missed rounds score {scored}."
+
+
 def _next_rank(event: Event) -> int:
     return (event.entries.aggregate(top=Max("starting_rank"))["top"] or 0) + 1
 
@@ -118,6 +124,8 @@ def add_entry(
     joined = _entry_window(event)
     entry = _create_entry(event, player, joined, _next_rank(event), missed_rounds)
     log_write("entry.add", user=user, event=event.pk, entry=entry.pk, player=player.pk)
+    if joined > 1:
+        note(event, user, "late-entry", _late_entry_text([player.name], joined, missed_rounds))
     byes = list(requested_byes)
     if byes:
         _set_byes(entry, byes)
@@ -264,6 +272,9 @@ def _enter_rows(
     entries = Entry.objects.bulk_create(entries, batch_size=CHUNK)
     _missed_round_boards(event, entries, joined, missed_rounds)
     log_write("entry.import", user=user, event=event.pk, entries=len(entries))
+    if joined > 1 and entries:
+        names = [entry.player.name for entry in entries]
+        note(event, user, "late-entry", _late_entry_text(names, joined, missed_rounds))
     if joined > 1:
         effects.results_changed(event.pk)
     return entries
@@ -315,6 +326,15 @@ def _set_byes(entry: Entry, rounds: list[int]) -> None:
             )
         if number not in cleaned:
             cleaned.append(number)
+    # A player who asks to sit out most of the event is a data-entry slip (or should withdraw):
+    # a requested bye scores, so more than half the rounds would bank points without playing.
+    allowed = event.rounds // 2
+    if len(cleaned) > allowed:
+        raise DomainError(
+            f"{entry.player.name} asks for byes in {len(cleaned)} of the event's {event.rounds} "
+            f"rounds: at most {allowed} (half the rounds) can be requested.",
+            field="requested_byes",
+        )
     for number in entry.requested_byes:
         if number <= paired and number not in cleaned:
             raise DomainError(
@@ -383,6 +403,9 @@ def withdraw_entry(*, entry: Entry, user: User) -> Entry:
     entry.withdrawn_after_round = paired_rounds(event) - (1 if open_round else 0)
     entry.save(update_fields=["status", "withdrawn_after_round"])
     log_write("entry.withdraw", user=user, event=event.pk, entry=entry.pk)
+    after = entry.withdrawn_after_round
+    when = f"after round {after}" if after else "before round 1"
+    note(event, user, "withdraw", f"{entry.player.name} withdrew {when}.")
     return entry
 
 
@@ -409,5 +432,6 @@ def reinstate_entry(*, entry: Entry, user: User) -> Entry:
     entry.withdrawn_after_round = None
     entry.save(update_fields=["status", "withdrawn_after_round"])
     log_write("entry.reinstate", user=user, event=event.pk, entry=entry.pk)
+    note(event, user, "reinstate", f"{entry.player.name} reinstated from round {joined}.")
     effects.results_changed(event.pk)
     return entry

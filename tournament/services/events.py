@@ -41,6 +41,14 @@ def _clean_event(event: Event, data: Mapping[str, Any]) -> None:
     if not str(event.name or "").strip():
         raise DomainError("The event needs a name.", field="name")
     event.name = event.name.strip()
+    # Two events of one name would be told apart only by their web addresses.
+    same_name = Event.objects.filter(name__iexact=event.name).exclude(pk=event.pk)
+    if same_name.exists():
+        raise DomainError(
+            f"There is already an event called {event.name!r}: give this one another name "
+            "(add the year or the venue, say).",
+            field="name",
+        )
     for field in ("name", "venue"):
         if len(getattr(event, field) or "") > 200:
             raise DomainError(f"The {field} is longer than 200 characters.", field=field)
@@ -66,6 +74,13 @@ def _clean_event(event: Event, data: Mapping[str, Any]) -> None:
     if bye_value not in {Decimal("0"), Decimal("0.5"), Decimal("1")}:
         raise DomainError("The bye value must be 0, ½ or 1.", field="bye_value")
     event.bye_value = bye_value
+    if isinstance(event.tiebreak_chain, list | tuple) and not event.tiebreak_chain:
+        preset = ", ".join(scoring_core.PRESETS[scoring_core.DEFAULT_PRESET])
+        raise DomainError(
+            "The tie-break list is empty: name at least one tie-break, or give the MSO "
+            f"Ingenious preset's ({preset}).",
+            field="tiebreak_chain",
+        )
     problems = scoring_core.validate_chain(event.tiebreak_chain)
     if problems:
         raise DomainError("Tie-breaks: " + "; ".join(problems) + ".", field="tiebreak_chain")

@@ -14,6 +14,7 @@ from tournament.models import Board, Entry, Event, PairingChange, Result, Round
 from tournament.pairing import NoPairingError, pair_round
 from tournament.permissions import require_director
 from tournament.services.base import User, lock_event, need_reason
+from tournament.services.event_log import note
 from tournament.services.events import check_round_robin_rounds, refresh_event_status
 
 logger = logging.getLogger(__name__)
@@ -334,6 +335,8 @@ def publish_round(*, round_: Round, user: User) -> Round:
     round_.published_at = timezone.now()
     round_.save(update_fields=["status", "published_at"])
     log_write("round.publish", user=user, event=event.pk, round=round_.number)
+    boards = round_.boards.count()
+    note(event, user, "publish", f"Round {round_.number} published ({boards} boards).")
     if event.status == Event.Status.REGISTRATION:
         event.status = Event.Status.RUNNING
         event.save(update_fields=["status"])

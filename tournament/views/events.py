@@ -114,7 +114,8 @@ def event_role_remove(request: HttpRequest, slug: str, role_id: int) -> HttpResp
 
 
 def event_log(request: HttpRequest, slug: str) -> HttpResponse:
-    """Every result entered or corrected and every change to a draft: who, when and why."""
+    """Every round published, withdrawal, reinstatement and late entry, result entered or
+    corrected and change to a draft: who, when and why."""
     event = get_event(slug)
     if not selectors.can_see_logs(request.user, event):
         if not request.user.is_authenticated:
@@ -124,5 +125,6 @@ def event_log(request: HttpRequest, slug: str) -> HttpResponse:
         "event": event,
         "corrections": selectors.corrections_of(event),
         "changes": selectors.pairing_changes_of(event),
+        "acts": selectors.event_log_of(event),
     }
     return render(request, "tournament/event_log.html", context)

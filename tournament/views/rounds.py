@@ -5,6 +5,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRefresh
 
 from tournament import selectors, services
 from tournament.errors import DomainError
@@ -50,13 +51,17 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = get_event(slug)
     round_ = visible_round(request, event, number)
     director = is_director(request.user, event)
+    public = None
     if director:
         rows = [
             {"board": r.board, "review": r, "form": _inline_result_form(round_, r.board)}
             for r in selectors.review_of(round_)
         ]
     else:
-        rows = [{"board": b, "review": None, "form": None} for b in selectors.boards_of(round_)]
+        public = selectors.public_round(round_)
+        rows = [
+            {"board": p.board, "review": None, "form": None, "points": p} for p in public.boards
+        ]
     boards = [row["board"] for row in rows]
     waiting = [b for b in boards if b.result_provisional or b.result_held] if director else []
     context = {
@@ -68,6 +73,7 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "rounds": selectors.rounds_visible_to(request.user, event),
         "changes": round_.pairing_changes.select_related("user") if director else [],
         "pairing_silence": selectors.pairing_silence(round_) if director else None,
+        "public": public,
     }
     if director and round_.status == Round.Status.DRAFT:
         context["swap_form"] = SwapPlayersForm(boards=boards)
@@ -90,7 +96,9 @@ def round_progress(request: HttpRequest, slug: str, number: int) -> HttpResponse
     context = {"event": event, "round": round_, "is_director": director, "pairing_silence": silence}
     response = render(request, "tournament/_round_progress.html", context)
     if round_.status != Round.Status.PAIRING or round_.pairing_error:
-        response["HX-Refresh"] = "true"
+        refresh = HttpResponseClientRefresh()
+        refresh.content = response.content  # says "is paired" until the reload lands
+        return refresh
     return response
 
 
@@ -148,6 +156,14 @@ def publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event, round_ = _draft_action(request, slug, number)
     if denied := director_or_deny(request, event):
         return denied
+    # Publishing cannot be undone (the games are set up and the public sees the pairings): the
+    # page's form asks the director to tick that the draft was reviewed, with or without JS.
+    if not request.POST.get("reviewed"):
+        messages.error(
+            request,
+            f'Round {number} is not published: tick "I have reviewed the draft" to publish it.',
+        )
+        return redirect(_round_url(event, number))
     return carry_out(
         request,
         lambda: services.publish_round(round_=round_, user=request.user),

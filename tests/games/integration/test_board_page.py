@@ -124,3 +124,17 @@ def test_the_public_sees_the_live_board_read_only(client: Client) -> None:
     # A stranger's post is refused without a 500.
     response = client.post(reverse("game-board-act", args=[board.pk]), {"op": "press"})
     assert response.status_code == 302
+
+
+@pytest.mark.django_db
+def test_a_long_clock_adjustment_on_the_page_needs_its_confirmation(client: Client) -> None:
+    board, game, arbiter = board_with_game()
+    client.force_login(arbiter)
+    page = BoardPage(client, board.pk, game)
+    page.ok("start")
+    refused = page.post("adjust", seat="0", time="45:00", reason="clock fault")
+    assert "more than the 10:00 each player started with" in refused
+    assert not GameAction.objects.filter(game=game, kind="adjust").exists()
+    page.ok("adjust", seat="0", time="45:00", reason="clock fault", confirm_long="on")
+    adjust = GameAction.objects.get(game=game, kind="adjust")
+    assert adjust.payload["to_ms"] == 45 * 60_000

@@ -5,9 +5,10 @@ from typing import Any
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.core.cache import cache
 from django.urls import reverse
 
-from scoring import standings
+from scoring import standings, standings_cache
 from tests.factories import BoardFactory, EntryFactory, EventFactory, RoundFactory
 from tournament.models import Board, Entry, ResultCorrection, Round
 
@@ -58,6 +59,8 @@ def test_a_player_renamed_in_the_admin_goes_through_the_registry_and_the_standin
 ) -> None:
     board = played_board()
     event = board.round.event
+    # An earlier test's event may have had this id and left its standings in the cache.
+    cache.delete(standings_cache.cache_key(event.pk))
     assert standings.standings_for(event).lines[0].contender.name == "Ada"
     player = board.first.player
     url = reverse("admin:tournament_player_change", args=[player.pk])

@@ -85,7 +85,8 @@ def test_the_director_runs_an_event_through_the_pages(
     assert round_1.status == Round.Status.DRAFT
     draft = client.get(f"/events/{event.slug}/rounds/1/")
     assert "Draft: review, then publish" in draft.content.decode()
-    assert client.post(f"/events/{event.slug}/rounds/1/publish/").status_code == 302
+    published = client.post(f"/events/{event.slug}/rounds/1/publish/", {"reviewed": "1"})
+    assert published.status_code == 302
     round_1.refresh_from_db()
     assert round_1.status == Round.Status.PUBLISHED
     enter_all_results(client, event, round_1)
@@ -111,7 +112,8 @@ def test_the_director_runs_an_event_through_the_pages(
     assert frozenset((met.first_id, met.second_id)) in pairs
     assert "Seating by the stage" in swapped.content.decode()
 
-    assert client.post(f"/events/{event.slug}/rounds/2/publish/").status_code == 302
+    published = client.post(f"/events/{event.slug}/rounds/2/publish/", {"reviewed": "1"})
+    assert published.status_code == 302
     enter_all_results(client, event, round_2)
 
     # A correction without a reason is refused; with one, it is logged with who, when and why.

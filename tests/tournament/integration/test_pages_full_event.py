@@ -45,7 +45,7 @@ def test_a_director_runs_a_whole_event_through_the_pages(
         assert round_.status == Round.Status.DRAFT, round_.pairing_error
         page = client.get(f"/events/{event.slug}/rounds/{number}/").content.decode()
         assert "Rematch" not in page
-        client.post(f"/events/{event.slug}/rounds/{number}/publish/")
+        client.post(f"/events/{event.slug}/rounds/{number}/publish/", {"reviewed": "1"})
         for board in round_.boards.all():
             if board.second_id is None:
                 byes[board.first_id] += 1

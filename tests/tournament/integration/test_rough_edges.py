@@ -59,3 +59,14 @@ def test_deeply_nested_ruleset_options_are_refused_with_a_message(client: Any) -
     )
     assert response.status_code == 200
     assert "nested too deeply" in response.content.decode()
+
+
+@pytest.mark.django_db
+def test_a_request_django_refuses_gets_json_under_the_api(client: Any) -> None:
+    event = EventFactory()
+    fields = {f"f{n}": "x" for n in range(1500)}  # over DATA_UPLOAD_MAX_NUMBER_FIELDS
+    client.force_login(UserFactory(username="many-fields"))
+    response = client.post(f"/api/events/{event.slug}/entries/", fields)
+    assert response.status_code == 400
+    assert response["Content-Type"] == "application/json"
+    assert "Bad request" in response.json()["detail"]
