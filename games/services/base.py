@@ -64,14 +64,17 @@ def lock(game_pk: int) -> Game:
     )
 
 
-def refuse_closed(game: Game) -> None:
-    """A decided board takes no clock start, move or import until a director reopens it."""
+def refuse_closed(game: Game, would: str = "") -> None:
+    """A decided board takes no clock start, move or import until a director reopens it.
+    ``would`` says what the refused write would have made of the game, e.g. "the move would
+    end the game 1-0", so that both results are named."""
     board = game.board
     if board.closed and game.status != Game.Status.FINISHED:
+        also = f"; {would}" if would else ""
         raise Conflict(
             f"Board {board.number} of round {board.round.number} is decided "
-            f"({board.result}, entered by {tournament_services.entered_by(board)}): nothing "
-            "more is recorded there until a director reopens the board with a reason.",
+            f"({board.result}, entered by {tournament_services.entered_by(board)}){also}: "
+            "nothing more is recorded there until a director reopens the board with a reason.",
             code="board_closed",
         )
 
@@ -83,18 +86,20 @@ def write(
     body: Callable[[Game, datetime], T],
     *,
     closed_ok: bool = False,
+    would: Callable[[Game], str] | None = None,
 ) -> T:
     """Run ``body(game, now)`` on the locked game after the shared checks, in one transaction.
 
     A flag that fell before this write is stored first and the write is refused (409), with
-    the flag committed: the arbiter sees it before anything else is recorded."""
+    the flag committed: the arbiter sees it before anything else is recorded. On a closed
+    board, ``would(game)`` says what the refused write would have made of the game."""
     require_recorder(game, user)  # before the lock: a stranger waits for nothing
     fell: GameAction | None = None
     with transaction.atomic():
         game = lock(game.pk)
         at = now()
-        if not closed_ok:
-            refuse_closed(game)
+        if not closed_ok and game.board.closed:
+            refuse_closed(game, would(game) if would else "")
         fell = record_fallen_flag(game, at)
         if fell is None:
             if expected_index is not None and expected_index != game.log_length:

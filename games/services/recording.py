@@ -151,7 +151,20 @@ def _record(
         save(game)
         return stored
 
-    return write(game, user, expected_index, body)
+    return write(game, user, expected_index, body, would=lambda game: _would_end(game, actions_for))
+
+
+def _would_end(game: Game, actions_for: ActionsFor) -> str:
+    """What refused actions would make of the game: "the move would end the game 1-0", or ""
+    (a board closed meanwhile refuses the final move naming both results)."""
+    try:
+        rows = effective_rows(game)
+        eng = replayed(game, rows)
+        for action in actions_for(game, replayed(game, rows)):
+            eng.apply(clean_action(action))
+    except (DomainError, IllegalAction):
+        return ""
+    return f"the move would end the game {positions.result_code(eng)}" if eng.over else ""
 
 
 def record_actions(
@@ -320,4 +333,11 @@ def import_record(
         save(game)
         return stored
 
-    return write(game, user, expected_index, body)
+    def would(game: Game) -> str:
+        try:
+            end = positions.replay(game.ruleset, game.options, game.players, actions)
+        except IllegalAction:
+            return ""
+        return f"the record ends {positions.result_code(end)}" if end.over else ""
+
+    return write(game, user, expected_index, body, would=would)

@@ -176,3 +176,23 @@ def test_a_games_own_result_is_corrected_by_a_take_back_not_reopened(
         tournament_services.reopen_board(board=board, user=director, reason="why not")
     board.refresh_from_db()
     assert board.recording_open is False
+
+
+@pytest.mark.django_db
+def test_a_final_move_refused_on_a_decided_board_names_both_results() -> None:
+    board, game, arbiter = board_with_game()
+    actions = positions.board_mode_actions(random_game("mso", "full", seed=4))
+    services.record_actions(game=game, user=arbiter, expected_index=0, actions=actions[:-1])
+    ends = positions.result_code(positions.replay("mso", {}, ["A", "B"], actions))
+    other = "0-1" if ends == "1-0" else "1-0"
+    tournament_services.set_board_result(
+        board=board, result=other, user=director_of(board.round.event)
+    )
+    game = fresh(game)
+    with pytest.raises(Conflict) as refused:
+        services.record_action(
+            game=game, user=arbiter, expected_index=game.log_length, action=actions[-1]
+        )
+    assert f"decided ({other}" in refused.value.message
+    assert f"the move would end the game {ends}" in refused.value.message
+    assert fresh(game).status != Game.Status.FINISHED
