@@ -3,8 +3,9 @@
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Max
 
-from tournament.errors import DomainError
-from tournament.models import Event
+from tournament import selectors
+from tournament.errors import Conflict, DomainError
+from tournament.models import Event, Round
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -26,3 +27,11 @@ def need_reason(reason: str, what: str) -> str:
     if len(reason) > 300:
         raise DomainError("The reason is longer than 300 characters.", field="reason")
     return reason
+
+
+def refuse_open_round(event: Event, until: str) -> None:
+    """Refuse while a round is being paired or is a draft; ``until`` ends the message."""
+    open_round = selectors.open_round(event)
+    if open_round is not None:
+        state = "being paired" if open_round.status == Round.Status.PAIRING else "a draft"
+        raise Conflict(f"Round {open_round.number} is {state}: {until}.", code="round_open")

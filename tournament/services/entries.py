@@ -16,7 +16,7 @@ from tournament.errors import Conflict, DomainError
 from tournament.logs import log_write
 from tournament.models import Board, Entry, Event, Player, Result, Round
 from tournament.permissions import require_director
-from tournament.services.base import User, lock_event, paired_rounds
+from tournament.services.base import User, lock_event, paired_rounds, refuse_open_round
 from tournament.services.event_log import note
 from tournament.services.registry import (
     CsvImportError,
@@ -31,13 +31,7 @@ _ASCII_UPPER = str.maketrans(string.ascii_lowercase, string.ascii_uppercase)
 
 def _entry_window(event: Event) -> int:
     """The round a new entry joins in; raises when entries cannot be taken now."""
-    open_round = selectors.open_round(event)
-    if open_round is not None:
-        state = "being paired" if open_round.status == Round.Status.PAIRING else "a draft"
-        raise Conflict(
-            f"Round {open_round.number} is {state}: publish or delete it before adding players.",
-            code="round_open",
-        )
+    refuse_open_round(event, "publish or delete it before adding players")
     last = selectors.last_round(event)
     joined = (last.number if last else 0) + 1
     if last is not None and selectors.plays_round_robin(event):

@@ -13,7 +13,7 @@ from tournament.logs import log_write
 from tournament.models import Board, Entry, Event, PairingChange, Result, Round
 from tournament.pairing import NoPairingError, pair_round
 from tournament.permissions import require_director
-from tournament.services.base import User, lock_event, need_reason
+from tournament.services.base import User, lock_event, need_reason, refuse_open_round
 from tournament.services.event_log import note
 from tournament.services.events import check_round_robin_rounds, refresh_event_status
 
@@ -41,13 +41,7 @@ def start_pairing(*, event: Event, user: User) -> Round:
     """Open the next round for pairing, after checking it may be paired now."""
     require_director(user, event)
     event = lock_event(event)
-    open_round = selectors.open_round(event)
-    if open_round is not None:
-        state = "being paired" if open_round.status == Round.Status.PAIRING else "a draft"
-        raise Conflict(
-            f"Round {open_round.number} is {state}: publish or delete it first.",
-            code="round_open",
-        )
+    refuse_open_round(event, "publish or delete it first")
     last = selectors.last_round(event)
     number = (last.number if last else 0) + 1
     if number > event.rounds:
