@@ -4,7 +4,7 @@ RUNTIME   := .venv/.installed-runtime
 DEV       := .venv/.installed-dev
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test lint format migrate seed worker beat chromium fonts bench bench-live clean
+.PHONY: run test lint format migrate seed worker beat chromium fonts gettext bench bench-live bench-festival clean
 
 .venv/bin/python:
 	python3 -m venv .venv
@@ -19,7 +19,8 @@ $(DEV): requirements.txt requirements-dev.txt | .venv/bin/python
 	$(PY) -m pip install --quiet -r requirements-dev.txt
 	touch $@ $(RUNTIME)
 
-run: $(RUNTIME) fonts
+run: $(RUNTIME) fonts gettext
+	$(PY) manage.py compilemessages --ignore=.venv --ignore=var
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py seed_demo
 	$(PY) manage.py runserver 127.0.0.1:8000
@@ -39,10 +40,18 @@ fonts:
 	  $(SUDO) apt-get install -y -qq fonts-dejavu-core fonts-droid-fallback poppler-utils \
 	  >/dev/null; }
 
-# The pure cores that mypy checks strictly (they import no Django).
-PURE_CORES := games/engine tournament/pairing scoring/core
+# Debian's gettext: msgfmt compiles locale/*/LC_MESSAGES/django.po (the German pages) into the
+# .mo files Django reads, which are built here, not kept in git; the translations test runs
+# makemessages (xgettext, msgmerge) to find strings left untranslated.
+gettext:
+	@test -x /usr/bin/msgfmt || { $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq gettext >/dev/null; }
 
-test: $(DEV) chromium fonts
+# The pure cores that mypy checks strictly (they import no Django).
+PURE_CORES := games/engine games/challenges tournament/pairing scoring/core
+
+test: $(DEV) chromium fonts gettext
+	$(PY) manage.py compilemessages --ignore=.venv --ignore=var
 	.venv/bin/ruff check .
 	.venv/bin/ruff format --check .
 	.venv/bin/lint-imports --no-cache
@@ -70,12 +79,20 @@ bench: $(DEV)
 	$(PY) -m pip install --quiet -r requirements-bench.txt
 	$(PY) bench/engine.py
 	$(PY) bench/pairing.py
+	$(PY) bench/tables.py
+	$(PY) bench/challenges.py
 
 # The live pages under gunicorn on PostgreSQL and Redis, loaded by Debian's wrk.
 bench-live: $(RUNTIME)
 	@command -v wrk >/dev/null || { $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq wrk >/dev/null; }
 	$(PY) bench/live.py
+
+# A whole festival under load (bench/festival.py): gunicorn, a real Celery worker, PostgreSQL and
+# Redis on this machine, loaded by locust; --matrix (FESTIVAL_ARGS=--matrix) scales the workers.
+bench-festival: $(RUNTIME)
+	$(PY) -m pip install --quiet -r requirements-bench.txt
+	$(PY) bench/festival.py $(FESTIVAL_ARGS)
 
 clean:
 	rm -rf .venv var .pytest_cache .ruff_cache

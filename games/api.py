@@ -11,6 +11,7 @@ from typing import Any
 
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
@@ -50,11 +51,11 @@ class GameAPIView(APIView):
     def game(self, request: Request, board_pk: int) -> Game:
         """The board's game, read once with its board, round and event."""
         if board_pk > MAX_ID:  # no board has it, and the database driver would overflow
-            raise Http404("No such board, or its round is not published yet.")
+            raise Http404(_("No such board, or its round is not published yet."))
         game = selectors.game_at_board(board_pk)
         board = game.board if game is not None else selectors.board_with_event(board_pk)
         if board is None or not selectors.can_view(request.user, board):
-            raise Http404("No such board, or its round is not published yet.")
+            raise Http404(_("No such board, or its round is not published yet."))
         if game is None:  # a board of a round published before games were set up on publish
             try:
                 game = services.game_for_board(board)

@@ -1,6 +1,37 @@
 """The engine's refusal as a user error: the API answers 400 with the engine's code and index."""
 
+from django.utils import translation
+from django.utils.translation import gettext_lazy as _
+
 from tournament.errors import DomainError
+
+# The engine (a pure core, no Django) words its refusals in English and names them by code; the
+# site shows a translated sentence for the code, followed by the engine's exact detail (cells,
+# tiles, seats), which stays as the engine wrote it.
+ENGINE_CODE_MESSAGES = {
+    "BAD_RECORD": _("The action cannot be read"),
+    "UNKNOWN_CELL": _("There is no such cell"),
+    "OFF_BOARD": _("That cell is not on the board in use"),
+    "CELL_OCCUPIED": _("That cell is already taken"),
+    "NOT_ADJACENT": _("The two cells of a tile must be neighbours"),
+    "PLACEMENT_RULE": _("The placement breaks a placement rule"),
+    "TILE_NOT_IN_RACK": _("That tile is not on the player's rack"),
+    "TILE_EXHAUSTED": _("No tile of that kind is left in the bag"),
+    "NOT_YOUR_TURN": _("It is not that player's turn"),
+    "SWAP_NOT_ALLOWED": _("A swap is not allowed now"),
+    "DRAW_MISMATCH": _("The tiles drawn do not match the bag"),
+    "GAME_OVER": _("The game is over"),
+}
+
+
+def engine_message(code: str, detail: str) -> str:
+    """The engine's refusal for the page: in English exactly as the engine wrote it; in another
+    language the code's translated sentence, then the engine's detail."""
+    language = translation.get_language() or "en"
+    if language.startswith("en"):
+        return detail
+    summary = ENGINE_CODE_MESSAGES.get(code, _("The rules engine refused the action"))
+    return f"{summary} ({detail})"
 
 
 class IllegalMove(DomainError):

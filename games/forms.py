@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from django import forms
+from django.utils.translation import gettext_lazy as _
 
 _CLOCK_TIME = re.compile(r"^\s*(?:(\d{1,3}):)?(\d{1,2})(?:\.(\d{1,3}))?\s*$")
 
@@ -23,10 +24,12 @@ def parse_clock_time(text: str) -> int:
 
 
 class AdjustForm(forms.Form):
-    seat = forms.TypedChoiceField(coerce=int, choices=[(0, "first"), (1, "second")])
-    time = forms.CharField(max_length=12, help_text="Time left, e.g. 4:30")
-    reason = forms.CharField(max_length=300)
-    confirm_long = forms.BooleanField(required=False)
+    seat = forms.TypedChoiceField(
+        label=_("Seat"), coerce=int, choices=[(0, "first"), (1, "second")]
+    )
+    time = forms.CharField(label=_("Time"), max_length=12, help_text=_("Time left, e.g. 4:30"))
+    reason = forms.CharField(label=_("Reason"), max_length=300)
+    confirm_long = forms.BooleanField(label=_("Confirm long"), required=False)
 
     def clean_time(self) -> int:
         try:
@@ -36,17 +39,18 @@ class AdjustForm(forms.Form):
 
 
 class TakeBackForm(forms.Form):
-    count = forms.IntegerField(min_value=1, max_value=200, initial=1)
-    reason = forms.CharField(max_length=300)
+    count = forms.IntegerField(label=_("Count"), min_value=1, max_value=200, initial=1)
+    reason = forms.CharField(label=_("Reason"), max_length=300)
 
 
 class ImportForm(forms.Form):
     record = forms.CharField(
+        label=_("Game record"),
         widget=forms.Textarea(attrs={"rows": 14, "spellcheck": "false"}),
         required=False,
-        help_text="The record in JSON or in the text form",
+        help_text=_("The record in JSON or in the text form"),
     )
-    file = forms.FileField(required=False, help_text="…or a .json / .txt file")
+    file = forms.FileField(label=_("File"), required=False, help_text=_("…or a .json / .txt file"))
 
     def clean(self) -> dict[str, object]:
         data = super().clean() or {}
@@ -56,7 +60,7 @@ class ImportForm(forms.Form):
             try:
                 data["record"] = raw.decode("utf-8-sig")
             except UnicodeDecodeError as exc:
-                raise forms.ValidationError("The file is not UTF-8 text.") from exc
+                raise forms.ValidationError(_("The file is not UTF-8 text.")) from exc
         if not (data.get("record") or "").strip():
-            raise forms.ValidationError("Paste a record or choose a file.")
+            raise forms.ValidationError(_("Paste a record or choose a file."))
         return data

@@ -11,6 +11,7 @@ from datetime import datetime
 
 from django.conf import settings
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from games.clock import Clock
 from tournament.models import Board, Event
@@ -18,15 +19,15 @@ from tournament.models import Board, Event
 
 class Game(models.Model):
     class Status(models.TextChoices):
-        PENDING = "pending", "Not started"
-        PLAYING = "playing", "In play"
-        FINISHED = "finished", "Finished"
+        PENDING = "pending", _("Not started")
+        PLAYING = "playing", _("In play")
+        FINISHED = "finished", _("Finished")
 
     class Validation(models.TextChoices):
-        UNCHECKED = "unchecked", "Not checked yet"
-        PENDING = "pending", "Being checked"
-        VALID = "valid", "Replay valid"
-        INVALID = "invalid", "Replay failed"
+        UNCHECKED = "unchecked", _("Not checked yet")
+        PENDING = "pending", _("Being checked")
+        VALID = "valid", _("Replay valid")
+        INVALID = "invalid", _("Replay failed")
 
     board = models.OneToOneField(Board, on_delete=models.CASCADE, related_name="game")
     ruleset = models.CharField(max_length=20, default="mso")
@@ -91,15 +92,15 @@ class GameAction(models.Model):
     """One entry of a game's log. Rows are never changed, except that a take-back marks them."""
 
     class Kind(models.TextChoices):
-        PLACE = "place", "Placement"
-        SWAP = "swap", "Swap"
-        FLAG = "flag", "Flag fell"
-        START = "start", "Clock started"
-        PRESS = "press", "Clock pressed"
-        PAUSE = "pause", "Clock paused"
-        RESUME = "resume", "Clock resumed"
-        ADJUST = "adjust", "Clock adjusted"
-        TAKEBACK = "takeback", "Take-back"
+        PLACE = "place", _("Placement")
+        SWAP = "swap", _("Swap")
+        FLAG = "flag", _("Flag fell")
+        START = "start", _("Clock started")
+        PRESS = "press", _("Clock pressed")
+        PAUSE = "pause", _("Clock paused")
+        RESUME = "resume", _("Clock resumed")
+        ADJUST = "adjust", _("Clock adjusted")
+        TAKEBACK = "takeback", _("Take-back")
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="actions")
     index = models.PositiveIntegerField()

@@ -12,10 +12,11 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import positions
 from games.engine import IllegalAction, Record
-from games.errors import IllegalMove
+from games.errors import IllegalMove, engine_message
 from games.models import RECORD_KINDS, Game, GameAction, ValidationRun
 from tournament import selectors as tournament_selectors
 from tournament.models import Board, Event, Round
@@ -162,11 +163,14 @@ def preview(game: Game, tile: str, cells: list[str]) -> dict[str, Any]:
         result = eng.preview(tile, cells)
     except IllegalAction as exc:
         raise IllegalMove(
-            exc.message, code=exc.code, index=game.log_length, record_index=exc.index
+            engine_message(exc.code, exc.message),
+            code=exc.code,
+            index=game.log_length,
+            record_index=exc.index,
         ) from exc
     except (KeyError, ValueError) as exc:
         raise IllegalMove(
-            f"{tile!r} is not a tile (two colour letters from RGBOYP)",
+            _("%(tile)s is not a tile (two colour letters from RGBOYP)") % {"tile": repr(tile)},
             code="BAD_RECORD",
             index=game.log_length,
             record_index=len(rows),

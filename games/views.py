@@ -12,6 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
@@ -23,6 +24,7 @@ from games.forms import AdjustForm, ImportForm, TakeBackForm
 from games.models import Game, ValidationRun
 from tournament.errors import DomainError
 from tournament.models import Board, Event
+from tournament.page_cache import board_version, cached_page
 from tournament.permissions import is_arbiter, require_director
 
 
@@ -31,7 +33,7 @@ def _game(request: HttpRequest, board_pk: int) -> Game:
     game = selectors.game_at_board(board_pk)
     board = game.board if game is not None else selectors.board_with_event(board_pk)
     if board is None or not selectors.can_view(request.user, board):
-        raise Http404("No such board, or its round is not published yet.")
+        raise Http404(_("No such board, or its round is not published yet."))
     if game is None:  # a board of a round published before games were set up on publish
         try:
             game = services.game_for_board(board)
@@ -217,6 +219,7 @@ def _page_context(request: HttpRequest, game: Game) -> dict[str, Any]:
 
 
 @require_GET
+@cached_page(board_version)  # the read-only rendering, once per change
 def board_page(request: HttpRequest, board_pk: int) -> HttpResponse:
     """The arbiter's recording page; a read-only live view for everyone else."""
     game = _game(request, board_pk)
@@ -238,7 +241,7 @@ def _int(value: str | None, field: str) -> int:
         return int(value or "")
     except ValueError as exc:
         raise DomainError(
-            f"{field.replace('_', ' ')} must be a whole number.", field=field
+            _("%(value)s must be a whole number.") % {"value": field.replace("_", " ")}, field=field
         ) from exc
 
 
@@ -310,7 +313,7 @@ def _do_action(request: HttpRequest, game: Game) -> str:
         indices = row.payload.get("indices", [])
         undone = selectors.log_entries(game, since=min(indices, default=row.index))
         return took_back(game, [e["payload"] for e in undone if e["index"] in indices]) + "."
-    raise DomainError(f"Unknown operation {op!r}.", field="op")
+    raise DomainError(_("Unknown operation %(op)s.") % {"op": repr(op)}, field="op")
 
 
 def _form_errors(form: Any) -> str:
@@ -329,7 +332,7 @@ def board_act(request: HttpRequest, board_pk: int) -> HttpResponse:
     notice, error = "", ""
     try:
         if not request.user.is_authenticated:
-            raise DomainError("Log in as an arbiter of the event to record games.")
+            raise DomainError(_("Log in as an arbiter of the event to record games."))
         notice = _do_action(request, game)
     except DomainError as exc:
         # The message says what is wrong in words; the engine's code (SWAP_NOT_ALLOWED) is for
@@ -353,6 +356,7 @@ def board_act(request: HttpRequest, board_pk: int) -> HttpResponse:
 
 
 @require_GET
+@cached_page(board_version)
 def viewer(request: HttpRequest, board_pk: int) -> HttpResponse:
     """The public replayer: board, scores and clocks at every step of the game."""
     game = _game(request, board_pk)
@@ -408,7 +412,7 @@ def import_page(request: HttpRequest, board_pk: int) -> HttpResponse:
     game = _game(request, board_pk)
     board = game.board
     if not selectors.can_record(request.user, board):
-        messages.error(request, "Only the event's arbiters and directors may import games.")
+        messages.error(request, _("Only the event's arbiters and directors may import games."))
         return redirect("game-board", board_pk=board.pk)
     form = ImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
@@ -419,7 +423,7 @@ def import_page(request: HttpRequest, board_pk: int) -> HttpResponse:
         except DomainError as exc:
             form.add_error("record", exc.message)
         else:
-            messages.success(request, f"Imported {len(rows)} action(s).")
+            messages.success(request, _("Imported %(rows)s action(s).") % {"rows": len(rows)})
             return redirect("game-board", board_pk=board.pk)
     return render(
         request,
@@ -436,7 +440,7 @@ def validation_page(request: HttpRequest, slug: str) -> HttpResponse:
     """Directors (and arbiters) see games whose replay failed; directors re-check the event."""
     event = get_object_or_404(Event, slug=slug)
     if not is_arbiter(request.user, event):
-        raise Http404("Only the event's directors and arbiters see replay validation.")
+        raise Http404(_("Only the event's directors and arbiters see replay validation."))
     ctx = selectors.validation_overview(event)
     ctx.update(
         {
@@ -453,7 +457,7 @@ def validation_page(request: HttpRequest, slug: str) -> HttpResponse:
 def validation_progress(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
     if not is_arbiter(request.user, event):
-        raise Http404("Only the event's directors and arbiters see replay validation.")
+        raise Http404(_("Only the event's directors and arbiters see replay validation."))
     run = selectors.latest_run(event)
     context = {
         "event": event,
@@ -474,7 +478,11 @@ def validation_recheck(request: HttpRequest, slug: str) -> HttpResponse:
     except DomainError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, f"Re-checking {run.total} game(s) of {event.name}.")
+        messages.success(
+            request,
+            _("Re-checking %(total)s game(s) of %(name)s.")
+            % {"total": run.total, "name": event.name},
+        )
     return redirect(reverse("game-validation", args=[event.slug]))
 
 
@@ -490,7 +498,7 @@ def validation_retry(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         messages.error(request, exc.message)
     else:
         if retried:
-            messages.info(request, "The re-check is queued again: it goes on where it stopped.")
+            messages.info(request, _("The re-check is queued again: it goes on where it stopped."))
         else:
-            messages.info(request, "The re-check has finished meanwhile: nothing to retry.")
+            messages.info(request, _("The re-check has finished meanwhile: nothing to retry."))
     return redirect(reverse("game-validation", args=[event.slug]))

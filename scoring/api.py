@@ -69,7 +69,17 @@ class StandingsSerializer(serializers.Serializer):
 class CrosstableCellSerializer(serializers.Serializer):
     round = serializers.IntegerField()
     kind = serializers.ChoiceField(
-        choices=["played", "forfeit", "bye", "half_bye", "absent", "pending", "held", "none"],
+        choices=[
+            "played",
+            "forfeit",
+            "bye",
+            "half_bye",
+            "full_bye",
+            "absent",
+            "pending",
+            "held",
+            "none",
+        ],
         help_text="none: no board that round; pending: no result yet; held: result held back",
     )
     board = serializers.IntegerField(allow_null=True, required=False)

@@ -16,6 +16,7 @@ from typing import Any
 
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from scoring import core, standings_cache
 from scoring.tables import (
@@ -302,11 +303,13 @@ class PlayerGame:
     @property
     def status(self) -> str:
         if self.board.result_held:
-            return "result held (replay check failed)"
+            return gettext("result held (replay check failed)")
         if self.board.result_provisional:
-            return f"{self.board.result} provisional (replay check pending)"
+            return gettext("%(result)s provisional (replay check pending)") % {
+                "result": self.board.result
+            }
         if not self.board.result:
-            return "in play" if self.opponent else ""
+            return gettext("in play") if self.opponent else ""
         return ""
 
 

@@ -9,6 +9,8 @@ from dataclasses import asdict, dataclass, field
 from functools import cached_property
 from typing import Any
 
+from django.utils.translation import gettext
+
 from scoring import core
 
 # Cell kinds beyond scoring's: a board of a public round whose result is not (yet) counted.
@@ -83,14 +85,16 @@ class Cell:
     @property
     def label(self) -> str:
         """The score with what it is (for byes and unplayed games)."""
+        # Worded at render time, in the reader's language (the table itself is cached as data).
         return {
-            core.BYE: f"bye {self.score}",
-            core.HALF_BYE: "½ bye",
-            core.ABSENT: "absent",
-            core.FORFEIT: f"{self.score} forfeit",
-            PENDING: "playing" if self.opponent else "",
-            PROVISIONAL: "provisional",
-            HELD: "held",
+            core.BYE: gettext("bye %(score)s") % {"score": self.score},
+            core.HALF_BYE: gettext("½ bye"),
+            core.FULL_BYE: gettext("1 bye"),
+            core.ABSENT: gettext("absent"),
+            core.FORFEIT: gettext("%(score)s forfeit") % {"score": self.score},
+            PENDING: gettext("playing") if self.opponent else "",
+            PROVISIONAL: gettext("provisional"),
+            HELD: gettext("held"),
         }.get(self.kind, self.score)
 
     @property
@@ -102,7 +106,7 @@ class Cell:
 
     @property
     def first_text(self) -> str:
-        return {True: "first", False: "second"}.get(self.moved_first, "")  # type: ignore[arg-type]
+        return {True: gettext("first"), False: gettext("second")}.get(self.moved_first, "")  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)

@@ -94,6 +94,19 @@ def task_runner(request: pytest.FixtureRequest) -> object:
 
 
 @pytest.fixture(autouse=True)
+def fresh_page_cache() -> None:
+    """No test sees pages another test cached (the database rolls back, the cache does not).
+    Redis is left alone: Celery's broker shares it; there, events' slugs differ per test."""
+    from django.core.cache import cache
+
+    from tournament import page_cache
+
+    page_cache.forget_served()
+    if not settings.REDIS_URL:
+        cache.clear()
+
+
+@pytest.fixture(autouse=True)
 def fresh_player_sequence() -> None:
     """Every test numbers and rates its players from the start (Player 000 rated 2000, ...):
     a test's players never depend on how many players earlier tests made."""

@@ -12,11 +12,12 @@ from django.contrib import admin, messages
 from django.db.models import Model
 from django.forms import ModelForm
 from django.http import HttpRequest
+from django.utils.translation import gettext as _
 
 from tournament import models, services
 from tournament.errors import DomainError
 
-PLAYER_FIELDS = ("name", "club", "country", "rating", "contact")
+PLAYER_FIELDS = ("name", "club", "country", "rating", "contact", "family")
 EVENT_EDITABLE = ("name", "venue", "start_date", "end_date")
 
 
@@ -34,7 +35,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 
 def _refuse(request: HttpRequest, exc: DomainError) -> None:
-    messages.error(request, f"Nothing was saved: {exc.message}")
+    messages.error(request, _("Nothing was saved: %(message)s") % {"message": exc.message})
 
 
 class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
@@ -107,6 +108,13 @@ class EventAdmin(admin.ModelAdmin):
             services.update_event(event=original, user=request.user, data=data)
         except DomainError as exc:
             _refuse(request, exc)
+
+
+@admin.register(models.Festival)
+class FestivalAdmin(admin.ModelAdmin):
+    list_display = ["name", "starts", "ends", "venue", "time_zone"]
+    search_fields = ["name", "venue"]
+    prepopulated_fields = {"slug": ["name"]}
 
 
 @admin.register(models.EventRole)

@@ -4,6 +4,7 @@ that matches no route, and the serializers that document them in the schema."""
 from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.utils.translation import gettext as _
 from django.views.defaults import bad_request as django_bad_request
 from django.views.defaults import page_not_found
 from drf_spectacular.extensions import OpenApiSerializerExtension
@@ -25,7 +26,8 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
     """handler404: an API client gets JSON for an address no route matches (a malformed id or
     slug), as it does from the views; pages keep Django's page."""
     if request.path_info.startswith("/api/"):
-        body = {"detail": f"There is no {request.path_info} in the API.", "code": "not_found"}
+        detail = _("There is no %(path)s in the API.") % {"path": request.path_info}
+        body = {"detail": detail, "code": "not_found"}
         return JsonResponse(body, status=404)
     return page_not_found(request, exception)  # type: ignore[arg-type]
 
@@ -34,8 +36,8 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
     """handler400: a request Django itself refuses (too many fields, a malformed body) gets
     JSON under /api/, naming why; pages keep Django's page."""
     if request.path_info.startswith("/api/"):
-        reason = str(exception) if exception else "the request cannot be read"
-        body = {"detail": f"Bad request: {reason}.", "code": "bad_request"}
+        reason = str(exception) if exception else _("the request cannot be read")
+        body = {"detail": _("Bad request: %(reason)s.") % {"reason": reason}, "code": "bad_request"}
         return JsonResponse(body, status=400)
     return django_bad_request(request, exception)  # type: ignore[arg-type]
 

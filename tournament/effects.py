@@ -15,8 +15,10 @@ from __future__ import annotations
 import uuid
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
+from django.utils import translation
 
 # A slug's live entry lives this long without a change; then it is read afresh.
 LIVE_SECONDS = 10 * 60
@@ -34,6 +36,10 @@ def standings_generation_key(event_id: int) -> str:
     return f"standings:v1:{event_id}:generation"
 
 
+def draft_key(round_id: int) -> str:
+    return f"draft:v1:{round_id}"
+
+
 def enqueue(task_name: str, *args: Any) -> None:
     """Run the Celery task ``task_name`` once this transaction commits (in-process when tasks
     are eager, else on a worker)."""
@@ -47,7 +53,10 @@ def _send(task_name: str, args: tuple[Any, ...]) -> None:
     if task_name not in app.tasks:
         # Celery finds the apps' tasks modules lazily (at a worker's start): look now.
         app.loader.import_default_modules()
-    app.tasks[task_name].delay(*args)
+    # A task stores messages (pairing notes, replay checks) in the site's language, never in the
+    # language of the request that happened to enqueue it (eager tasks run inside that request).
+    with translation.override(settings.LANGUAGE_CODE):
+        app.tasks[task_name].delay(*args)
 
 
 def bump_live(event_id: int) -> None:
@@ -61,6 +70,12 @@ def bump_live(event_id: int) -> None:
 def live_changed(event_id: int) -> None:
     """Something spectators see has changed: new live fragments once the change commits."""
     transaction.on_commit(lambda: bump_live(event_id))
+
+
+def draft_changed(round_id: int) -> None:
+    """A round's pairings changed (drafted, swapped): once committed, a new draft version, so
+    the director's review of it is computed again (tournament/page_cache.py)."""
+    transaction.on_commit(lambda: cache.set(draft_key(round_id), uuid.uuid4().hex, None))
 
 
 def results_changed(event_id: int) -> None:

@@ -5,6 +5,8 @@ from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from scoring import core as scoring_core
 from tournament.models import Board, Entry, Event, EventRole, Player, Result
@@ -13,7 +15,7 @@ from tournament.selectors import result_choices, tiebreak_labels
 CUSTOM = "custom"
 
 PRESET_NAMES = {"mso-ingenious": "MSO Ingenious", "mso-two-player": "MSO two-player"}
-BYE_VALUES = [("1.0", "1 point"), ("0.5", "½ point"), ("0.0", "0 points")]
+BYE_VALUES = [("1.0", _("1 point")), ("0.5", _("½ point")), ("0.0", _("0 points"))]
 
 
 def tiebreak_preset_choices() -> list[tuple[str, str]]:
@@ -21,7 +23,7 @@ def tiebreak_preset_choices() -> list[tuple[str, str]]:
         (name, f"{PRESET_NAMES.get(name, name.capitalize())}: {', '.join(tiebreak_labels(keys))}")
         for name, keys in scoring_core.PRESETS.items()
     ]
-    return [*presets, (CUSTOM, "Custom (list below)")]
+    return [*presets, (CUSTOM, gettext("Custom (list below)"))]
 
 
 def preset_of(chain: list[str]) -> str:
@@ -39,36 +41,90 @@ def parse_rounds(text: str) -> list[int]:
         if not part:
             continue
         if not part.isdigit():
-            raise forms.ValidationError(f"{part!r} is not a round number.")
+            raise forms.ValidationError(_("%(part)s is not a round number.") % {"part": repr(part)})
         rounds.append(int(part))
     return rounds
 
 
+def parse_byes(text: str) -> list[int | tuple[int, str]]:
+    """ "3, 5=1, 6=0" -> [3, (5, "1"), (6, "0")]: rounds of requested byes, with a value (0, ½
+    or 1 point) when it is not the default ½; raises ValidationError naming the bad part."""
+    byes: list[int | tuple[int, str]] = []
+    for part in text.replace(";", ",").split(","):
+        number, sep, value = part.partition("=")
+        if not sep:
+            number, sep, value = part.partition(":")
+        if not sep:
+            byes.extend(parse_rounds(number))
+        elif not number.strip().isdigit() or not value.strip():
+            raise forms.ValidationError(
+                _("%(part)s is not a round and a bye value, e.g. 5=1 or 5=½.")
+                % {"part": repr(part.strip())}
+            )
+        else:
+            byes.append((int(number), value.strip()))
+    return byes
+
+
 class EventForm(forms.Form):
-    name = forms.CharField(max_length=200)
-    venue = forms.CharField(max_length=200, required=False)
-    start_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    end_date = forms.DateField(required=False, widget=forms.DateInput(attrs={"type": "date"}))
-    ruleset = forms.ChoiceField(choices=Event.Ruleset.choices, initial=Event.Ruleset.MSO)
+    name = forms.CharField(label=_("Name"), max_length=200)
+    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    start_date = forms.DateField(
+        label=_("Start date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    end_date = forms.DateField(
+        label=_("End date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    )
+    ruleset = forms.ChoiceField(
+        label=_("Ruleset"), choices=Event.Ruleset.choices, initial=Event.Ruleset.MSO
+    )
     ruleset_options = forms.CharField(
+        label=_("Ruleset options"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
-        help_text='JSON object of engine overrides, e.g. {"placement_rule": "first-round"}',
+        help_text=_('JSON object of engine overrides, e.g. {"placement_rule": "first-round"}'),
     )
     pairing_system = forms.ChoiceField(
-        choices=Event.PairingSystem.choices, initial=Event.PairingSystem.AUTO
+        label=_("Pairing system"),
+        choices=Event.PairingSystem.choices,
+        initial=Event.PairingSystem.AUTO,
     )
-    rounds = forms.IntegerField(min_value=1, max_value=30, initial=7)
+    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=30, initial=7)
     clock_minutes = forms.IntegerField(
-        min_value=1, max_value=180, initial=10, help_text="Per player, sudden death"
+        label=_("Clock minutes"),
+        min_value=1,
+        max_value=180,
+        initial=10,
+        help_text=_("Per player, sudden death"),
     )
     bye_value = forms.TypedChoiceField(
-        choices=BYE_VALUES, coerce=Decimal, initial="1.0", label="Bye value"
+        choices=BYE_VALUES, coerce=Decimal, initial="1.0", label=_("Bye value")
     )
-    tiebreak_preset = forms.ChoiceField(label="Tie-breaks", initial=scoring_core.DEFAULT_PRESET)
+    tiebreak_preset = forms.ChoiceField(label=_("Tie-breaks"), initial=scoring_core.DEFAULT_PRESET)
+    acceleration = forms.ChoiceField(
+        choices=Event.Acceleration.choices,
+        required=False,
+        label=_("Accelerated pairings"),
+        help_text=_("Baku: FIDE's acceleration for large Swiss fields (shown on each draft)"),
+    )
+    keep_apart = forms.MultipleChoiceField(
+        choices=[("club", "Club"), ("family", "Family"), ("country", "Country")],
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        label=_("Keep apart players of the same"),
+        help_text=_("Such pairs meet only when no pairing exists otherwise (the draft says so)"),
+    )
+    requested_bye_points = forms.MultipleChoiceField(
+        choices=[("0", "0"), ("0.5", "½"), ("1", "1")],
+        required=False,
+        initial=["0.5"],
+        widget=forms.CheckboxSelectMultiple,
+        label=_("Requested byes may be worth"),
+        help_text=_("Points; none ticked: ½ only"),
+    )
     tiebreak_custom = forms.CharField(
         required=False,
-        label="Custom tie-breaks",
+        label=_("Custom tie-breaks"),
         help_text="Comma-separated, in order: " + ", ".join(sorted(scoring_core.CATALOGUE)),
     )
 
@@ -94,6 +150,9 @@ class EventForm(forms.Form):
             "bye_value": f"{event.bye_value:.1f}",
             "tiebreak_preset": preset,
             "tiebreak_custom": ", ".join(event.tiebreak_chain) if preset == CUSTOM else "",
+            "acceleration": event.acceleration,
+            "keep_apart": event.keep_apart,
+            "requested_bye_points": event.requested_bye_points or ["0.5"],
         }
 
     def clean_ruleset_options(self) -> dict[str, Any]:
@@ -104,12 +163,13 @@ class EventForm(forms.Form):
             value = json.loads(text)
         except json.JSONDecodeError as exc:
             raise forms.ValidationError(
-                f"Not valid JSON: {exc.msg} (column {exc.colno})."
+                _("Not valid JSON: %(msg)s (column %(colno)s).")
+                % {"msg": exc.msg, "colno": exc.colno}
             ) from None
         except RecursionError:
-            raise forms.ValidationError("The JSON is nested too deeply.") from None
+            raise forms.ValidationError(_("The JSON is nested too deeply.")) from None
         if not isinstance(value, dict):
-            raise forms.ValidationError('Give a JSON object, e.g. {"placement_rule": "..."}.')
+            raise forms.ValidationError(_('Give a JSON object, e.g. {"placement_rule": "..."}.'))
         return value
 
     def clean(self) -> dict[str, Any]:
@@ -121,7 +181,7 @@ class EventForm(forms.Form):
             if not names:
                 self.add_error(
                     "tiebreak_custom",
-                    "Name at least one tie-break for a custom list, or choose a preset.",
+                    _("Name at least one tie-break for a custom list, or choose a preset."),
                 )
             elif problems:
                 self.add_error("tiebreak_custom", "; ".join(problems))
@@ -139,11 +199,21 @@ class EventForm(forms.Form):
 
 
 class PlayerFieldsForm(forms.Form):
-    name = forms.CharField(max_length=120, required=False)
-    club = forms.CharField(max_length=120, required=False)
-    country = forms.CharField(max_length=3, required=False, help_text="2 or 3 letters, e.g. ENG")
-    rating = forms.IntegerField(min_value=0, max_value=4000, required=False)
-    contact = forms.CharField(max_length=200, required=False, help_text="Not public")
+    name = forms.CharField(label=_("Name"), max_length=120, required=False)
+    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    country = forms.CharField(
+        label=_("Country"), max_length=3, required=False, help_text=_("2 or 3 letters, e.g. ENG")
+    )
+    rating = forms.IntegerField(label=_("Rating"), min_value=0, max_value=4000, required=False)
+    family = forms.CharField(
+        label=_("Family"),
+        max_length=120,
+        required=False,
+        help_text=_("Family name or household, to keep relatives apart if the event says so"),
+    )
+    contact = forms.CharField(
+        label=_("Contact"), max_length=200, required=False, help_text=_("Not public")
+    )
 
 
 class EntryForm(PlayerFieldsForm):
@@ -152,27 +222,29 @@ class EntryForm(PlayerFieldsForm):
     player = forms.ModelChoiceField(
         queryset=Player.objects.none(),
         required=False,
-        label="Player from the registry",
-        empty_label="— a new player (fill in below) —",
+        label=_("Player from the registry"),
+        empty_label=_("— a new player (fill in below) —"),
     )
     missed_rounds = forms.ChoiceField(
         choices=Entry.MissedRounds.choices,
         initial=Entry.MissedRounds.ZERO,
         required=False,
-        label="Missed rounds (late entry)",
+        label=_("Missed rounds (late entry)"),
     )
     requested_byes = forms.CharField(
-        required=False, label="Requested byes", help_text="Round numbers, e.g. 3, 5"
+        required=False,
+        label=_("Requested byes"),
+        help_text=_("Round numbers, e.g. 3, 5 (½ point); 5=1 or 6=0 for another value"),
     )
-    field_order = ["player", "name", "club", "country", "rating", "contact"]
+    field_order = ["player", "name", "club", "country", "rating", "family", "contact"]
 
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         entered = event.entries.values_list("player_id", flat=True)
         self.fields["player"].queryset = Player.objects.exclude(pk__in=entered).order_by("name")
 
-    def clean_requested_byes(self) -> list[int]:
-        return parse_rounds(self.cleaned_data["requested_byes"])
+    def clean_requested_byes(self) -> list[int | tuple[int, str]]:
+        return parse_byes(self.cleaned_data["requested_byes"])
 
     def clean_missed_rounds(self) -> str:
         return self.cleaned_data["missed_rounds"] or Entry.MissedRounds.ZERO
@@ -180,21 +252,26 @@ class EntryForm(PlayerFieldsForm):
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if not data.get("player") and not (data.get("name") or "").strip():
-            self.add_error("name", "Choose a registry player or type a new player's name.")
+            self.add_error("name", _("Choose a registry player or type a new player's name."))
         return data
 
 
 class CsvImportForm(forms.Form):
     file = forms.FileField(
-        label="CSV file",
-        help_text="Header row: name, and optionally club, country, rating, contact.",
+        label=_("CSV file"),
+        help_text=_("Header row: name, and optionally club, country, rating, contact."),
     )
     missed_rounds = forms.ChoiceField(
         choices=Entry.MissedRounds.choices,
         initial=Entry.MissedRounds.ZERO,
         required=False,
-        label="Missed rounds (late entries)",
+        label=_("Missed rounds (late entries)"),
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Shown beside the add-a-player form: ids of its own, so each label finds its field.
+        kwargs.setdefault("auto_id", "id_csv_%s")
+        super().__init__(*args, **kwargs)
 
     def clean_missed_rounds(self) -> str:
         return self.cleaned_data["missed_rounds"] or Entry.MissedRounds.ZERO
@@ -204,32 +281,32 @@ class CsvImportForm(forms.Form):
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
         if upload.size > 1_000_000:
-            raise forms.ValidationError("The file is larger than 1 MB.")
+            raise forms.ValidationError(_("The file is larger than 1 MB."))
         try:
             self.csv_text = upload.read().decode("utf-8-sig")
         except UnicodeDecodeError:
             raise forms.ValidationError(
-                "The file is not UTF-8 text: save it as CSV UTF-8."
+                _("The file is not UTF-8 text: save it as CSV UTF-8.")
             ) from None
         return upload
 
 
 class ByesForm(forms.Form):
-    requested_byes = forms.CharField(required=False, label="Requested byes")
+    requested_byes = forms.CharField(required=False, label=_("Requested byes"))
 
-    def clean_requested_byes(self) -> list[int]:
-        return parse_rounds(self.cleaned_data["requested_byes"])
+    def clean_requested_byes(self) -> list[int | tuple[int, str]]:
+        return parse_byes(self.cleaned_data["requested_byes"])
 
 
 class RoleForm(forms.Form):
-    username = forms.CharField(max_length=150)
-    role = forms.ChoiceField(choices=EventRole.Role.choices)
+    username = forms.CharField(label=_("Username"), max_length=150)
+    role = forms.ChoiceField(label=_("Role"), choices=EventRole.Role.choices)
 
 
 class SwapPlayersForm(forms.Form):
-    first = forms.TypedChoiceField(coerce=int, label="Player")
-    second = forms.TypedChoiceField(coerce=int, label="swaps seats with")
-    reason = forms.CharField(max_length=300)
+    first = forms.TypedChoiceField(coerce=int, label=_("Player"))
+    second = forms.TypedChoiceField(coerce=int, label=_("swaps seats with"))
+    reason = forms.CharField(label=_("Reason"), max_length=300)
 
     def __init__(self, *args: Any, boards: list[Board], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -243,24 +320,34 @@ class SwapPlayersForm(forms.Form):
 
 
 class SwapBoardsForm(forms.Form):
-    board_a = forms.IntegerField(min_value=1, label="Board")
-    board_b = forms.IntegerField(min_value=1, label="swaps table with board")
-    reason = forms.CharField(max_length=300)
+    board_a = forms.IntegerField(min_value=1, label=_("Board"))
+    board_b = forms.IntegerField(min_value=1, label=_("swaps table with board"))
+    reason = forms.CharField(label=_("Reason"), max_length=300)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Shown beside the swap-players form: ids of its own, so each label finds its field.
+        kwargs.setdefault("auto_id", "id_swap_boards_%s")
+        super().__init__(*args, **kwargs)
 
 
 class ResultForm(forms.Form):
-    result = forms.ChoiceField(required=False)
+    result = forms.ChoiceField(label=_("Result"), required=False)
     first_lowest = forms.IntegerField(
-        min_value=0, max_value=18, required=False, label="First player's lowest colour"
+        min_value=0, max_value=18, required=False, label=_("First player's lowest colour")
     )
     second_lowest = forms.IntegerField(
-        min_value=0, max_value=18, required=False, label="Second player's lowest colour"
+        min_value=0, max_value=18, required=False, label=_("Second player's lowest colour")
     )
     reason = forms.CharField(
-        max_length=300, required=False, help_text="Needed when a result is corrected"
+        label=_("Reason"),
+        max_length=300,
+        required=False,
+        help_text=_("Needed when a result is corrected"),
     )
     # The result the page showed: a result saved by someone else meanwhile is not overwritten.
-    replaces = forms.CharField(max_length=10, required=False, widget=forms.HiddenInput)
+    replaces = forms.CharField(
+        label=_("Replaces"), max_length=10, required=False, widget=forms.HiddenInput
+    )
 
     def __init__(self, *args: Any, board: Board, **kwargs: Any) -> None:
         kwargs.setdefault(
@@ -284,7 +371,9 @@ class ResultForm(forms.Form):
             return None
         value = str(self.cleaned_data["replaces"])
         if value and value not in Result.values:
-            raise forms.ValidationError(f"{value!r} is not a result code: reload the page.")
+            raise forms.ValidationError(
+                _("%(value)s is not a result code: reload the page.") % {"value": repr(value)}
+            )
         return value
 
     def seen(self, result: str) -> None:
@@ -295,6 +384,51 @@ class ResultForm(forms.Form):
 class ReopenForm(forms.Form):
     reason = forms.CharField(
         max_length=300,
-        label="Why reopen it",
-        help_text="Logged with the board's history, e.g. 'recording the game from the scoresheet'",
+        label=_("Why reopen it"),
+        help_text=_(
+            "Logged with the board's history, e.g. 'recording the game from the scoresheet'"
+        ),
     )
+
+
+class ForbiddenPairForm(forms.Form):
+    """Two entries the pairing keeps apart, and why."""
+
+    first = forms.TypedChoiceField(coerce=int, label=_("Player"))
+    second = forms.TypedChoiceField(coerce=int, label=_("Kept apart from"))
+    reason = forms.CharField(
+        max_length=200, label=_("Why"), help_text=_("e.g. siblings, same school team")
+    )
+
+    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        entries = event.entries.select_related("player").order_by("starting_rank")
+        choices = [(e.pk, f"{e.starting_rank}. {e.player.name}") for e in entries]
+        self.fields["first"].choices = choices
+        self.fields["second"].choices = choices
+
+
+class TrfImportForm(forms.Form):
+    """A TRF file (TRF-16 or TRF-2026) to import as a new event."""
+
+    file = forms.FileField(label=_("TRF file"), help_text=_("TRF-16 or TRF-2026, at most 1 MB"))
+    name = forms.CharField(
+        max_length=200,
+        required=False,
+        label=_("Event name"),
+        help_text=_("Leave empty to use the file's tournament name (line 012)"),
+    )
+
+    trf_text = ""
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data["file"]
+        if upload.size > 1_000_000:
+            raise forms.ValidationError(_("The file is larger than 1 MB."))
+        raw = upload.read()
+        try:
+            self.trf_text = raw.decode("utf-8-sig")
+        except UnicodeDecodeError:
+            # FIDE's format predates UTF-8; older programs write Latin-1.
+            self.trf_text = raw.decode("latin-1")
+        return upload

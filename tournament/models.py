@@ -1,13 +1,16 @@
 """Events, the player registry, entries, rounds and boards, and their append-only logs."""
 
+import zoneinfo
 from decimal import Decimal
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models.functions import Upper
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import gettext_lazy as _
 
 
 class Player(models.Model):
@@ -16,6 +19,8 @@ class Player(models.Model):
     name = models.CharField(max_length=120)
     club = models.CharField(max_length=120, blank=True)
     country = models.CharField(max_length=3, blank=True, help_text="Three-letter code, e.g. ENG")
+    # Players of one family can be kept apart by the pairing (Event.keep_apart).
+    family = models.CharField(max_length=120, blank=True, help_text="Family name or household")
     rating = models.PositiveIntegerField(null=True, blank=True)
     contact = models.CharField(max_length=200, blank=True, help_text="E-mail or phone; not public")
     created_at = models.DateTimeField(auto_now_add=True)
@@ -31,6 +36,47 @@ class Player(models.Model):
         return self.name
 
 
+def check_time_zone(value: str) -> None:
+    """An IANA time zone name, e.g. Europe/London."""
+    if value not in zoneinfo.available_timezones():
+        raise ValidationError(f"{value!r} is not a time zone (e.g. Europe/London).")
+
+
+class Festival(models.Model):
+    """Events held together (the MSO: many events over days at one venue); an event may also
+    stand alone."""
+
+    name = models.CharField(max_length=200, unique=True)
+    slug = models.SlugField(max_length=220, unique=True)
+    starts = models.DateField()
+    ends = models.DateField()
+    venue = models.CharField(max_length=200, blank=True)
+    # The venue's zone: schedules are shown in it, whatever the server's zone.
+    time_zone = models.CharField(
+        max_length=64, default="Europe/London", validators=[check_time_zone]
+    )
+
+    class Meta:
+        ordering = ["-starts", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(ends__gte=models.F("starts")), name="festival_ends_after_start"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def save(self, *args: object, **kwargs: object) -> None:
+        if not self.slug:
+            self.slug = slugify(self.name)[:220] or "festival"
+        super().save(*args, **kwargs)  # type: ignore[arg-type]
+
+    def clean(self) -> None:
+        if self.starts and self.ends and self.ends < self.starts:
+            raise ValidationError({"ends": "The festival cannot end before it starts."})
+
+
 def default_tiebreak_chain() -> list[str]:
     """The "MSO Ingenious" preset (RULINGS.md, MSO ruleset)."""
     return ["results_between", "progressive_difference", "progressive_level"]
@@ -38,18 +84,18 @@ def default_tiebreak_chain() -> list[str]:
 
 class Event(models.Model):
     class Ruleset(models.TextChoices):
-        MSO = "mso", "MSO (2 players)"
-        STANDARD = "standard", "Standard (2 players)"
+        MSO = "mso", _("MSO (2 players)")
+        STANDARD = "standard", _("Standard (2 players)")
 
     class PairingSystem(models.TextChoices):
-        AUTO = "auto", "Automatic (all-play-all with 10 or fewer, else Swiss)"
-        SWISS = "swiss", "Swiss"
-        ROUND_ROBIN = "round-robin", "All-play-all (Berger tables)"
+        AUTO = "auto", _("Automatic (all-play-all with 10 or fewer, else Swiss)")
+        SWISS = "swiss", _("Swiss")
+        ROUND_ROBIN = "round-robin", _("All-play-all (Berger tables)")
 
     class Status(models.TextChoices):
-        REGISTRATION = "registration", "Registration"
-        RUNNING = "running", "Running"
-        FINISHED = "finished", "Finished"
+        REGISTRATION = "registration", _("Registration")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
 
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=220, unique=True)
@@ -84,6 +130,27 @@ class Event(models.Model):
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    festival = models.ForeignKey(
+        Festival, null=True, blank=True, on_delete=models.SET_NULL, related_name="events"
+    )
+
+    class Acceleration(models.TextChoices):
+        NONE = "", _("None")
+        BAKU = "baku", _("Baku (FIDE)")
+
+    acceleration = models.CharField(
+        max_length=10, choices=Acceleration.choices, blank=True, default=Acceleration.NONE
+    )
+    keep_apart = models.JSONField(
+        default=list,
+        blank=True,
+        help_text='Players sharing any of these are not paired: "club", "family", "country"',
+    )
+    requested_bye_points = models.JSONField(
+        default=list,
+        blank=True,
+        help_text='Bye values players may request: "0", "0.5", "1" (empty: ½ only)',
+    )
 
     class Meta:
         ordering = ["-start_date", "-id"]
@@ -106,8 +173,8 @@ class Event(models.Model):
 
 class EventRole(models.Model):
     class Role(models.TextChoices):
-        DIRECTOR = "director", "Director"
-        ARBITER = "arbiter", "Arbiter"
+        DIRECTOR = "director", _("Director")
+        ARBITER = "arbiter", _("Arbiter")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="roles")
     user = models.ForeignKey(
@@ -128,12 +195,12 @@ class Entry(models.Model):
     """A player's entry in one event."""
 
     class Status(models.TextChoices):
-        ACTIVE = "active", "Active"
-        WITHDRAWN = "withdrawn", "Withdrawn"
+        ACTIVE = "active", _("Active")
+        WITHDRAWN = "withdrawn", _("Withdrawn")
 
     class MissedRounds(models.TextChoices):
-        ZERO = "zero", "Zero-point byes"
-        HALF = "half", "Half-point byes"
+        ZERO = "zero", _("Zero-point byes")
+        HALF = "half", _("Half-point byes")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
@@ -149,6 +216,8 @@ class Entry(models.Model):
         help_text="How a late entry's missed rounds score",
     )
     requested_byes = models.JSONField(default=list, blank=True, help_text="Round numbers")
+    # Round number (as text) -> "0", "0.5" or "1"; a requested round missing here is worth ½.
+    requested_bye_points = models.JSONField(default=dict, blank=True)
     withdrawn_after_round = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
@@ -162,14 +231,23 @@ class Entry(models.Model):
     def __str__(self) -> str:
         return f"{self.player.name} (#{self.starting_rank})"
 
+    @property
+    def requested_byes_text(self) -> str:
+        """ "3, 5=1, 6=0": the requested byes as a director writes them (½ point unless said)."""
+        points = self.requested_bye_points or {}
+        return ", ".join(
+            str(n) if points.get(str(n), "0.5") == "0.5" else f"{n}={points[str(n)]}"
+            for n in self.requested_byes
+        )
+
 
 class Round(models.Model):
     class Status(models.TextChoices):
-        PAIRING = "pairing", "Being paired"
-        DRAFT = "draft", "Draft"
-        PUBLISHED = "published", "Published"
-        PLAYING = "playing", "Playing"
-        COMPLETE = "complete", "Complete"
+        PAIRING = "pairing", _("Being paired")
+        DRAFT = "draft", _("Draft")
+        PUBLISHED = "published", _("Published")
+        PLAYING = "playing", _("Playing")
+        COMPLETE = "complete", _("Complete")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField()
@@ -204,15 +282,16 @@ PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.PLAYING, Round.Sta
 
 
 class Result(models.TextChoices):
-    FIRST_WINS = "1-0", "1-0"
-    SECOND_WINS = "0-1", "0-1"
-    DRAW = "1/2-1/2", "½-½"
-    FIRST_FORFEIT_WIN = "+/-", "+/− (forfeit)"
-    SECOND_FORFEIT_WIN = "-/+", "−/+ (forfeit)"
-    DOUBLE_FORFEIT = "-/-", "−/− (double forfeit)"
-    BYE = "bye", "Pairing-allocated bye"
-    HALF_BYE = "half-bye", "Requested half-point bye"
-    ABSENT = "absent", "Absent (zero)"
+    FIRST_WINS = "1-0", _("1-0")
+    SECOND_WINS = "0-1", _("0-1")
+    DRAW = "1/2-1/2", _("½-½")
+    FIRST_FORFEIT_WIN = "+/-", _("+/− (forfeit)")
+    SECOND_FORFEIT_WIN = "-/+", _("−/+ (forfeit)")
+    DOUBLE_FORFEIT = "-/-", _("−/− (double forfeit)")
+    BYE = "bye", _("Pairing-allocated bye")
+    HALF_BYE = "half-bye", _("Requested half-point bye")
+    FULL_BYE = "full-bye", _("Requested full-point bye")
+    ABSENT = "absent", _("Absent (zero)")
 
 
 PLAYED_RESULTS = {Result.FIRST_WINS, Result.SECOND_WINS, Result.DRAW}
@@ -221,7 +300,7 @@ PAIR_RESULTS = PLAYED_RESULTS | {
     Result.SECOND_FORFEIT_WIN,
     Result.DOUBLE_FORFEIT,
 }
-SINGLE_RESULTS = {Result.BYE, Result.HALF_BYE, Result.ABSENT}
+SINGLE_RESULTS = {Result.BYE, Result.HALF_BYE, Result.FULL_BYE, Result.ABSENT}
 
 
 class Board(models.Model):
@@ -238,10 +317,10 @@ class Board(models.Model):
     second_lowest = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Check(models.TextChoices):
-        NONE = "", "Entered (counts at once)"
-        PENDING = "pending", "Game result, replay check pending"
-        PASSED = "passed", "Game result, replay check passed"
-        FAILED = "failed", "Game result, replay check failed"
+        NONE = "", _("Entered (counts at once)")
+        PENDING = "pending", _("Game result, replay check pending")
+        PASSED = "passed", _("Game result, replay check passed")
+        FAILED = "failed", _("Game result, replay check failed")
 
     result_check = models.CharField(
         max_length=10,
@@ -297,8 +376,8 @@ class ResultCorrection(models.Model):
     with who, when and why."""
 
     class Kind(models.TextChoices):
-        RESULT = "result", "Result"
-        REOPEN = "reopen", "Reopened for recording"
+        RESULT = "result", _("Result")
+        REOPEN = "reopen", _("Reopened for recording")
 
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="corrections")
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.RESULT)
@@ -337,10 +416,12 @@ class EventLogEntry(models.Model):
     a reinstatement, a late entry), with who and when, for the event's log."""
 
     class Kind(models.TextChoices):
-        PUBLISH = "publish", "Round published"
-        WITHDRAW = "withdraw", "Withdrawal"
-        REINSTATE = "reinstate", "Reinstatement"
-        LATE_ENTRY = "late-entry", "Late entry"
+        PUBLISH = "publish", _("Round published")
+        WITHDRAW = "withdraw", _("Withdrawal")
+        REINSTATE = "reinstate", _("Reinstatement")
+        LATE_ENTRY = "late-entry", _("Late entry")
+        RESTRICTION = "restriction", _("Pairing restriction")
+        IMPORT = "import", _("Imported")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="log_entries")
     kind = models.CharField(max_length=12, choices=Kind.choices)
@@ -354,3 +435,28 @@ class EventLogEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event}: {self.description}"
+
+
+class ForbiddenPair(models.Model):
+    """Two entries the pairing keeps apart (a director's restriction); it gives way only when
+    no pairing exists otherwise, and the draft then says so."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="forbidden_pairs")
+    first = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    second = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    reason = models.CharField(max_length=200)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["event", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["event", "first", "second"], name="unique_forbidden_pair"
+            )
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.first} and {self.second} kept apart"

@@ -3,6 +3,7 @@
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.utils.translation import gettext as _
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 
@@ -31,13 +32,18 @@ def is_arbiter(user: User, event: Event) -> bool:
 
 def require_director(user: User, event: Event) -> None:
     if not is_director(user, event):
-        raise NotAllowed(f"Only the directors of {event.name} may change it.", code="not_director")
+        raise NotAllowed(
+            _("Only the directors of %(name)s may change it.") % {"name": event.name},
+            code="not_director",
+        )
 
 
 def require_arbiter(user: User, event: Event) -> None:
     if not is_arbiter(user, event):
         raise NotAllowed(
-            f"Only the arbiters and directors of {event.name} may record games.", code="not_arbiter"
+            _("Only the arbiters and directors of %(name)s may record games.")
+            % {"name": event.name},
+            code="not_arbiter",
         )
 
 

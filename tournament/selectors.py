@@ -9,6 +9,7 @@ from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Max, Q, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from scoring import core as scoring_core
 from tournament.models import (
@@ -21,6 +22,7 @@ from tournament.models import (
     Event,
     EventLogEntry,
     EventRole,
+    ForbiddenPair,
     PairingChange,
     Player,
     Result,
@@ -127,7 +129,10 @@ def event_log_of(event: Event) -> QuerySet[EventLogEntry]:
 
 def tiebreak_labels(keys: Iterable[str]) -> list[str]:
     """The tie-breaks' names as directors read them."""
-    return [scoring_core.CATALOGUE[k].label if k in scoring_core.CATALOGUE else k for k in keys]
+    # The pure core words them in English; scoring/tiebreak_names.py puts them in the catalogue.
+    return [
+        gettext(scoring_core.CATALOGUE[k].label) if k in scoring_core.CATALOGUE else k for k in keys
+    ]
 
 
 def can_see_logs(user: User, event: Event) -> bool:
@@ -145,6 +150,7 @@ class _History:
     firsts: list[bool | None] = field(default_factory=list)
     byes: int = 0
     floats: list[str | None] = field(default_factory=list)
+    forfeit_wins: int = 0
 
 
 def _histories(event: Event, before_round: int) -> dict[int, _History]:
@@ -189,6 +195,11 @@ def _histories(event: Event, before_round: int) -> dict[int, _History]:
                     seen[board.first_id] = (None, None)
                 continue
             second = history[board.second_id]
+            # RULINGS: a forfeit win bars the pairing-allocated bye like a bye does.
+            if board.result == Result.FIRST_FORFEIT_WIN:
+                first.forfeit_wins += 1
+            elif board.result == Result.SECOND_FORFEIT_WIN:
+                second.forfeit_wins += 1
             first.opponents.append(board.second_id)
             second.opponents.append(board.first_id)
             game = board.result == "" or board.result in PLAYED_RESULTS
@@ -211,6 +222,7 @@ def player_states(event: Event, round_number: int) -> list[PlayerState]:
     """What the pairing core needs to pair ``round_number`` of ``event``: every entry, in
     starting-rank order, with its record over the earlier rounds."""
     history = _histories(event, round_number)
+    apart = kept_apart(event)
     states = []
     for entry in event.entries.order_by("starting_rank"):
         record = history[entry.pk]
@@ -228,9 +240,87 @@ def player_states(event: Event, round_number: int) -> list[PlayerState]:
                 floats=tuple(record.floats),
                 active=not withdrawn and entry.joined_round <= round_number,
                 wants_bye=round_number in entry.requested_byes,
+                forbidden=tuple(sorted(apart.get(entry.pk, {}))),
+                forfeit_wins=record.forfeit_wins,
             )
         )
     return states
+
+
+KEEP_APART_FIELDS = ("club", "family", "country")
+
+
+def forbidden_pairs_of(event: Event) -> QuerySet[ForbiddenPair]:
+    """The pairs a director keeps apart in the event."""
+    return (
+        ForbiddenPair.objects.filter(event=event)
+        .select_related("first__player", "second__player", "created_by")
+        .order_by("id")
+    )
+
+
+def kept_apart(event: Event) -> dict[int, dict[int, str]]:
+    """Entry -> entries it may not be paired with -> why: the director's pairs, then the pairs
+    of players sharing a club, family or country when the event keeps those apart."""
+    apart: dict[int, dict[int, str]] = defaultdict(dict)
+
+    def forbid(a: int, b: int, why: str) -> None:
+        apart[a].setdefault(b, why)
+        apart[b].setdefault(a, why)
+
+    for pair in ForbiddenPair.objects.filter(event=event).values_list(
+        "first_id", "second_id", "reason"
+    ):
+        forbid(*pair)
+    fields = [f for f in event.keep_apart or [] if f in KEEP_APART_FIELDS]
+    if fields:
+        rows = event.entries.values_list("id", *(f"player__{f}" for f in fields))
+        for column, name in enumerate(fields, start=1):
+            groups: dict[str, list[int]] = defaultdict(list)
+            shown: dict[str, str] = {}
+            for row in rows:
+                value = str(row[column] or "").strip()
+                if value:
+                    groups[value.casefold()].append(row[0])
+                    shown.setdefault(value.casefold(), value)
+            for key, members in groups.items():
+                for i, a in enumerate(members):
+                    for b in members[i + 1 :]:
+                        forbid(a, b, f"same {name} ({shown[key]})")
+    return dict(apart)
+
+
+TRF_BYE_CODES = {"0.5": "H", "1": "F", "0": "Z"}
+
+
+def trf_restrictions(
+    event: Event,
+) -> tuple[dict[int, list[tuple[int, str]]], list[tuple[int, int]]]:
+    """For the TRF export, by starting rank: the byes asked for rounds not yet paired (round,
+    H / F / Z), and the director's pairs kept apart."""
+    paired = event.round_set.aggregate(top=Max("number"))["top"] or 0
+    byes: dict[int, list[tuple[int, str]]] = {}
+    for entry in event.entries.exclude(requested_byes=[]):
+        points = entry.requested_bye_points or {}
+        later = [
+            (n, TRF_BYE_CODES.get(points.get(str(n), "0.5"), "H"))
+            for n in entry.requested_byes
+            if n > paired
+        ]
+        if later:
+            byes[entry.starting_rank] = later
+    pairs = [
+        (pair.first.starting_rank, pair.second.starting_rank)
+        for pair in ForbiddenPair.objects.filter(event=event).select_related("first", "second")
+    ]
+    return byes, pairs
+
+
+def requested_bye_result(entry: Entry, round_number: int) -> str:
+    """The board result of the bye the entry requested for the round: ½ unless it asked for
+    0 or 1 point (as the event allows)."""
+    points = (entry.requested_bye_points or {}).get(str(round_number), "0.5")
+    return {"0": Result.ABSENT, "1": Result.FULL_BYE}.get(points, Result.HALF_BYE)
 
 
 def scores_before(event: Event, round_number: int) -> dict[int, float]:
@@ -251,10 +341,13 @@ class BoardReview:
     warnings: list[str]
 
 
-def board_warnings(board: Board, states: dict[int, PlayerState]) -> list[str]:
+def board_warnings(
+    board: Board, states: dict[int, PlayerState], apart: dict[int, dict[int, str]] | None = None
+) -> list[str]:
     """What is wrong with a board by the pairing rules: a rematch, a second bye, a first-move
     limit broken (RULINGS.md: no two players meet twice, nobody gets a second bye, who moves
-    first alternates as evenly as possible)."""
+    first alternates as evenly as possible), a pair the director keeps apart (``apart``: why,
+    from :func:`kept_apart`)."""
     first = states.get(board.first_id)
     if first is None:
         return []
@@ -270,6 +363,12 @@ def board_warnings(board: Board, states: dict[int, PlayerState]) -> list[str]:
     warnings = []
     if board.second_id in first.opponents:
         warnings.append(f"Rematch: {name} and {other} have met before.")
+    if board.second_id in first.forbidden:
+        why = (apart or {}).get(board.first_id, {}).get(board.second_id)
+        warnings.append(
+            f"Restriction gave way: {name} and {other} are to be kept apart"
+            + (f" ({why})." if why else ".")
+        )
     for state, who, gets_first in ((first, name, True), (second, other, False)):
         due = due_of(state.firsts)
         if breaks_limits(due, gets_first):
@@ -284,6 +383,7 @@ def board_warnings(board: Board, states: dict[int, PlayerState]) -> list[str]:
 def review_of(round_: Round) -> list[BoardReview]:
     """The round's boards with each player's score before it and the board's warnings."""
     states = {s.id: s for s in player_states(round_.event, round_.number)}
+    apart = kept_apart(round_.event)
     reviews = []
     for board in boards_of(round_):
         first = states.get(board.first_id)
@@ -293,7 +393,7 @@ def review_of(round_: Round) -> list[BoardReview]:
                 board=board,
                 first_score=format_score(first.score) if first else "",
                 second_score=format_score(second.score) if second else "",
-                warnings=board_warnings(board, states),
+                warnings=board_warnings(board, states, apart),
             )
         )
     return reviews
@@ -331,7 +431,11 @@ class PublicRound:
 def is_absence(board: Board) -> bool:
     """A board of one that records a player's absence, not a pairing (a pairing-allocated bye
     is a pairing: the player is told of it on a board of their own)."""
-    return board.second_id is None and board.result in {Result.ABSENT, Result.HALF_BYE}
+    return board.second_id is None and board.result in {
+        Result.ABSENT,
+        Result.HALF_BYE,
+        Result.FULL_BYE,
+    }
 
 
 def public_round(round_: Round) -> PublicRound:

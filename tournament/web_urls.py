@@ -3,12 +3,13 @@
 from django.urls import path
 from django.views.generic import RedirectView
 
-from tournament.views import entries, events, rounds
+from tournament.views import entries, events, restrictions, rounds
 
 urlpatterns = [
     # The home page lists the events; a URL trimmed back to /events/ lands there.
     path("events/", RedirectView.as_view(pattern_name="home"), name="event-list"),
     path("events/new/", events.event_create, name="event-create"),
+    path("events/import-trf/", restrictions.trf_import, name="event-import-trf"),
     path("events/<slug:slug>/", events.event_detail, name="event-detail"),
     path("events/<slug:slug>/edit/", events.event_edit, name="event-edit"),
     path("events/<slug:slug>/roles/", events.event_roles, name="event-roles"),
@@ -18,6 +19,16 @@ urlpatterns = [
         name="event-role-remove",
     ),
     path("events/<slug:slug>/log/", events.event_log, name="event-log"),
+    path(
+        "events/<slug:slug>/restrictions/",
+        restrictions.restrictions,
+        name="event-restrictions",
+    ),
+    path(
+        "events/<slug:slug>/restrictions/<int:pk>/remove/",
+        restrictions.restriction_remove,
+        name="event-restriction-remove",
+    ),
     path("events/<slug:slug>/entries/", entries.entries, name="event-entries"),
     path("events/<slug:slug>/entries/add/", entries.entry_add, name="event-entry-add"),
     path("events/<slug:slug>/entries/import/", entries.entries_import, name="event-import"),

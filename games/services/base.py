@@ -16,10 +16,12 @@ from typing import Any, TypeVar
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games import positions
 from games.engine import Game as EngineGame
 from games.engine import IllegalAction
+from games.errors import engine_message
 from games.models import RECORD_KINDS, Game, GameAction
 from tournament import effects
 from tournament import services as tournament_services
@@ -72,9 +74,18 @@ def refuse_closed(game: Game, would: str = "") -> None:
     if board.closed and game.status != Game.Status.FINISHED:
         also = f"; {would}" if would else ""
         raise Conflict(
-            f"Board {board.number} of round {board.round.number} is decided "
-            f"({board.result}, entered by {tournament_services.entered_by(board)}){also}: "
-            "nothing more is recorded there until a director reopens the board with a reason.",
+            _(
+                "Board %(number)s of round %(number2)s is decided (%(result)s, "
+                "entered by %(value)s)%(also)s: nothing more is recorded there "
+                "until a director reopens the board with a reason."
+            )
+            % {
+                "number": board.number,
+                "number2": board.round.number,
+                "result": board.result,
+                "value": tournament_services.entered_by(board),
+                "also": also,
+            },
             code="board_closed",
         )
 
@@ -104,8 +115,12 @@ def write(
         if fell is None:
             if expected_index is not None and expected_index != game.log_length:
                 raise Conflict(
-                    f"The game has moved on: the next action is number {game.log_length}, "
-                    f"not {expected_index} (another entry was made first). Reload and try again.",
+                    _(
+                        "The game has moved on: the next action is number %(log_length)s, "
+                        "not %(expected_index)s (another entry was made first). Reload and "
+                        "try again."
+                    )
+                    % {"log_length": game.log_length, "expected_index": expected_index},
                     code="stale_index",
                     field="expected_index",
                 )
@@ -114,11 +129,17 @@ def write(
     who = seat_name(game, seat if isinstance(seat, int) else None)
     if fell.kind == Kind.PAUSE:
         raise Conflict(
-            f"{who}'s time has run out but no flag can be recorded: the clocks are held for "
-            "the arbiter to decide. Reload.",
+            _(
+                "%(who)s's time has run out but no flag can be recorded: the "
+                "clocks are held for the arbiter to decide. Reload."
+            )
+            % {"who": who},
             code="flag_fell",
         )
-    raise Conflict(f"{who}'s time has run out: the flag is recorded. Reload.", code="flag_fell")
+    raise Conflict(
+        _("%(who)s's time has run out: the flag is recorded. Reload.") % {"who": who},
+        code="flag_fell",
+    )
 
 
 def effective_rows(game: Game) -> list[GameAction]:
@@ -135,8 +156,11 @@ def replayed(game: Game, rows: list[GameAction]) -> EngineGame:
         # Every stored action was checked on entry: only a changed engine or a hand-edited log
         # gets here, which is what replay validation reports.
         raise DomainError(
-            f"The stored log no longer replays (action {exc.index}: {exc.message}); "
-            "the director must check this game.",
+            _(
+                "The stored log no longer replays (action %(index)s: %(message)s); "
+                "the director must check this game."
+            )
+            % {"index": exc.index, "message": engine_message(exc.code, exc.message)},
             code="replay_failed",
         ) from exc
 
@@ -163,7 +187,8 @@ def append(
         )
     except IntegrityError as exc:  # SQLite has no row locks: the unique index decides
         raise Conflict(
-            f"Action number {game.log_length} was stored by someone else first. Reload.",
+            _("Action number %(log_length)s was stored by someone else first. Reload.")
+            % {"log_length": game.log_length},
             code="stale_index",
         ) from exc
     game.log_length += 1

@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.clock import format_ms
 from games.models import Game, GameAction
@@ -43,9 +44,9 @@ CLOCK_OPERATIONS = ("start", "press", "pause", "resume", "adjust")
 def start_clock(*, game: Game, user: User, expected_index: int, reason: str = "") -> GameAction:
     def body(game: Game, at: datetime) -> GameAction:
         if game.status == Game.Status.FINISHED:
-            raise DomainError("The game is over: its clocks cannot be started.")
+            raise DomainError(_("The game is over: its clocks cannot be started."))
         if game.clock_seat is not None:
-            raise DomainError("The clocks have already been started.", code="clock_started")
+            raise DomainError(_("The clocks have already been started."), code="clock_started")
         rows = effective_rows(game)
         eng = replayed(game, rows)
         seat = eng.to_move
@@ -67,23 +68,31 @@ def press_clock(*, game: Game, user: User, expected_index: int) -> GameAction:
     def body(game: Game, at: datetime) -> GameAction:
         seat = game.clock_seat
         if seat is None or game.status == Game.Status.FINISHED:
-            raise DomainError("The clocks are not running: start them first.", code="clock_stopped")
+            raise DomainError(
+                _("The clocks are not running: start them first."), code="clock_stopped"
+            )
         if not game.clock_running:
             raise DomainError(
-                "The clocks are paused: resume them before pressing.", code="clock_paused"
+                _("The clocks are paused: resume them before pressing."), code="clock_paused"
             )
         rows = effective_rows(game)
         eng = replayed(game, rows)
         if not placed_this_turn(game, rows, seat):
             raise DomainError(
-                f"{seat_name(game, seat)} has not placed a tile this turn: the clock is pressed "
-                "after the turn's placements.",
+                _(
+                    "%(value)s has not placed a tile this turn: the clock is pressed "
+                    "after the turn's placements."
+                )
+                % {"value": seat_name(game, seat)},
                 code="nothing_placed",
             )
         if eng.turn_seat == seat and eng.bonus_owed:
             raise DomainError(
-                f"{seat_name(game, seat)} owes {eng.bonus_owed} bonus placement(s): the turn (and "
-                "the clock) goes on until they are made.",
+                _(
+                    "%(value)s owes %(bonus_owed)s bonus placement(s): the turn (and "
+                    "the clock) goes on until they are made."
+                )
+                % {"value": seat_name(game, seat), "bonus_owed": eng.bonus_owed},
                 code="bonus_owed",
             )
         nxt = eng.to_move
@@ -113,10 +122,12 @@ def _hold_or_go(
 
     def body(game: Game, at: datetime) -> GameAction:
         if game.clock_seat is None or game.status == Game.Status.FINISHED:
-            raise DomainError("The clocks have not been started.", code="clock_stopped")
+            raise DomainError(_("The clocks have not been started."), code="clock_stopped")
         if game.clock_running != pause:
             state = "paused" if pause else "running"
-            raise DomainError(f"The clocks are already {state}.", code=f"clock_{state}")
+            raise DomainError(
+                _("The clocks are already %(state)s.") % {"state": state}, code=f"clock_{state}"
+            )
         game.set_clock(game.clock.pause(at) if pause else game.clock.resume(at))
         kind = Kind.PAUSE if pause else Kind.RESUME
         row = append(game, kind, user=user, at=at, payload={"seat": game.clock_seat}, reason=reason)
@@ -144,25 +155,30 @@ def adjust_clock(
     after a faulty clock never needs more, so a bigger figure is most often a slip of the
     finger (45:00 for 4:50) that would hand one player the game."""
     if not reason.strip():
-        raise DomainError("Say why the clock is being adjusted.", field="reason")
+        raise DomainError(_("Say why the clock is being adjusted."), field="reason")
     before: list[int] = []
 
     def body(game: Game, at: datetime) -> GameAction:
         if game.status == Game.Status.FINISHED:
-            raise DomainError("The game is over: its clocks can no longer be adjusted.")
+            raise DomainError(_("The game is over: its clocks can no longer be adjusted."))
         if not isinstance(seat, int) or not 0 <= seat < len(game.players):
             seats = ", ".join(str(n) for n in range(len(game.players) - 1))
             raise DomainError(
-                f"Seat must be {seats} or {len(game.players) - 1}, not {seat!r}.", field="seat"
+                _("Seat must be %(seats)s or %(value)s, not %(seat)s.")
+                % {"seats": seats, "value": len(game.players) - 1, "seat": repr(seat)},
+                field="seat",
             )
         if not isinstance(remaining_ms, int) or not 0 <= remaining_ms <= MAX_CLOCK_MS:
             raise DomainError(
-                "The time left must be between 0:00 and 10 hours.", field="remaining_ms"
+                _("The time left must be between 0:00 and 10 hours."), field="remaining_ms"
             )
         if remaining_ms > game.clock_ms and not confirm_long:
             raise DomainError(
-                f"{format_ms(remaining_ms)} is more than the {format_ms(game.clock_ms)} each "
-                "player started with: confirm the long adjustment to set it.",
+                _(
+                    "%(value)s is more than the %(value2)s each player started with: "
+                    "confirm the long adjustment to set it."
+                )
+                % {"value": format_ms(remaining_ms), "value2": format_ms(game.clock_ms)},
                 field="remaining_ms",
             )
         before.append(game.readings(at)[seat])
@@ -212,7 +228,7 @@ def clock_operation(
         return resume_clock(game=game, user=user, expected_index=expected_index, reason=reason)
     if operation == "adjust":
         if seat is None or remaining_ms is None:
-            raise DomainError("An adjustment needs the seat and the time left.", field="seat")
+            raise DomainError(_("An adjustment needs the seat and the time left."), field="seat")
         return adjust_clock(
             game=game,
             user=user,
@@ -223,7 +239,8 @@ def clock_operation(
             confirm_long=confirm_long,
         )
     raise DomainError(
-        f"{operation!r} is not a clock operation ({', '.join(CLOCK_OPERATIONS)}).",
+        _("%(operation)s is not a clock operation (%(value)s).")
+        % {"operation": repr(operation), "value": ", ".join(CLOCK_OPERATIONS)},
         field="operation",
     )
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games.clock import Clock
 from games.models import Game, GameAction
 from games.services.base import (
@@ -34,23 +36,32 @@ def take_back(
     entered stands, and its board takes no take-back until a director reopens it."""
     require_recorder(game, user)
     if not reason.strip():
-        raise DomainError("Say why the actions are being taken back.", field="reason")
+        raise DomainError(_("Say why the actions are being taken back."), field="reason")
     if not isinstance(count, int) or count < 1:
-        raise DomainError("Take back at least one action.", field="count")
+        raise DomainError(_("Take back at least one action."), field="count")
 
     def body(game: Game, at: datetime) -> GameAction:
         board = game.board
         if board.closed and board.result_check == Board.Check.NONE:
             raise Conflict(
-                f"Board {board.number} of round {board.round.number} is decided "
-                f"({board.result}, entered by {tournament_services.entered_by(board)}): "
-                "a director reopens the board with a reason before anything is taken back.",
+                _(
+                    "Board %(number)s of round %(number2)s is decided (%(result)s, "
+                    "entered by %(value)s): a director reopens the board with a reason "
+                    "before anything is taken back."
+                )
+                % {
+                    "number": board.number,
+                    "number2": board.round.number,
+                    "result": board.result,
+                    "value": tournament_services.entered_by(board),
+                },
                 code="board_closed",
             )
         rows = effective_rows(game)
         if count > len(rows):
             raise DomainError(
-                f"Only {len(rows)} action(s) are recorded: cannot take back {count}.",
+                _("Only %(rows)s action(s) are recorded: cannot take back %(count)s.")
+                % {"rows": len(rows), "count": count},
                 field="count",
             )
         kept, undone = rows[: len(rows) - count], rows[len(rows) - count :]

@@ -11,11 +11,13 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from django.utils.translation import gettext as _
+
 from games import positions
 from games.engine import Game as EngineGame
 from games.engine import IllegalAction, Record, RecordError, load_record
 from games.engine import replay as replay_record
-from games.errors import IllegalMove
+from games.errors import IllegalMove, engine_message
 from games.models import Game, GameAction
 from games.services.base import (
     Kind,
@@ -44,14 +46,17 @@ KIND_WORDS = {"place": "placement", "swap": "swap", "flag": "flag"}
 def clean_action(action: Any) -> dict[str, Any]:
     if not isinstance(action, dict):
         raise DomainError(
-            "An action must be an object such as "
-            '{"type": "place", "player": 0, "tile": "RO", "cells": ["C9", "D9"]}.',
+            _(
+                'An action must be an object such as {"type": "place", '
+                '"player": 0, "tile": "RO", "cells": ["C9", "D9"]}.'
+            ),
             field="action",
         )
     kind = action.get("type")
     if kind not in _ACTION_KEYS:
         raise DomainError(
-            f"{kind!r} is not an action recorded at the board: place, swap or flag.",
+            _("%(kind)s is not an action recorded at the board: place, swap or flag.")
+            % {"kind": repr(kind)},
             field="action",
         )
     cleaned = {k: action[k] for k in _ACTION_KEYS[kind] if k in action}
@@ -93,8 +98,10 @@ def _check_clock_allows(game: Game, rows: list[GameAction], action: dict[str, An
     if kind == "flag":
         if game.clock_seat is not None:
             raise DomainError(
-                "The site's clock decides when a flag falls; record a flag by hand only in a "
-                "game played without the site's clock.",
+                _(
+                    "The site's clock decides when a flag falls; record a flag by hand "
+                    "only in a game played without the site's clock."
+                ),
                 code="clock_decides_flags",
             )
         return
@@ -102,14 +109,24 @@ def _check_clock_allows(game: Game, rows: list[GameAction], action: dict[str, An
         return
     if seat != game.clock_seat:
         raise DomainError(
-            f"The clock is running for {seat_name(game, game.clock_seat)}: press the clock to "
-            f"end that turn before recording {seat_name(game, seat)}'s {KIND_WORDS[kind]}.",
+            _(
+                "The clock is running for %(value)s: press the clock to end that "
+                "turn before recording %(value2)s's %(value3)s."
+            )
+            % {
+                "value": seat_name(game, game.clock_seat),
+                "value2": seat_name(game, seat),
+                "value3": KIND_WORDS[kind],
+            },
             code="not_on_clock",
         )
     if kind == "swap" and not placed_this_turn(game, rows, seat):
         raise DomainError(
-            f"{seat_name(game, seat)} has not placed a tile on this turn of the clock: a swap "
-            "comes after the turn's placements and before the press.",
+            _(
+                "%(value)s has not placed a tile on this turn of the clock: a swap "
+                "comes after the turn's placements and before the press."
+            )
+            % {"value": seat_name(game, seat)},
             code="SWAP_NOT_ALLOWED",
         )
 
@@ -118,7 +135,12 @@ def _apply_checked(eng: EngineGame, action: dict[str, Any], index: int) -> None:
     try:
         eng.apply(action)
     except IllegalAction as exc:
-        raise IllegalMove(exc.message, code=exc.code, index=index, record_index=exc.index) from exc
+        raise IllegalMove(
+            engine_message(exc.code, exc.message),
+            code=exc.code,
+            index=index,
+            record_index=exc.index,
+        ) from exc
 
 
 ActionsFor = Callable[[Game, EngineGame], list[dict[str, Any]]]
@@ -135,7 +157,7 @@ def _record(
         eng = replayed(game, rows)
         cleaned = [clean_action(a) for a in actions_for(game, eng)]
         if not cleaned:
-            raise DomainError("Nothing to record: give at least one action.", field="action")
+            raise DomainError(_("Nothing to record: give at least one action."), field="action")
         stored: list[GameAction] = []
         for action in cleaned:
             _check_clock_allows(game, rows + stored, action)
@@ -173,7 +195,7 @@ def record_actions(
     """Append record actions (one, or a whole turn) checked by the engine."""
     require_recorder(game, user)
     if not actions:
-        raise DomainError("Nothing to record: give at least one action.", field="action")
+        raise DomainError(_("Nothing to record: give at least one action."), field="action")
     cleaned = [clean_action(a) for a in actions]
     return _record(game, user, expected_index, lambda game, eng: cleaned)
 
@@ -193,7 +215,7 @@ def record_placement(
 
     def actions_for(game: Game, eng: EngineGame) -> list[dict[str, Any]]:
         if eng.over:
-            raise DomainError("The game is over: no more placements.")
+            raise DomainError(_("The game is over: no more placements."))
         return [
             {
                 "type": "place",
@@ -233,7 +255,8 @@ def record_notation(*, game: Game, user: User, expected_index: int, text: str) -
                 else (f" (line {exc.line}, column {exc.column})" if exc.line else "")
             )
             raise DomainError(
-                f"The notation cannot be read{where}: {exc.message}",
+                _("The notation cannot be read%(where)s: %(message)s")
+                % {"where": where, "message": engine_message(exc.code, exc.message)},
                 code="BAD_RECORD",
                 field="text",
             ) from exc
@@ -252,7 +275,10 @@ def _read_record(source: str | bytes | dict[str, Any]) -> Record:
     except RecordError as exc:
         where = f" (line {exc.line}, column {exc.column})" if exc.line else ""
         raise DomainError(
-            f"The record cannot be read{where}: {exc.message}", code="BAD_RECORD", field="record"
+            _("The record cannot be read%(where)s: %(message)s")
+            % {"where": where, "message": engine_message(exc.code, exc.message)},
+            code="BAD_RECORD",
+            field="record",
         ) from exc
 
 
@@ -268,12 +294,14 @@ def import_record(
     record = _read_record(source)
     if record.ruleset != game.ruleset:
         raise DomainError(
-            f"The record is for the {record.ruleset} ruleset; this event plays {game.ruleset}.",
+            _("The record is for the %(ruleset)s ruleset; this event plays %(ruleset2)s.")
+            % {"ruleset": record.ruleset, "ruleset2": game.ruleset},
             field="record",
         )
     if len(record.players) != len(game.players):
         raise DomainError(
-            f"The record has {len(record.players)} players, not {len(game.players)}.",
+            _("The record has %(players)s players, not %(players2)s.")
+            % {"players": len(record.players), "players2": len(game.players)},
             field="record",
         )
     try:
@@ -281,27 +309,33 @@ def import_record(
         replay_record(record)
     except IllegalAction as exc:
         raise IllegalMove(
-            f"action {exc.index} of the record: {exc.message}",
+            _("action %(index)s of the record: %(message)s")
+            % {"index": exc.index, "message": engine_message(exc.code, exc.message)},
             code=exc.code,
             index=exc.index,
             record_index=exc.index,
         ) from exc
     actions = positions.board_mode_actions(record)
     if not actions:
-        raise DomainError("The record has no moves to import.", field="record")
+        raise DomainError(_("The record has no moves to import."), field="record")
 
     def body(game: Game, at: datetime) -> list[GameAction]:
         rows = effective_rows(game)
         if rows:
             raise DomainError(
-                f"This game already has {len(rows)} action(s) recorded: take them back before "
-                "importing a record.",
+                _(
+                    "This game already has %(rows)s action(s) recorded: take them back "
+                    "before importing a record."
+                )
+                % {"rows": len(rows)},
                 code="not_empty",
             )
         if game.clock_seat is not None:
             raise DomainError(
-                "The site's clocks are running for this game: it is being recorded "
-                "at the board, not from paper.",
+                _(
+                    "The site's clocks are running for this game: it is being recorded "
+                    "at the board, not from paper."
+                ),
                 code="clock_started",
             )
         eng = positions.new_engine(game.ruleset, game.options, game.players)
@@ -311,7 +345,8 @@ def import_record(
                 eng.apply(action)
             except IllegalAction as exc:
                 raise IllegalMove(
-                    f"action {n} (without draws): {exc.message}",
+                    _("action %(n)s (without draws): %(message)s")
+                    % {"n": n, "message": engine_message(exc.code, exc.message)},
                     code=exc.code,
                     index=game.log_length,
                     record_index=n,

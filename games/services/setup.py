@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
 
 from games import positions
 from games.models import Game
@@ -21,7 +22,9 @@ def _game_fields(board: Board) -> dict[str, Any]:
         if not positions.ruleset_allows_flag(event.ruleset, options):
             options["flag_allowed"] = True
     except ValueError as exc:
-        raise DomainError(f"The event's ruleset options are not valid: {exc}") from exc
+        raise DomainError(
+            _("The event's ruleset options are not valid: %(exc)s") % {"exc": exc}
+        ) from exc
     assert board.second is not None
     ms = event.clock_minutes * 60_000
     players = [board.first.player.name, board.second.player.name]
@@ -48,7 +51,7 @@ def create_games_for_round(round_: Round) -> list[Game]:
     games = []
     with transaction.atomic():
         for board in boards:
-            game, _ = Game.objects.get_or_create(board=board, defaults=_game_fields(board))
+            game, _created = Game.objects.get_or_create(board=board, defaults=_game_fields(board))
             games.append(game)
     return games
 
@@ -65,17 +68,20 @@ def game_for_board(board: Board) -> Game:
     if existing is not None:
         return existing
     if board.is_bye:
-        raise DomainError(f"Board {board.number} has a bye: no game is played there.")
+        raise DomainError(
+            _("Board %(number)s has a bye: no game is played there.") % {"number": board.number}
+        )
     if not board.round.is_public:
         raise DomainError(
-            f"Round {board.round.number} is not published yet: its games cannot be recorded."
+            _("Round %(number)s is not published yet: its games cannot be recorded.")
+            % {"number": board.round.number}
         )
     board = Board.objects.select_related("round__event", "first__player", "second__player").get(
         pk=board.pk
     )
     try:
         with transaction.atomic():
-            game, _ = Game.objects.get_or_create(board=board, defaults=_game_fields(board))
+            game, _created = Game.objects.get_or_create(board=board, defaults=_game_fields(board))
     except IntegrityError:  # another request created it first
         game = Game.objects.get(board=board)
     return Game.objects.select_related("board__round__event").get(pk=game.pk)

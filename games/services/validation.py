@@ -9,6 +9,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games import positions
 from games.engine import IllegalAction
@@ -94,8 +95,8 @@ def retry_recheck(*, run: ValidationRun, user: User) -> bool:
         silent = tournament_selectors.task_silence(locked.created_at, locked.reported_at)
         if silent is None:
             raise Conflict(
-                f"The re-check reported less than {settings.TASK_STALE_SECONDS} s ago: wait "
-                "for it.",
+                _("The re-check reported less than %(TASK_STALE_SECONDS)s s ago: wait for it.")
+                % {"TASK_STALE_SECONDS": settings.TASK_STALE_SECONDS},
                 code="recheck_running",
             )
         ValidationRun.objects.filter(pk=run.pk).update(reported_at=now())

@@ -10,6 +10,7 @@ played     win 1, draw 1/2, loss 0
 forfeit    ``+/-``: 1 to the player present, 0 to the absentee; ``-/-``: 0 and 0
 bye        the event's bye value (default 1, configurable)
 half_bye   a requested half-point bye: 1/2
+full_bye   a requested full-point bye: 1 (when the event allows it)
 absent     0 (not paired, no bye)
 ========== ======================================================================
 
@@ -26,8 +27,9 @@ PLAYED = "played"
 FORFEIT = "forfeit"
 BYE = "bye"
 HALF_BYE = "half_bye"
+FULL_BYE = "full_bye"
 ABSENT = "absent"
-KINDS: frozenset[str] = frozenset({PLAYED, FORFEIT, BYE, HALF_BYE, ABSENT})
+KINDS: frozenset[str] = frozenset({PLAYED, FORFEIT, BYE, HALF_BYE, FULL_BYE, ABSENT})
 #: Kinds whose row names an opponent.
 PAIRED_KINDS: frozenset[str] = frozenset({PLAYED, FORFEIT})
 
@@ -36,6 +38,7 @@ DRAW = 0.5
 LOSS = 0.0
 DEFAULT_BYE_VALUE = 1.0
 HALF_BYE_VALUE = 0.5
+FULL_BYE_VALUE = 1.0
 ABSENT_VALUE = 0.0
 
 
@@ -85,6 +88,8 @@ _SINGLE_RESULTS: dict[str, str] = {
     "bye": BYE,
     "half-bye": HALF_BYE,
     "half_bye": HALF_BYE,
+    "full-bye": FULL_BYE,
+    "full_bye": FULL_BYE,
     "absent": ABSENT,
 }
 #: Every ``Board.result`` that :func:`results_from_boards` accepts ("" = not yet played).
@@ -158,7 +163,12 @@ def results_from_boards(
     singles.extend((rnd, player, BYE) for rnd, player in byes)
     singles.extend((rnd, player, HALF_BYE) for rnd, player in half_byes)
     singles.extend((rnd, player, ABSENT) for rnd, player in absent)
-    value = {BYE: float(bye_value), HALF_BYE: HALF_BYE_VALUE, ABSENT: ABSENT_VALUE}
+    value = {
+        BYE: float(bye_value),
+        HALF_BYE: HALF_BYE_VALUE,
+        FULL_BYE: FULL_BYE_VALUE,
+        ABSENT: ABSENT_VALUE,
+    }
     rows.extend(GameResult(rnd, player, None, value[kind], kind) for rnd, player, kind in singles)
     return sorted(rows, key=lambda r: (r.round, r.player))
 
@@ -196,6 +206,7 @@ def validate_results(results: Iterable[GameResult], *, bye_value: float | None =
             PLAYED: {WIN, DRAW, LOSS},
             FORFEIT: {WIN, LOSS},
             HALF_BYE: {HALF_BYE_VALUE},
+            FULL_BYE: {FULL_BYE_VALUE},
             ABSENT: {ABSENT_VALUE},
             BYE: None if bye_value is None else {bye_value},
         }[r.kind]

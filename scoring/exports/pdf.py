@@ -93,7 +93,8 @@ def _result_text(code: str, held: bool, provisional: str = "") -> str:
         return "held"
     if provisional:
         return f"{_result_text(provisional, False)} (provisional)"
-    return {"1/2-1/2": "½-½", "half-bye": "½ bye", "absent": "absent"}.get(code, code)
+    shown = {"1/2-1/2": "½-½", "half-bye": "½ bye", "full-bye": "1 bye", "absent": "absent"}
+    return shown.get(code, code)
 
 
 def event_pdf(event: Event, table: Standings, generated: datetime) -> bytes:

@@ -1,20 +1,31 @@
-"""The event as a TRF-16 file, written (and read back) by tournament.pairing.trf."""
+"""The event as a TRF file (TRF-16 or TRF-2026), written (and read back) by
+tournament.pairing.trf; tournament.services.trf_import imports it as a new event."""
 
-from typing import Any
+from collections.abc import Sequence
+from typing import Any, Literal
 
 from scoring.tables import Cell, Line, Standings
 from tournament.models import Event
-from tournament.pairing.trf import TrfEvent, TrfGame, TrfPlayer, write_trf
+from tournament.pairing.trf import TrfEvent, TrfForbidden, TrfGame, TrfPlayer, write_trf
 
 _TRF_RESULTS = {1.0: "1", 0.5: "=", 0.0: "0"}
-_TRF_SINGLES = {"bye": "U", "half_bye": "H", "absent": "Z"}
+_TRF_SINGLES = {"bye": "U", "half_bye": "H", "full_bye": "F", "absent": "Z"}
+TRF_VERSIONS: tuple[str, ...] = ("16", "2026")
 LEVELS_COMMENT = " levels round {round} board {board}: {first}-{second} lowest {fl}-{sl}"
 
 
-def event_trf(event: Event, table: Standings) -> str:
-    """The event as a TRF-16 file (tournament.pairing.trf): players by starting rank with VP and
-    rank, every public round (the first-named player as white), and each game's lowest colour
-    levels in ``###`` comment lines."""
+def event_trf(
+    event: Event,
+    table: Standings,
+    version: Literal["16", "2026"] = "16",
+    *,
+    requested_byes: dict[int, list[tuple[int, str]]] | None = None,
+    forbidden: Sequence[tuple[int, int]] = (),
+) -> str:
+    """The event as a TRF file of ``version`` (tournament.pairing.trf): players by starting
+    rank with VP and rank, every public round (the first-named player as white), each game's
+    lowest colour levels in ``###`` comment lines, the byes asked for rounds still to come
+    (starting rank -> [(round, H / F / Z)]) and the pairs kept apart (starting ranks)."""
     start = {line.contender.entry_id: line.contender.starting_rank for line in table.lines}
     seat: dict[tuple[int, int], str] = {}
     for p in table.pairings:
@@ -82,8 +93,14 @@ def event_trf(event: Event, table: Standings) -> str:
                 sl=cell.opp_lowest,
             )
         )
-    trf = TrfEvent(players=players, total_rounds=event.rounds, records=records)
-    return write_trf(trf, comments=comments)
+    trf = TrfEvent(
+        players=players,
+        total_rounds=event.rounds,
+        records=records,
+        requested_byes=dict(requested_byes or {}),
+        forbidden=[TrfForbidden(tuple(pair)) for pair in forbidden],
+    )
+    return write_trf(trf, comments=comments, version=version)
 
 
 def _fill_rounds(by_round: dict[int, Any]) -> tuple[Any, ...]:

@@ -3,13 +3,15 @@ scoring.exports."""
 
 from collections.abc import Callable
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from scoring import exports, standings
 from scoring.tables import Standings
 from scoring.views.standings import event_or_404
+from tournament import selectors
 from tournament.models import Board, Event, Round
 from tournament.permissions import is_arbiter
 
@@ -75,7 +77,10 @@ def round_slips(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     try:
         rnd, boards = standings.round_boards(event, number, include_unpublished=staff)
     except Round.DoesNotExist:
-        raise Http404(f"{event.name} has no published round {number}.") from None
+        raise Http404(
+            _("%(name)s has no published round %(number)s.")
+            % {"name": event.name, "number": number}
+        ) from None
     pdf = exports.slips_pdf(event, rnd.number, boards, _board_url(request))
     return _download(pdf, "application/pdf", f"{event.slug}-round-{rnd.number}-slips.pdf")
 
@@ -89,7 +94,22 @@ def games_zip(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def event_trf(request: HttpRequest, slug: str) -> HttpResponse:
+    """The event as a TRF file: ``?version=2026`` for TRF-2026, TRF-16 otherwise."""
     event = event_or_404(slug)
+    version = request.GET.get("version", "16")
+    if version not in ("16", "2026"):
+        return HttpResponseBadRequest(
+            f"TRF version {version[:20]!r} is not known: ask for 16 or 2026.",
+            content_type="text/plain; charset=utf-8",
+        )
     table = standings.standings_for(event)
-    content = exports.event_trf(event, table)
-    return _download(content, "text/plain; charset=utf-8", f"{event.slug}.trf")
+    byes, forbidden = selectors.trf_restrictions(event)
+    content = exports.event_trf(
+        event,
+        table,
+        "2026" if version == "2026" else "16",
+        requested_byes=byes,
+        forbidden=forbidden,
+    )
+    suffix = "-trf2026" if version == "2026" else ""
+    return _download(content, "text/plain; charset=utf-8", f"{event.slug}{suffix}.trf")

@@ -1,8 +1,10 @@
 """The public live site: an event's current round and standings, the projector view, board QR codes.
 
 Pages are shells; htmx polls the small fragments below, so a refresh never reloads the page. The
-fragments are served from scoring.live_cache; every response says the server's time
-(X-Server-Ms) so the browser can count clocks down from cached readings.
+fragments are served from scoring.live_cache, the pages from tournament.page_cache (rendered
+once per live version); every response says the server's time (X-Server-Ms) so the browser can
+count clocks down from cached readings (a cached page's own server-ms may be old: its first
+poll, at load, corrects it).
 """
 
 import io
@@ -16,13 +18,14 @@ from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
-from django.views.decorators.cache import never_cache
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from scoring import live_cache, selectors
 from scoring.standings import standings_for
 from tournament import selectors as tournament_selectors
 from tournament.models import Board, Event
+from tournament.page_cache import cached_page, live_version
 
 # The projector shows at most this many standings lines a screen; more go on further screens.
 PROJECTOR_LINES_PER_SCREEN = 40
@@ -33,14 +36,14 @@ def _live(slug: str) -> live_cache.Live:
         slug, lambda: Event.objects.filter(slug=slug).values_list("pk", flat=True).first()
     )
     if live is None:
-        raise Http404("No such event.")
+        raise Http404(_("No such event."))
     return live
 
 
 def _event(event_id: int) -> Event:
     event = Event.objects.filter(pk=event_id).first()
     if event is None:  # deleted since its live entry was cached
-        raise Http404("No such event.")
+        raise Http404(_("No such event."))
     return event
 
 
@@ -95,8 +98,20 @@ def _with_server_time(response: HttpResponse) -> HttpResponse:
     return response
 
 
+def _server_time(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """X-Server-Ms on every response, also one served from the page cache."""
+
+    def wrapper(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
+        return _with_server_time(view(request, *args, **kwargs))
+
+    wrapper.__name__ = view.__name__
+    wrapper.__doc__ = view.__doc__
+    return wrapper
+
+
 @require_GET
-@never_cache
+@_server_time
+@cached_page(live_version)
 def event_live(request: HttpRequest, slug: str) -> HttpResponse:
     live = _live(slug)
     event = _event(live.event_id)
@@ -107,7 +122,7 @@ def event_live(request: HttpRequest, slug: str) -> HttpResponse:
         "standings_html": mark_safe(_fragment(live, "standings").html),
         "server_ms": int(time.time() * 1000),
     }
-    return _with_server_time(render(request, "live/event_live.html", context))
+    return render(request, "live/event_live.html", context)
 
 
 def _fragment_response(request: HttpRequest, fragment: live_cache.Fragment) -> HttpResponse:
@@ -145,6 +160,7 @@ projector_fragment = _fragment_view("projector")
 
 
 @require_GET
+@cached_page(live_version)
 def projector(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_object_or_404(Event, slug=slug)
     return render(request, "live/projector.html", {"event": event})
@@ -155,7 +171,7 @@ def board_qr(request: HttpRequest, board_pk: int) -> HttpResponse:
     """An SVG QR code that opens the board's live page (printed on slips, shown by the board)."""
     board = get_object_or_404(Board.objects.select_related("round"), pk=board_pk)
     if not board.round.is_public:
-        raise Http404("The round is not published.")
+        raise Http404(_("The round is not published."))
     url = request.build_absolute_uri(reverse("game-board", args=[board.pk]))
     image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2)
     out = io.BytesIO()

@@ -6,6 +6,7 @@ from django.shortcuts import get_object_or_404, render
 
 from scoring import standings
 from tournament.models import Entry, Event
+from tournament.page_cache import cached_page, live_version, standings_version
 from tournament.permissions import is_arbiter
 
 
@@ -14,7 +15,8 @@ def event_or_404(slug: str) -> Event:
 
 
 def _table_page(request: HttpRequest, slug: str, page: str) -> HttpResponse:
-    """A standings or crosstable page; an htmx refresh gets the table alone."""
+    """A standings or crosstable page; an htmx refresh gets the table alone (the cache keys
+    and Vary hold HX-Request)."""
     event = event_or_404(slug)
     table = standings.standings_for(event)
     partial = bool(request.htmx)  # type: ignore[attr-defined]  # django-htmx middleware
@@ -22,14 +24,19 @@ def _table_page(request: HttpRequest, slug: str, page: str) -> HttpResponse:
     return render(request, template, {"event": event, "table": table})
 
 
+# Standings and crosstable change with results, entries and rounds, not with every move.
+@cached_page(standings_version)
 def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     return _table_page(request, slug, "standings")
 
 
+@cached_page(standings_version)
 def crosstable_page(request: HttpRequest, slug: str) -> HttpResponse:
     return _table_page(request, slug, "crosstable")
 
 
+# The player's games say whether one is in play: the live version.
+@cached_page(live_version)
 def player_page(request: HttpRequest, slug: str, entry_pk: int) -> HttpResponse:
     event = event_or_404(slug)
     entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_pk, event=event)

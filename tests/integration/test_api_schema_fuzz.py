@@ -79,6 +79,8 @@ class Tournament:
             values["id"] = self.entry
         elif "/roles/" in path:
             values["id"] = self.role
+        elif "/restrictions/" in path:
+            values["id"] = self.entry  # no such pair: a documented 404
         elif "/boards/" in path:
             values["id"] = self.board
         values["number"] = self.draft if path.endswith(("swap/", "swap-boards/")) else 1

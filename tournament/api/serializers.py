@@ -26,7 +26,7 @@ class PlayerSerializer(serializers.ModelSerializer[Player]):
 
     class Meta:
         model = Player
-        fields = ["id", "name", "club", "country", "rating", "contact"]
+        fields = ["id", "name", "club", "country", "rating", "contact", "family"]
         extra_kwargs = {
             "contact": {"write_only": True, "required": False},
             "name": {"required": True},
@@ -47,6 +47,16 @@ class EventSerializer(serializers.ModelSerializer[Event]):
     )
     bye_value = serializers.DecimalField(
         max_digits=3, decimal_places=1, required=False, help_text="0, 0.5 or 1"
+    )
+    keep_apart = serializers.ListField(
+        child=serializers.ChoiceField(choices=["club", "family", "country"]),
+        required=False,
+        help_text="Players sharing any of these are not paired while another pairing exists",
+    )
+    requested_bye_points = serializers.ListField(
+        child=serializers.ChoiceField(choices=["0", "0.5", "1"]),
+        required=False,
+        help_text="The values a requested bye may have; empty: ½ only",
     )
     url = serializers.HyperlinkedIdentityField(view_name="api-event-detail", lookup_field="slug")
     entries_url = serializers.HyperlinkedIdentityField(
@@ -97,9 +107,39 @@ class EntrySerializer(serializers.ModelSerializer[Entry]):
             "joined_round",
             "missed_rounds",
             "requested_byes",
+            "requested_bye_points",
             "withdrawn_after_round",
         ]
         read_only_fields = fields
+
+
+def bye_points_field() -> serializers.DictField:
+    return serializers.DictField(
+        child=serializers.CharField(),
+        required=False,
+        help_text='Round -> value of its requested bye ("0", "0.5", "1"); missing: ½',
+    )
+
+
+def with_bye_points(attrs: dict[str, Any]) -> dict[str, Any]:
+    """``requested_byes`` with the values of ``requested_bye_points``, as the service takes
+    them: (round, value) pairs for rounds with a value, round numbers for the others."""
+    points = attrs.pop("requested_bye_points", None)
+    if points is None or attrs.get("requested_byes") is None:
+        if points is not None:
+            raise serializers.ValidationError(
+                {"requested_bye_points": "Give requested_byes with the values."}
+            )
+        return attrs
+    stray = set(points) - {str(n) for n in attrs["requested_byes"]}
+    if stray:
+        raise serializers.ValidationError(
+            {"requested_bye_points": f"Round(s) {', '.join(sorted(stray))} are not requested."}
+        )
+    attrs["requested_byes"] = [
+        (n, points[str(n)]) if str(n) in points else n for n in attrs["requested_byes"]
+    ]
+    return attrs
 
 
 class EntryCreateSerializer(serializers.Serializer[Any]):
@@ -113,19 +153,21 @@ class EntryCreateSerializer(serializers.Serializer[Any]):
     country = serializers.CharField(max_length=3, required=False, allow_blank=True)
     rating = serializers.IntegerField(min_value=0, max_value=4000, required=False, allow_null=True)
     contact = serializers.CharField(max_length=200, required=False, allow_blank=True)
+    family = serializers.CharField(max_length=120, required=False, allow_blank=True)
     missed_rounds = serializers.ChoiceField(
         choices=Entry.MissedRounds.choices, default=Entry.MissedRounds.ZERO
     )
     requested_byes = serializers.ListField(
         child=serializers.IntegerField(min_value=1), required=False, default=list
     )
+    requested_bye_points = bye_points_field()
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         if not attrs.get("player") and not (attrs.get("name") or "").strip():
             raise serializers.ValidationError(
                 {"name": "Give a registry player's id as player, or a new player's name."}
             )
-        return attrs
+        return with_bye_points(attrs)
 
 
 class EntryUpdateSerializer(serializers.Serializer[Any]):
@@ -133,6 +175,10 @@ class EntryUpdateSerializer(serializers.Serializer[Any]):
     requested_byes = serializers.ListField(
         child=serializers.IntegerField(min_value=1), required=False
     )
+    requested_bye_points = bye_points_field()
+
+    def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
+        return with_bye_points(attrs)
 
 
 class CsvImportSerializer(serializers.Serializer[Any]):

@@ -8,7 +8,7 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.routers import SimpleRouter
 
-from tournament.api import views
+from tournament.api import restrictions, views
 
 
 @extend_schema(responses=OpenApiTypes.OBJECT, description="Links to the API's parts.")
@@ -30,7 +30,9 @@ def api_root(request: Request) -> Response:
                 "board": "events/{slug}/boards/{id}/ (PATCH: result, with reason)",
                 "logs": "events/{slug}/corrections/, events/{slug}/pairing-changes/",
                 "roles": "events/{slug}/roles/",
+                "restrictions": "events/{slug}/restrictions/ (POST: keep two entries apart)",
             },
+            "import a TRF file": "events/import-trf/ (POST: file or text)",
         }
     )
 
@@ -44,6 +46,12 @@ ROUND = EVENT + "rounds/<int:number>/"
 
 urlpatterns = [
     path("", api_root, name="api-root"),
+    # Before the router's events/{slug}/, which would take "import-trf" for a slug.
+    path(
+        "events/import-trf/",
+        restrictions.TrfImportViewSet.as_view({"post": "create"}),
+        name="api-event-import-trf",
+    ),
     *router.urls,
     path(
         EVENT + "entries/",
@@ -110,6 +118,16 @@ urlpatterns = [
         EVENT + "roles/",
         views.RoleViewSet.as_view({"get": "list", "post": "create"}),
         name="api-event-roles",
+    ),
+    path(
+        EVENT + "restrictions/",
+        restrictions.ForbiddenPairViewSet.as_view({"get": "list", "post": "create"}),
+        name="api-event-restrictions",
+    ),
+    path(
+        EVENT + "restrictions/<int:pk>/",
+        restrictions.ForbiddenPairViewSet.as_view({"delete": "destroy"}),
+        name="api-restriction-detail",
     ),
     path(
         EVENT + "roles/<int:pk>/",

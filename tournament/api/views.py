@@ -6,6 +6,7 @@ from typing import Any
 
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
@@ -170,9 +171,7 @@ class EntryViewSet(_EventScoped, viewsets.GenericViewSet[Entry]):
             event=event,
             user=request.user,
             player=fields.get("player"),
-            player_fields={
-                name: fields.get(name) for name in ("name", "club", "country", "rating", "contact")
-            },
+            player_fields={name: fields.get(name) for name in services.CSV_COLUMNS},
             missed_rounds=fields["missed_rounds"],
             requested_byes=fields["requested_byes"],
         )
@@ -343,7 +342,9 @@ class _StaffLog(_EventScoped):
     def check_log_access(self, request: Request) -> None:
         event = self.get_event()
         if not selectors.can_see_logs(request.user, event):
-            raise NotAllowed(f"The logs of {event.name} are for its directors and arbiters.")
+            raise NotAllowed(
+                _("The logs of %(name)s are for its directors and arbiters.") % {"name": event.name}
+            )
 
 
 @extend_schema(tags=["logs"], auth=LOGIN_REQUIRED)
@@ -391,7 +392,8 @@ class RoleViewSet(_EventScoped, viewsets.GenericViewSet[EventRole]):
         event = self.get_event()
         if not (getattr(request.user, "is_staff", False) or is_director(request.user, event)):
             raise NotAllowed(
-                f"The directors and arbiters of {event.name} are listed for its directors only.",
+                _("The directors and arbiters of %(name)s are listed for its directors only.")
+                % {"name": event.name},
                 code="not_director",
             )
         return Response(self.get_serializer(self.get_queryset(), many=True).data)

@@ -1,4 +1,4 @@
-"""``python -m tournament.pairing pair STATE.trf``."""
+"""``python -m tournament.pairing`` (see ``cli``)."""
 
 from __future__ import annotations
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from .accel import accelerate
 from .berger import pair_round_robin, round_robin_schedule
-from .model import ROUND_ROBIN_MAX_PLAYERS, SYSTEMS, PlayerState, RoundPairing
+from .model import ACCELERATIONS, ROUND_ROBIN_MAX_PLAYERS, SYSTEMS, PlayerState, RoundPairing
 from .swiss import BYE_POLICIES, pair_swiss
 
 
@@ -53,6 +54,8 @@ def pair_round(
     system: str = "auto",
     *,
     bye_policy: str = "lowest-ranked",
+    acceleration: str | None = None,
+    top_seed_first: bool = True,
 ) -> RoundPairing:
     """Pair round ``round_number`` (1-based) of an event of ``total_rounds`` rounds.
 
@@ -60,25 +63,60 @@ def pair_round(
     the same input gives the same output. Raises ``NoPairingError`` when no legal pairing exists
     and ``ValueError`` for inconsistent input. ``bye_policy`` (Swiss only): "lowest-ranked"
     (MSO rules, the default) or "lowest-score" (FIDE Dutch: any player of the lowest score group
-    without a bye, the rest of the pairing deciding, lower-ranked first).
+    without a bye, the rest of the pairing deciding, lower-ranked first). ``acceleration``
+    (Swiss only): None, or "baku" (FIDE C.04.5.1: virtual points to group A in the first rounds;
+    the notes say when it applied). ``top_seed_first`` (Swiss only): with no history, the
+    higher-ranked player of board 1 moves first (TRF initial colour white), else second.
     """
     _check(players, round_number, total_rounds)
     if bye_policy not in BYE_POLICIES:
         raise ValueError(f"unknown bye policy {bye_policy!r}; expected one of {BYE_POLICIES}")
+    if acceleration is not None and acceleration not in ACCELERATIONS:
+        raise ValueError(
+            f"unknown acceleration {acceleration!r}; expected one of {', '.join(ACCELERATIONS)}"
+        )
     chosen = resolve_system(system, len(players))
     if chosen == "round-robin":
         if system != "auto" or _follows_table(players, round_number):
-            return pair_round_robin(players, round_number)
+            rp = pair_round_robin(players, round_number)
+            if acceleration is not None:
+                rp.notes.append(f"{acceleration} acceleration: not used in an all-play-all")
+            return rp
         # The rounds so far left the Berger table (a state written by another program, or
         # pairings changed by hand): only a Swiss pairing, with its look-ahead, can still avoid
         # rematches in this round and the next ones.
-        swiss = pair_swiss(players, round_number, total_rounds, bye_policy=bye_policy)
+        swiss = _swiss(
+            players, round_number, total_rounds, bye_policy, acceleration, top_seed_first
+        )
         swiss.notes.append(
             f"auto: the games so far do not follow the Berger table for {len(players)} players "
             f"(a game outside its rounds 1-{round_number - 1}), so this round is paired Swiss"
         )
         return swiss
-    return pair_swiss(players, round_number, total_rounds, bye_policy=bye_policy)
+    return _swiss(players, round_number, total_rounds, bye_policy, acceleration, top_seed_first)
+
+
+def _swiss(
+    players: Sequence[PlayerState],
+    round_number: int,
+    total_rounds: int,
+    bye_policy: str,
+    acceleration: str | None,
+    top_seed_first: bool,
+) -> RoundPairing:
+    note = None
+    if acceleration == "baku":
+        players, note = accelerate(players, round_number, total_rounds)
+    rp = pair_swiss(
+        players,
+        round_number,
+        total_rounds,
+        bye_policy=bye_policy,
+        top_seed_first=top_seed_first,
+    )
+    if note is not None:
+        rp.notes.insert(0, note)
+    return rp
 
 
 def _follows_table(players: Sequence[PlayerState], round_number: int) -> bool:

@@ -125,14 +125,16 @@ def choose_first(
     a_ranks_higher: bool,
     board: int,
     dues: dict[int, Due] | None = None,
+    top_seed_first: bool = True,
 ) -> tuple[PlayerState, PlayerState, str]:
     """Seat a pair: returns (first, second, why the first player moves first).
 
     Order of rules: keep the limits; give both their due; give the stronger due; with equal dues,
     alternate from the last round in which the two had different turns; else the higher-placed
     player (score, then starting rank: ``a_ranks_higher``) gets their due. With no history at
-    all, the higher-placed player moves first on odd boards and second on even boards. The reason
-    names the other player when their due decided.
+    all, the higher-placed player moves first on odd boards and second on even boards (the
+    reverse when ``top_seed_first`` is False: TRF initial colour black). The reason names the
+    other player when their due decided.
     """
     da = dues[a.id] if dues is not None else due_of(a.firsts)
     db = dues[b.id] if dues is not None else due_of(b.firsts)
@@ -156,12 +158,13 @@ def choose_first(
         return seat(a_first, b if a_first else a, (db if a_first else da).why)
     wants_a, wants_b = da.direction, db.direction
     if wants_a == NONE and wants_b == NONE:
-        higher_first = board % 2 == 1
+        higher_first = (board % 2 == 1) == top_seed_first
         a_first = higher_first == a_ranks_higher
+        odd, even = ("odd", "even") if top_seed_first else ("even", "odd")
         why = (
-            "no games yet: higher-ranked moves first on odd boards"
+            f"no games yet: higher-ranked moves first on {odd} boards"
             if higher_first
-            else "no games yet: lower-ranked moves first on even boards"
+            else f"no games yet: lower-ranked moves first on {even} boards"
         )
         return seat(a_first, a if a_first else b, why)
     if NONE in (wants_a, wants_b):

@@ -1,16 +1,24 @@
 """The weighted graph of one Swiss round and its maximum-weight matchings (rustworkx).
 
 Every allowed game is an edge of a graph whose nodes are the players to pair (plus a bye node when
-their number is odd). An edge's weight is a big integer built from penalties, each criterion a
-"digit" large enough that the whole matching's lower criteria never outweigh one unit of a higher
-one, so the maximum-weight perfect matching minimises the criteria lexicographically. The
-criteria and their order are described in ``swiss``, which runs the round.
+their number is odd). An edge's penalties, one per criterion, are packed into one integer weight,
+each criterion a "digit" large enough that the whole matching's lower criteria never outweigh one
+unit of a higher one, so the maximum-weight perfect matching minimises the criteria
+lexicographically. The criteria and their order are described in ``swiss``, which runs the round.
+
+rustworkx keeps weights in 128-bit integers and its blossom algorithm doubles them, so the digits
+are sized to the edges actually solved (the largest penalty of each criterion on them, times the
+number of pairs, or once for criteria only the bye edge carries), not to the worst case. If a
+field is so large that the packed weight would still pass ``WEIGHT_BITS``, the lowest criteria are
+coarsened (halved) until it fits, and ``Problem.coarsened`` names them; the higher criteria stay
+exact. Matchings are compared in Python with exact (unbounded) weights.
 """
 
 from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -38,6 +46,8 @@ class Node:
 
 #: The criteria in weight order, highest first (see the module doc).
 CRITERIA = (
+    "forbidden",
+    "bye_barred",
     "bye",
     "limits",
     "diff",
@@ -53,6 +63,18 @@ CRITERIA = (
 #: ("lowest-ranked"); FIDE Dutch only requires the lowest score and lets the rest of the pairing
 #: choose among that score group, lower-ranked first ("lowest-score").
 BYE_POLICIES = ("lowest-ranked", "lowest-score")
+
+
+#: Packed weights stay below 2**WEIGHT_BITS: rustworkx's blossom algorithm works in signed
+#: 128-bit integers and needs headroom for twice the largest weight in its dual variables.
+WEIGHT_BITS = 120
+
+#: Criteria carried only by the bye edge (one per matching: their digit needs no factor of pairs).
+_BYE_ONLY = frozenset({"bye_barred", "bye", "bye_rank"})
+
+
+#: Few distinct dues meet in a round: seat each kind of pair once.
+_pair_cost = functools.lru_cache(maxsize=4096)(pair_cost)
 
 
 def half_points(score: float) -> int:
@@ -107,6 +129,19 @@ class Problem:
             for j in s:
                 met[j].add(i)
         self.met = met
+        # Directors' restrictions, symmetric like the games met.
+        forbidden: list[set[int]] = [set() for _ in nodes]
+        for nd in nodes:
+            for o in nd.st.forbidden:
+                other = index.get(o)
+                if other is not None and other != nd.idx:
+                    forbidden[nd.idx].add(other)
+                    forbidden[other].add(nd.idx)
+        self.forbidden = forbidden
+        #: Players who won a game by forfeit: no bye while another player can take it.
+        self.bye_barred = {nd.idx for nd in nodes if nd.st.forfeit_wins > 0}
+        #: Criteria coarsened to keep the packed weights in range (see the module doc).
+        self.coarsened: set[str] = set()
         # Bye order: lowest-ranked (bottom of the pairing order) first.
         self.bye_order = [nd.idx for nd in reversed(nodes) if nd.st.byes == 0]
         self.bye_rank = {idx: k for k, idx in enumerate(self.bye_order)}
@@ -116,11 +151,14 @@ class Problem:
         self.bye_level = {idx: levels[nodes[idx].half] for idx in self.bye_order}
         self.scale = self._make_scale()
         self._weights: dict[Edge, int] = {}
+        self._penalties: dict[Edge, tuple[int, ...]] = {}
+        self._last_packed: tuple[Sequence[Edge], dict[Edge, int]] | None = None
 
     # -- weights ------------------------------------------------------------------------------
 
     def _make_scale(self) -> tuple[list[int], int]:
-        """Multipliers of the criteria (same order as ``CRITERIA``) and the base weight.
+        """Exact multipliers of the criteria (same order as ``CRITERIA``) and the base weight, for
+        comparing matchings in Python (unbounded integers; rustworkx gets ``_pack``'s).
 
         Each multiplier exceeds the largest total the lower criteria can reach over a whole
         matching, so the weights compare matchings lexicographically."""
@@ -138,6 +176,8 @@ class Problem:
             "diff": spread,
             "limits": 2,
             "bye": self.n + 1,
+            "bye_barred": 1,
+            "forbidden": 1,
         }
         multipliers: dict[str, int] = {}
         m = 1
@@ -148,18 +188,19 @@ class Problem:
 
     def penalties(self, u: int, v: int) -> tuple[int, ...]:
         """Penalties of the edge u-v (u < v; v may be the bye node), in ``CRITERIA`` order:
-        bye position from the bottom, first-move limit breaks, score difference (half points),
-        unmet first-move dues and their strength, squared score difference, repeated floats,
-        distance from the S1 v S2 ideal (and, with the "lowest-score" bye policy, the bye's
-        rank inside the lowest score group)."""
+        a forbidden pair, a bye to a player who won by forfeit, bye position from the bottom,
+        first-move limit breaks, score difference (half points), unmet first-move dues and their
+        strength, squared score difference, repeated floats, distance from the S1 v S2 ideal
+        (and, with the "lowest-score" bye policy, the bye's rank inside the lowest score group)."""
         if v == self.bye:
             nd = self.nodes[u]
             f = (2 if nd.last_float == "down" else 0) + (1 if nd.prev_float == "down" else 0)
+            barred = 1 if u in self.bye_barred else 0
             if self.bye_policy == "lowest-ranked":
-                return (self.bye_rank[u], 0, 0, 0, 0, 0, f, 0, 0)
-            return (self.bye_level[u], 0, 0, 0, 0, 0, f, 0, self.bye_rank[u])
+                return (0, barred, self.bye_rank[u], 0, 0, 0, 0, 0, f, 0, 0)
+            return (0, barred, self.bye_level[u], 0, 0, 0, 0, 0, f, 0, self.bye_rank[u])
         a, b = self.nodes[u], self.nodes[v]
-        hard, count, strength = pair_cost(a.due, b.due)
+        hard, count, strength = _pair_cost(a.due, b.due)
         h = abs(a.half - b.half)
         if a.group == b.group:
             half = a.gsize // 2
@@ -174,16 +215,73 @@ class Problem:
                 + (1 if hi.prev_float == "down" else 0)
                 + (1 if lo.prev_float == "up" else 0)
             )
-        return (0, hard, h, count, strength, h * h, f, g, 0)
+        forbidden = 1 if v in self.forbidden[u] else 0
+        return (forbidden, 0, 0, hard, h, count, strength, h * h, f, g, 0)
+
+    def penalty(self, u: int, v: int) -> tuple[int, ...]:
+        """``penalties`` of the edge, cached."""
+        key = (u, v)
+        p = self._penalties.get(key)
+        if p is None:
+            p = self.penalties(u, v)
+            self._penalties[key] = p
+        return p
 
     def weight(self, u: int, v: int) -> int:
+        """Exact weight of the edge (unbounded; for comparing matchings in Python)."""
         key = (u, v)
         w = self._weights.get(key)
         if w is None:
             mult, base = self.scale
-            w = base - sum(p * m for p, m in zip(self.penalties(u, v), mult, strict=True))
+            w = base - sum(p * m for p, m in zip(self.penalty(u, v), mult, strict=True))
             self._weights[key] = w
         return w
+
+    def _pack(self, edges: Sequence[Edge]) -> tuple[tuple[int, ...], list[int], int]:
+        """Shifts, multipliers and base of the packed weights for ``edges`` (module doc)."""
+        pairs = self.n_nodes // 2
+        game = [self.penalty(u, v) for u, v in edges if v != self.bye]
+        bye = [self.penalty(u, v) for u, v in edges if v == self.bye]
+        k = len(CRITERIA)
+        game_max = [max(col) for col in zip(*game, strict=True)] if game else [0] * k
+        bye_max = [max(col) for col in zip(*bye, strict=True)] if bye else [0] * k
+        shifts = [0] * k
+        while True:
+            multipliers = [0] * k
+            m = 1
+            for i in reversed(range(k)):
+                multipliers[i] = m
+                top_game = game_max[i] >> shifts[i]
+                top_bye = bye_max[i] >> shifts[i]
+                if CRITERIA[i] in _BYE_ONLY and top_game == 0:
+                    bound = top_bye
+                else:
+                    bound = pairs * max(top_game, top_bye)
+                m *= bound + 1
+            if m.bit_length() <= WEIGHT_BITS:
+                return tuple(shifts), multipliers, m
+            for i in reversed(range(k)):  # coarsen the lowest criterion that still has a range
+                if max(game_max[i], bye_max[i]) >> shifts[i] > 1:
+                    shifts[i] += 1
+                    self.coarsened.add(CRITERIA[i])
+                    break
+            else:  # pragma: no cover - every criterion is 0/1: far beyond 10**30 players
+                raise OverflowError("the round's criteria do not fit in 128-bit weights")
+
+    def packed_weights(self, edges: Sequence[Edge]) -> dict[Edge, int]:
+        """Weights for rustworkx (below 2**WEIGHT_BITS), sized to ``edges``."""
+        shifts, multipliers, base = self._pack(edges)
+        penalty = self.penalty
+        if any(shifts):
+            return {
+                e: base
+                - sum(
+                    (p >> sh) * m for p, sh, m in zip(penalty(*e), shifts, multipliers, strict=True)
+                )
+                for e in edges
+            }
+        mul = operator.mul
+        return {e: base - sum(map(mul, penalty(*e), multipliers)) for e in edges}
 
     # -- candidate edges ----------------------------------------------------------------------
 
@@ -222,6 +320,15 @@ class Problem:
 
     # -- matching -----------------------------------------------------------------------------
 
+    def _packed_for(self, edges: Sequence[Edge]) -> dict[Edge, int]:
+        # Murty's enumeration solves the same edge list many times: pack it once.
+        cached = self._last_packed
+        if cached is not None and cached[0] is edges:
+            return cached[1]
+        packed = self.packed_weights(edges)
+        self._last_packed = (edges, packed)
+        return packed
+
     def solve(
         self,
         edges: Sequence[Edge],
@@ -233,11 +340,12 @@ class Problem:
         for u, v in forced:
             covered.add(u)
             covered.add(v)
+        packed = self._packed_for(edges)
         graph = rx.PyGraph(multigraph=False)
         graph.add_nodes_from(range(self.n_nodes))
         graph.add_edges_from(
             [
-                (u, v, self.weight(u, v))
+                (u, v, packed[(u, v)])
                 for (u, v) in edges
                 if (u, v) not in forbidden and u not in covered and v not in covered
             ]
@@ -252,11 +360,14 @@ class Problem:
 def improvable(problem: Problem, matching: frozenset[Edge]) -> bool:
     """Does a restricted-window result look like a wider window could do better?"""
     for u, v in matching:
+        pen = problem.penalty(u, v)
+        if pen[0] or pen[1]:  # a forbidden pair or a barred bye: a wider window may avoid it
+            return True
         if v == problem.bye:
-            if problem.penalties(u, v)[0] > 0:
+            if pen[2] > 0:
                 return True
             continue
-        if problem.penalties(u, v)[1]:
+        if pen[3]:
             return True
         if abs(problem.nodes[u].group - problem.nodes[v].group) > 1:
             return True
@@ -315,6 +426,7 @@ __all__ = [
     "Edge",
     "Node",
     "Problem",
+    "WEIGHT_BITS",
     "guided_matchings",
     "half_points",
     "improvable",

@@ -36,7 +36,10 @@ class PlayerState:
     past round: True moved first, False moved second, None no game. ``byes`` counts the
     pairing-allocated byes received (requested byes do not count). ``floats`` has one entry per
     past round: "up", "down" or None. Withdrawn players (``active=False``) and players who asked
-    for a bye this round (``wants_bye=True``) are not paired.
+    for a bye this round (``wants_bye=True``) are not paired. ``forbidden`` lists ids this player
+    may not be paired with (a director's restriction: absolute unless no pairing exists, then it
+    gives way and ``RoundPairing.notes`` says which pair). ``forfeit_wins`` counts wins by
+    forfeit: like ``byes``, any gives no pairing-allocated bye while another player can take it.
     """
 
     id: int
@@ -48,6 +51,12 @@ class PlayerState:
     floats: tuple[str | None, ...] = ()
     active: bool = True
     wants_bye: bool = False
+    forbidden: tuple[int, ...] = ()
+    forfeit_wins: int = 0
+
+
+#: Accelerations understood by :func:`tournament.pairing.pair_round` (FIDE C.04.5.1 Baku).
+ACCELERATIONS: tuple[str, ...] = ("baku",)
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,18 +10,22 @@ In order of priority:
 
 1. (a) no rematch: no edge at all;
 2. (b) no second bye: the bye node is joined only to players without a bye;
-3. (c) look-ahead: the round must leave the rest of the event pairable. The chosen matching is
+3. directors' restrictions: no forbidden pair, and no bye to a player who won a game by forfeit
+   (RULINGS), while a pairing without them exists; if none does, the fewest, and the notes name
+   each one that gave way (top weight digits, and the look-ahead only ever trades a restricted
+   round for another equally restricted one);
+4. (c) look-ahead: the round must leave the rest of the event pairable. The chosen matching is
    checked (``lookahead``); if it fails, the next-best matchings are enumerated (Murty), then a
    guided search runs, until one passes. Then, as weight digits from the highest:
-4. (b) the bye goes to the lowest-ranked player without one (``bye_policy="lowest-score"``:
+5. (b) the bye goes to the lowest-ranked player without one (``bye_policy="lowest-score"``:
    anybody in the lowest score group, the rest of the pairing deciding, lower-ranked first);
-5. (e) first-move limits as compatibility: never three in a row the same, |firsts - seconds| <= 2;
-6. (d) smallest score differences: their sum, in half points;
-7. (e) first-move dues: fewest players not given their due, then the weakest such dues (a balance
+6. (e) first-move limits as compatibility: never three in a row the same, |firsts - seconds| <= 2;
+7. (d) smallest score differences: their sum, in half points;
+8. (e) first-move dues: fewest players not given their due, then the weakest such dues (a balance
    due outranks plain alternation);
-8. (d) fewer large score differences: the sum of their squares;
-9. (f) no repeated float (the same direction as last round, then as two rounds ago);
-10. (g) top half v bottom half inside a score group (S1 v S2), floaters from the bottom of the
+9. (d) fewer large score differences: the sum of their squares;
+10. (f) no repeated float (the same direction as last round, then as two rounds ago);
+11. (g) top half v bottom half inside a score group (S1 v S2), floaters from the bottom of the
     group above to the top of the group below.
 
 The look-ahead ranks above the bye preference so that the event never stalls while a
@@ -46,6 +50,9 @@ from .model import NoPairingError, Pairing, PlayerState, RoundPairing, format_sc
 FULL_GRAPH_LIMIT = 80
 #: Initial half-width of the edge window for large fields.
 WINDOW = 12
+#: The window stops widening at this half-width (beyond, a 2,000-player round would take minutes
+#: for a gain the criteria below the score difference rarely see).
+MAX_WINDOW = 200
 #: Look-ahead searches only fields up to this many nodes (larger ones rely on the degree bound).
 LOOKAHEAD_NODE_LIMIT = 48
 #: How many best matchings (in weight order) are tried before the guided search.
@@ -198,7 +205,10 @@ def pair_swiss(
     total_rounds: int,
     *,
     bye_policy: str = "lowest-ranked",
+    top_seed_first: bool = True,
 ) -> RoundPairing:
+    """A Swiss round (see the module doc). ``top_seed_first``: with no history, the
+    higher-ranked player of board 1 moves first (TRF ``XXC white1`` / ``152 W``), else second."""
     active = [p for p in players if p.active]
     field = [p for p in active if not p.wants_bye]
     requested = sorted(p.id for p in active if p.wants_bye)
@@ -220,7 +230,7 @@ def pair_swiss(
         width = WINDOW
         edges = problem.window_edges(width)
         best = problem.solve(edges)
-        while width < problem.n and (best is None or improvable(problem, best[1])):
+        while width < min(problem.n, MAX_WINDOW) and (best is None or improvable(problem, best[1])):
             width *= 2
             wider_edges = problem.window_edges(width)
             wider = problem.solve(wider_edges)
@@ -230,6 +240,9 @@ def pair_swiss(
                 break
     if best is None:
         raise NoPairingError(_why_unpairable(problem))
+    if not _restricted(problem, best[1]):
+        # A pairing keeps every restriction: alternatives (look-ahead) must keep them too.
+        edges = [e for e in edges if problem.penalty(*e)[:2] == (0, 0)]
 
     look: _LookAhead | None = None
     k_needed = total_rounds - round_number
@@ -249,8 +262,40 @@ def pair_swiss(
             "look-ahead: the best-scoring pairing would leave later rounds unpairable; "
             "an alternative was chosen"
         )
-    pairings = _build(problem, chosen, best[1], round_number, total_rounds)
+    notes.extend(_gave_way(problem, chosen))
+    if problem.coarsened:
+        notes.append(
+            "field too large for exact weights: "
+            + ", ".join(sorted(problem.coarsened))
+            + " compared in coarser steps"
+        )
+    pairings = _build(problem, chosen, best[1], round_number, total_rounds, top_seed_first)
     return RoundPairing(round_number, "swiss", pairings, requested, absent, notes)
+
+
+def _restricted(problem: Problem, matching: frozenset[Edge]) -> bool:
+    return any(problem.penalty(*e)[:2] != (0, 0) for e in matching)
+
+
+def _gave_way(problem: Problem, matching: frozenset[Edge]) -> list[str]:
+    """Notes naming each restriction the round could not keep."""
+    notes = []
+    for u, v in sorted(matching):
+        forbidden, barred = problem.penalty(u, v)[:2]
+        if forbidden:
+            a, b = sorted((problem.nodes[u].st, problem.nodes[v].st), key=lambda p: p.rank)
+            notes.append(
+                f"restriction gave way: #{a.rank} v #{b.rank} is a forbidden pair, but no "
+                "pairing of this round keeps every forbidden pair apart without a rematch or a "
+                "second bye"
+            )
+        if barred:
+            st = problem.nodes[u].st
+            notes.append(
+                f"restriction gave way: #{st.rank} won by forfeit but gets the bye: no other "
+                "player can take it without a rematch, a second bye or a forbidden pair"
+            )
+    return notes
 
 
 def _why_unpairable(problem: Problem) -> str:
@@ -274,6 +319,7 @@ def _build(
     unconstrained: frozenset[Edge],
     round_number: int,
     total_rounds: int,
+    top_seed_first: bool = True,
 ) -> list[Pairing]:
     games: list[tuple[Node, Node]] = []
     bye_node: Node | None = None
@@ -286,7 +332,9 @@ def _build(
     dues = {nd.st.id: nd.due for nd in problem.nodes}
     out: list[Pairing] = []
     for board, (a, b) in enumerate(games, start=1):
-        first, _second, why = choose_first(a.st, b.st, a_ranks_higher=True, board=board, dues=dues)
+        first, _second, why = choose_first(
+            a.st, b.st, a_ranks_higher=True, board=board, dues=dues, top_seed_first=top_seed_first
+        )
         reason = _pair_text(a, b)
         reason += f"; #{first.rank} moves first ({why})"
         if (a.idx, b.idx) not in unconstrained:
@@ -368,6 +416,13 @@ def _bye_text(problem: Problem, nd: Node, unconstrained: frozenset[Edge]) -> str
         )
     if had:
         text += f" ({_names(had)} already had a bye)"
+    barred = [
+        other
+        for other in problem.nodes[nd.idx + 1 :]
+        if other.idx in problem.bye_barred and other.st.byes == 0
+    ]
+    if barred and nd.idx not in problem.bye_barred:
+        text += f" ({_names(barred)} won by forfeit: no bye while another player can take it)"
     return text
 
 

@@ -30,6 +30,7 @@ from tournament.services.registry import (
     parse_players_csv,
     update_player,
 )
+from tournament.services.restrictions import add_forbidden_pair, remove_forbidden_pair
 from tournament.services.results import (
     GAME_OVER_REASON,
     LOWEST_LEVEL_MAX,
@@ -54,6 +55,7 @@ from tournament.services.rounds import (
     swap_entries,
     swap_players,
 )
+from tournament.services.trf_import import import_trf
 
 __all__ = [
     "CSV_COLUMNS",
@@ -64,6 +66,7 @@ __all__ = [
     "LOWEST_LEVEL_MAX",
     "UnfinishedRoundError",
     "add_entry",
+    "add_forbidden_pair",
     "add_player_entry",
     "add_role",
     "clean_player_fields",
@@ -74,6 +77,7 @@ __all__ = [
     "entered_by",
     "find_player",
     "import_players_csv",
+    "import_trf",
     "mark_round_playing",
     "parse_players_csv",
     "publish_round",
@@ -83,6 +87,7 @@ __all__ = [
     "refresh_event_status",
     "refresh_round_status",
     "reinstate_entry",
+    "remove_forbidden_pair",
     "remove_role",
     "reopen_board",
     "request_pairing",

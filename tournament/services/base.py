@@ -2,6 +2,7 @@
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Max
+from django.utils.translation import gettext as _
 
 from tournament import selectors
 from tournament.errors import Conflict, DomainError
@@ -23,9 +24,9 @@ def need_reason(reason: str, what: str) -> str:
     """A director's reason, required and at most 300 characters; ``what`` says what changes."""
     reason = (reason or "").strip()
     if not reason:
-        raise DomainError(f"Say why {what}.", field="reason")
+        raise DomainError(_("Say why %(what)s.") % {"what": what}, field="reason")
     if len(reason) > 300:
-        raise DomainError("The reason is longer than 300 characters.", field="reason")
+        raise DomainError(_("The reason is longer than 300 characters."), field="reason")
     return reason
 
 
@@ -34,4 +35,8 @@ def refuse_open_round(event: Event, until: str) -> None:
     open_round = selectors.open_round(event)
     if open_round is not None:
         state = "being paired" if open_round.status == Round.Status.PAIRING else "a draft"
-        raise Conflict(f"Round {open_round.number} is {state}: {until}.", code="round_open")
+        raise Conflict(
+            _("Round %(number)s is %(state)s: %(until)s.")
+            % {"number": open_round.number, "state": state, "until": until},
+            code="round_open",
+        )

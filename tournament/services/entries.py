@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import Max
 from django.db.models.functions import Upper
+from django.utils.translation import gettext as _
 
 from tournament import effects, selectors
 from tournament.errors import Conflict, DomainError
@@ -36,19 +37,25 @@ def _entry_window(event: Event) -> int:
     joined = (last.number if last else 0) + 1
     if last is not None and selectors.plays_round_robin(event):
         raise DomainError(
-            "This event is an all-play-all: its Berger table was fixed when round 1 was "
-            "paired, so it takes no late entries.",
+            _(
+                "This event is an all-play-all: its Berger table was fixed when "
+                "round 1 was paired, so it takes no late entries."
+            ),
             code="round_robin_closed",
         )
     if joined > event.rounds:
-        raise DomainError(f"All {event.rounds} rounds are paired: the event takes no entries.")
+        raise DomainError(
+            _("All %(rounds)s rounds are paired: the event takes no entries.")
+            % {"rounds": event.rounds}
+        )
     return joined
 
 
 def _check_missed_rounds(missed_rounds: str) -> None:
     if missed_rounds not in Entry.MissedRounds.values:
         raise DomainError(
-            f"{missed_rounds!r}: missed rounds score as 'zero' or 'half' byes.",
+            _("%(missed_rounds)s: missed rounds score as 'zero' or 'half' byes.")
+            % {"missed_rounds": repr(missed_rounds)},
             field="missed_rounds",
         )
 
@@ -114,7 +121,7 @@ def add_entry(
     event = lock_event(event)
     _check_missed_rounds(missed_rounds)
     if event.entries.filter(player=player).exists():
-        raise DomainError(f"{player.name} is already entered.", field="player")
+        raise DomainError(_("%(name)s is already entered.") % {"name": player.name}, field="player")
     joined = _entry_window(event)
     entry = _create_entry(event, player, joined, _next_rank(event), missed_rounds)
     log_write("entry.add", user=user, event=event.pk, entry=entry.pk, player=player.pk)
@@ -280,7 +287,7 @@ def rank_by_rating(*, event: Event, user: User) -> None:
     require_director(user, event)
     event = lock_event(event)
     if event.round_set.exists():
-        raise DomainError("Starting ranks are fixed once round 1 is paired.")
+        raise DomainError(_("Starting ranks are fixed once round 1 is paired."))
     entries = list(event.entries.select_related("player"))
     entries.sort(
         key=lambda e: (e.player.rating is None, -(e.player.rating or 0), e.player.name, e.pk)
@@ -291,61 +298,138 @@ def rank_by_rating(*, event: Event, user: User) -> None:
         Entry.objects.filter(pk=entry.pk).update(starting_rank=offset + i)
     for i, entry in enumerate(entries):
         Entry.objects.filter(pk=entry.pk).update(starting_rank=i + 1)
+    effects.results_changed(event.pk)  # the ranks show on the public pages
 
 
-def _set_byes(entry: Entry, rounds: list[int]) -> None:
+# How a director may write a requested bye's value -> the value stored.
+BYE_POINTS = {"0": "0", "0.0": "0", "½": "0.5", "1/2": "0.5", "0.5": "0.5", ".5": "0.5"}
+BYE_POINTS |= {"1": "1", "1.0": "1"}
+BYE_POINT_WORDS = {"0": "0", "0.5": "½", "1": "1"}
+
+
+def allowed_bye_points(event: Event) -> list[str]:
+    """The bye values the event lets players request ("0", "0.5", "1"); ½ unless it says."""
+    return [v for v in ("0", "0.5", "1") if v in (event.requested_bye_points or ["0.5"])]
+
+
+def _bye_points(event: Event, number: int, value: object) -> str:
+    """A requested bye's value, checked against what the event allows; None: the default (½,
+    or the only value the event allows)."""
+    allowed = allowed_bye_points(event)
+    if value is None:
+        return "0.5" if "0.5" in allowed else allowed[-1]
+    points = BYE_POINTS.get(str(value).strip())
+    if points is None:
+        raise DomainError(
+            _("Round %(number)s: %(value)s is not a bye value (0, ½ or 1).")
+            % {"number": number, "value": repr(value)},
+            field="requested_byes",
+        )
+    if points not in allowed:
+        shown = ", ".join(BYE_POINT_WORDS[v] for v in allowed)
+        raise DomainError(
+            _(
+                "Round %(number)s: this event allows requested byes of %(shown)s "
+                "point(s) only, not %(value)s."
+            )
+            % {"number": number, "shown": shown, "value": BYE_POINT_WORDS[points]},
+            field="requested_byes",
+        )
+    return points
+
+
+def _set_byes(entry: Entry, rounds: list[int | tuple[int, object]]) -> None:
+    """``rounds``: round numbers (a bye of the default value) or (round, value) pairs."""
     event = entry.event
     paired = paired_rounds(event)
     cleaned: list[int] = []
-    for value in rounds:
+    points: dict[str, str] = {}
+    for item in rounds:
+        value, asked = item if isinstance(item, tuple) else (item, None)
         try:
-            number = int(value)
+            number = int(value)  # type: ignore[call-overload]
         except (TypeError, ValueError):
-            raise DomainError(f"{value!r} is not a round number.", field="requested_byes") from None
+            raise DomainError(
+                _("%(value)s is not a round number.") % {"value": repr(value)},
+                field="requested_byes",
+            ) from None
         if not 1 <= number <= event.rounds:
             raise DomainError(
-                f"There is no round {number}: the event has {event.rounds} rounds.",
+                _("There is no round %(number)s: the event has %(rounds)s rounds.")
+                % {"number": number, "rounds": event.rounds},
                 field="requested_byes",
             )
         if number < entry.joined_round:
             raise DomainError(
-                f"{entry.player.name} joins in round {entry.joined_round}: "
-                f"no bye can be requested for round {number}.",
+                _(
+                    "%(name)s joins in round %(joined_round)s: no bye can be requested "
+                    "for round %(number)s."
+                )
+                % {"name": entry.player.name, "joined_round": entry.joined_round, "number": number},
                 field="requested_byes",
             )
         if number <= paired and number not in entry.requested_byes:
             raise DomainError(
-                f"Round {number} is already paired: a bye can be requested only for later rounds.",
+                _(
+                    "Round %(number)s is already paired: a bye can be requested only "
+                    "for later rounds."
+                )
+                % {"number": number},
+                field="requested_byes",
+            )
+        old = (entry.requested_bye_points or {}).get(str(number), "0.5")
+        kept = asked is None and number in entry.requested_byes
+        worth = old if kept else _bye_points(event, number, asked)
+        if number <= paired and number in entry.requested_byes and worth != old:
+            raise DomainError(
+                _("Round %(number)s is already paired: its requested bye's value stands.")
+                % {"number": number},
                 field="requested_byes",
             )
         if number not in cleaned:
             cleaned.append(number)
+            points[str(number)] = worth
     # A player who asks to sit out most of the event is a data-entry slip (or should withdraw):
     # a requested bye scores, so more than half the rounds would bank points without playing.
     allowed = event.rounds // 2
     if len(cleaned) > allowed:
         raise DomainError(
-            f"{entry.player.name} asks for byes in {len(cleaned)} of the event's {event.rounds} "
-            f"rounds: at most {allowed} (half the rounds) can be requested.",
+            _(
+                "%(name)s asks for byes in %(cleaned)s of the event's %(rounds)s "
+                "rounds: at most %(allowed)s (half the rounds) can be requested."
+            )
+            % {
+                "name": entry.player.name,
+                "cleaned": len(cleaned),
+                "rounds": event.rounds,
+                "allowed": allowed,
+            },
             field="requested_byes",
         )
     for number in entry.requested_byes:
         if number <= paired and number not in cleaned:
             raise DomainError(
-                f"Round {number} is already paired: its requested bye stands.",
+                _("Round %(number)s is already paired: its requested bye stands.")
+                % {"number": number},
                 field="requested_byes",
             )
     entry.requested_byes = sorted(cleaned)
-    entry.save(update_fields=["requested_byes"])
+    entry.requested_bye_points = {str(n): points[str(n)] for n in entry.requested_byes}
+    entry.save(update_fields=["requested_byes", "requested_bye_points"])
 
 
 @transaction.atomic
-def set_requested_byes(*, entry: Entry, user: User, rounds: Iterable[int]) -> Entry:
-    """The rounds in which the entry takes a requested half-point bye (not yet paired ones)."""
+def set_requested_byes(
+    *, entry: Entry, user: User, rounds: Iterable[int | tuple[int, object]]
+) -> Entry:
+    """The rounds in which the entry takes a requested bye (not yet paired ones): round
+    numbers, for the default value (½), or (round, value) pairs with a value of 0, ½ or 1 the
+    event allows."""
     require_director(user, entry.event)
     lock_event(entry.event)
     entry = Entry.objects.select_related("event", "player").get(pk=entry.pk)
     _set_byes(entry, list(rounds))
+    effects.live_changed(entry.event_id)  # the event page lists requested byes
     return entry
 
 
@@ -360,7 +444,9 @@ def update_entry(
     """Change an entry's status (withdraw or reinstate) and/or its requested byes, together."""
     require_director(user, entry.event)
     if status is not None and status not in Entry.Status.values:
-        raise DomainError(f"{status!r} is not an entry status.", field="status")
+        raise DomainError(
+            _("%(status)s is not an entry status.") % {"status": repr(status)}, field="status"
+        )
     if status is not None and status != entry.status:
         if status == Entry.Status.WITHDRAWN:
             entry = withdraw_entry(entry=entry, user=user)
@@ -378,25 +464,32 @@ def withdraw_entry(*, entry: Entry, user: User) -> Entry:
     event = lock_event(entry.event)
     entry = Entry.objects.select_related("player").get(pk=entry.pk)
     if entry.status == Entry.Status.WITHDRAWN:
-        raise DomainError(f"{entry.player.name} has already withdrawn.", field="status")
+        raise DomainError(
+            _("%(name)s has already withdrawn.") % {"name": entry.player.name}, field="status"
+        )
     open_round = selectors.open_round(event)
     if open_round is not None and open_round.status == Round.Status.PAIRING:
         # The worker may already have read who plays: wait for its draft (or its failure).
         if not open_round.pairing_error:
             raise Conflict(
-                f"Round {open_round.number} is being paired: withdraw once its draft is ready.",
+                _("Round %(number)s is being paired: withdraw once its draft is ready.")
+                % {"number": open_round.number},
                 code="round_open",
             )
     elif open_round is not None and selectors.seat_in(open_round, entry) is not None:
         raise Conflict(
-            f"{entry.player.name} is in the draft of round {open_round.number}: delete the "
-            "draft, withdraw, then pair again.",
+            _(
+                "%(name)s is in the draft of round %(number)s: delete the draft, "
+                "withdraw, then pair again."
+            )
+            % {"name": entry.player.name, "number": open_round.number},
             code="round_open",
         )
     entry.status = Entry.Status.WITHDRAWN
     entry.withdrawn_after_round = paired_rounds(event) - (1 if open_round else 0)
     entry.save(update_fields=["status", "withdrawn_after_round"])
     log_write("entry.withdraw", user=user, event=event.pk, entry=entry.pk)
+    effects.results_changed(event.pk)  # standings and the event page mark the withdrawal
     after = entry.withdrawn_after_round
     when = f"after round {after}" if after else "before round 1"
     note(event, user, "withdraw", f"{entry.player.name} withdrew {when}.")
@@ -410,7 +503,9 @@ def reinstate_entry(*, entry: Entry, user: User) -> Entry:
     event = lock_event(entry.event)
     entry = Entry.objects.select_related("player").get(pk=entry.pk)
     if entry.status != Entry.Status.WITHDRAWN:
-        raise DomainError(f"{entry.player.name} has not withdrawn.", field="status")
+        raise DomainError(
+            _("%(name)s has not withdrawn.") % {"name": entry.player.name}, field="status"
+        )
     joined = _entry_window(event)
     for round_ in event.round_set.filter(number__lt=joined).order_by("number"):
         if selectors.seat_in(round_, entry) is None:

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from games.engine import make_ruleset
 from scoring import core as scoring_core
@@ -14,6 +15,7 @@ from tournament.errors import DomainError, NotAllowed
 from tournament.models import PUBLIC_ROUND_STATUSES, Event, EventRole, Round
 from tournament.permissions import require_director
 from tournament.services.base import User, lock_event, paired_rounds
+from tournament.services.event_log import note
 
 EVENT_FIELDS = (
     "name",
@@ -27,6 +29,9 @@ EVENT_FIELDS = (
     "clock_minutes",
     "tiebreak_chain",
     "bye_value",
+    "acceleration",
+    "keep_apart",
+    "requested_bye_points",
 )
 # Fixed once round 1 is paired: changing them would change the games or pairings already made.
 LOCKED_AFTER_ROUND_ONE = ("ruleset", "ruleset_options", "pairing_system")
@@ -35,56 +40,97 @@ LOCKED_AFTER_ROUND_ONE = ("ruleset", "ruleset_options", "pairing_system")
 def _clean_event(event: Event, data: Mapping[str, Any]) -> None:
     unknown = set(data) - set(EVENT_FIELDS)
     if unknown:
-        raise DomainError(f"Unknown event field(s): {', '.join(sorted(unknown))}.")
+        raise DomainError(
+            _("Unknown event field(s): %(value)s.") % {"value": ", ".join(sorted(unknown))}
+        )
     for name, value in data.items():
         setattr(event, name, value)
     if not str(event.name or "").strip():
-        raise DomainError("The event needs a name.", field="name")
+        raise DomainError(_("The event needs a name."), field="name")
     event.name = event.name.strip()
     # Two events of one name would be told apart only by their web addresses.
     same_name = Event.objects.filter(name__iexact=event.name).exclude(pk=event.pk)
     if same_name.exists():
         raise DomainError(
-            f"There is already an event called {event.name!r}: give this one another name "
-            "(add the year or the venue, say).",
+            _(
+                "There is already an event called %(name)s: give this one another "
+                "name (add the year or the venue, say)."
+            )
+            % {"name": repr(event.name)},
             field="name",
         )
     for field in ("name", "venue"):
         if len(getattr(event, field) or "") > 200:
-            raise DomainError(f"The {field} is longer than 200 characters.", field=field)
+            raise DomainError(
+                _("The %(field)s is longer than 200 characters.") % {"field": field}, field=field
+            )
     if event.start_date and event.end_date and event.end_date < event.start_date:
-        raise DomainError("The event cannot end before it starts.", field="end_date")
+        raise DomainError(_("The event cannot end before it starts."), field="end_date")
     if event.ruleset not in Event.Ruleset.values:
-        raise DomainError(f"{event.ruleset!r} is not a ruleset.", field="ruleset")
+        raise DomainError(
+            _("%(ruleset)s is not a ruleset.") % {"ruleset": repr(event.ruleset)}, field="ruleset"
+        )
     if event.pairing_system not in Event.PairingSystem.values:
         raise DomainError(
-            f"{event.pairing_system!r} is not a pairing system.", field="pairing_system"
+            _("%(pairing_system)s is not a pairing system.")
+            % {"pairing_system": repr(event.pairing_system)},
+            field="pairing_system",
         )
     if not isinstance(event.ruleset_options, dict):
-        raise DomainError("Ruleset options must be a JSON object.", field="ruleset_options")
+        raise DomainError(_("Ruleset options must be a JSON object."), field="ruleset_options")
     _check_ruleset(event.ruleset, event.ruleset_options)
     if not isinstance(event.rounds, int) or not 1 <= event.rounds <= 30:
-        raise DomainError("The number of rounds must be from 1 to 30.", field="rounds")
+        raise DomainError(_("The number of rounds must be from 1 to 30."), field="rounds")
     if not isinstance(event.clock_minutes, int) or not 1 <= event.clock_minutes <= 180:
-        raise DomainError("Clock minutes must be from 1 to 180.", field="clock_minutes")
+        raise DomainError(_("Clock minutes must be from 1 to 180."), field="clock_minutes")
     try:
         bye_value = Decimal(str(event.bye_value))
     except InvalidOperation:
-        raise DomainError("The bye value must be 0, ½ or 1.", field="bye_value") from None
+        raise DomainError(_("The bye value must be 0, ½ or 1."), field="bye_value") from None
     if bye_value not in {Decimal("0"), Decimal("0.5"), Decimal("1")}:
-        raise DomainError("The bye value must be 0, ½ or 1.", field="bye_value")
+        raise DomainError(_("The bye value must be 0, ½ or 1."), field="bye_value")
     event.bye_value = bye_value
     if isinstance(event.tiebreak_chain, list | tuple) and not event.tiebreak_chain:
         preset = ", ".join(scoring_core.PRESETS[scoring_core.DEFAULT_PRESET])
         raise DomainError(
-            "The tie-break list is empty: name at least one tie-break, or give the MSO "
-            f"Ingenious preset's ({preset}).",
+            _(
+                "The tie-break list is empty: name at least one tie-break, or give "
+                "the MSO Ingenious preset's (%(preset)s)."
+            )
+            % {"preset": preset},
             field="tiebreak_chain",
         )
     problems = scoring_core.validate_chain(event.tiebreak_chain)
     if problems:
         raise DomainError("Tie-breaks: " + "; ".join(problems) + ".", field="tiebreak_chain")
     event.tiebreak_chain = list(event.tiebreak_chain)
+    _clean_pairing_options(event)
+
+
+def _clean_pairing_options(event: Event) -> None:
+    """Acceleration, the players kept apart, and the bye values players may request."""
+    if event.acceleration not in Event.Acceleration.values:
+        raise DomainError(
+            _("%(acceleration)s is not an acceleration (none or baku).")
+            % {"acceleration": repr(event.acceleration)},
+            field="acceleration",
+        )
+    keep = event.keep_apart
+    if not isinstance(keep, list | tuple) or not all(
+        f in selectors.KEEP_APART_FIELDS for f in keep
+    ):
+        raise DomainError(
+            _("Players can be kept apart by club, family or country only."), field="keep_apart"
+        )
+    event.keep_apart = [f for f in selectors.KEEP_APART_FIELDS if f in keep]
+    points = event.requested_bye_points
+    values = {"0": "0", "0.5": "0.5", "1": "1", "0.0": "0", "1.0": "1"}
+    if not isinstance(points, list | tuple) or not all(str(v) in values for v in points):
+        raise DomainError(
+            _("Requested byes can be worth 0, 0.5 or 1 point."), field="requested_bye_points"
+        )
+    chosen = {values[str(v)] for v in points}
+    event.requested_bye_points = [v for v in ("0", "0.5", "1") if v in chosen]
 
 
 def _check_ruleset(name: str, options: dict[str, Any]) -> None:
@@ -92,10 +138,12 @@ def _check_ruleset(name: str, options: dict[str, Any]) -> None:
     try:
         ruleset = make_ruleset(name, **options)
     except (TypeError, ValueError) as exc:
-        raise DomainError(f"Ruleset options: {exc}.", field="ruleset_options") from None
+        raise DomainError(
+            _("Ruleset options: %(exc)s.") % {"exc": exc}, field="ruleset_options"
+        ) from None
     if 2 not in ruleset.players:
         raise DomainError(
-            "Ruleset options: the games are for two players.", field="ruleset_options"
+            _("Ruleset options: the games are for two players."), field="ruleset_options"
         )
 
 
@@ -103,7 +151,7 @@ def _check_ruleset(name: str, options: dict[str, Any]) -> None:
 def create_event(*, user: User, data: Mapping[str, Any]) -> Event:
     """A new event; its creator becomes its first director."""
     if not user.is_authenticated:
-        raise NotAllowed("Log in to create an event.", code="not_authenticated")
+        raise NotAllowed(_("Log in to create an event."), code="not_authenticated")
     event = Event(created_by=user)
     _clean_event(event, data)
     event.save()
@@ -122,22 +170,32 @@ def update_event(*, event: Event, user: User, data: Mapping[str, Any]) -> Event:
         for name in LOCKED_AFTER_ROUND_ONE:
             if getattr(event, name) != before[name]:
                 raise DomainError(
-                    f"The {name.replace('_', ' ')} cannot change once round 1 is paired.",
+                    _("The %(value)s cannot change once round 1 is paired.")
+                    % {"value": name.replace("_", " ")},
                     field=name,
                 )
         if event.rounds < paired:
             raise DomainError(
-                f"Round {paired} is already paired: the event needs at least {paired} rounds.",
+                _("Round %(paired)s is already paired: the event needs at least %(paired)s rounds.")
+                % {"paired": paired},
                 field="rounds",
             )
         table = selectors.round_robin_rounds(event)
         if table is not None and event.rounds > table and event.rounds != before["rounds"]:
             raise DomainError(
-                f"This all-play-all of {event.entries.count()} players has {table} rounds (its "
-                f"Berger table): the event cannot be set to {event.rounds}.",
+                _(
+                    "This all-play-all of %(entries)s players has %(table)s rounds "
+                    "(its Berger table): the event cannot be set to %(rounds)s."
+                )
+                % {"entries": event.entries.count(), "table": table, "rounds": event.rounds},
                 field="rounds",
             )
     event.save()
+    for name, kind in (("keep_apart", "restriction"), ("acceleration", "restriction")):
+        if getattr(event, name) != before[name]:
+            shown = getattr(event, name) or "none"
+            shown = ", ".join(shown) if isinstance(shown, list) else shown
+            note(event, user, kind, f"{name.replace('_', ' ').capitalize()}: {shown}.")
     changed = {
         n for n in ("bye_value", "tiebreak_chain", "rounds") if getattr(event, n) != before[n]
     }
@@ -151,13 +209,22 @@ def update_event(*, event: Event, user: User, data: Mapping[str, Any]) -> Event:
 def add_role(*, event: Event, user: User, username: str, role: str) -> EventRole:
     require_director(user, event)
     if role not in EventRole.Role.values:
-        raise DomainError(f"{role!r} is not a role: director or arbiter.", field="role")
+        raise DomainError(
+            _("%(role)s is not a role: director or arbiter.") % {"role": repr(role)}, field="role"
+        )
     target = get_user_model().objects.filter(username=username.strip()).first()
     if target is None:
-        raise DomainError(f"There is no user {username.strip()!r}.", field="username")
+        raise DomainError(
+            _("There is no user %(username)s.") % {"username": repr(username.strip())},
+            field="username",
+        )
     found, created = EventRole.objects.get_or_create(event=event, user=target, role=role)
     if not created:
-        raise DomainError(f"{target} is already {role} of {event.name}.", field="username")
+        raise DomainError(
+            _("%(target)s is already %(role)s of %(name)s.")
+            % {"target": target, "role": role, "name": event.name},
+            field="username",
+        )
     return found
 
 
@@ -165,10 +232,10 @@ def add_role(*, event: Event, user: User, username: str, role: str) -> EventRole
 def remove_role(*, event: Event, user: User, role: EventRole) -> None:
     require_director(user, event)
     if role.event_id != event.pk:
-        raise DomainError("That role belongs to another event.")
+        raise DomainError(_("That role belongs to another event."))
     directors = EventRole.objects.filter(event=event, role=EventRole.Role.DIRECTOR)
     if role.role == EventRole.Role.DIRECTOR and directors.count() == 1:
-        raise DomainError("An event keeps at least one director.", field="role")
+        raise DomainError(_("An event keeps at least one director."), field="role")
     role.delete()
 
 
@@ -182,15 +249,21 @@ def check_round_robin_rounds(event: Event, number: int) -> None:
     players = event.entries.count()
     if number > table:
         raise DomainError(
-            f"An all-play-all of {players} players has {table} rounds, all of them paired: "
-            f"there is no round {number}.",
+            _(
+                "An all-play-all of %(players)s players has %(table)s rounds, all "
+                "of them paired: there is no round %(number)s."
+            )
+            % {"players": players, "table": table, "number": number},
             code="round_robin_complete",
         )
     if number == 1 and event.rounds > table:
         raise DomainError(
-            f"An all-play-all of {players} players takes {table} rounds, but the event is set "
-            f"to {event.rounds}: set its rounds to {table} (or fewer) under Edit the event, "
-            "then pair round 1.",
+            _(
+                "An all-play-all of %(players)s players takes %(table)s rounds, "
+                "but the event is set to %(rounds)s: set its rounds to %(table)s "
+                "(or fewer) under Edit the event, then pair round 1."
+            )
+            % {"players": players, "table": table, "rounds": event.rounds},
             field="rounds",
             code="round_robin_rounds",
         )

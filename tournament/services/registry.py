@@ -5,6 +5,7 @@ import io
 from typing import Any
 
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournament import effects
 from tournament.errors import DomainError, NotAllowed
@@ -27,25 +28,41 @@ class CsvImportError(DomainError):
 
 
 def clean_player_fields(
-    *, name: str, club: str = "", country: str = "", rating: object = None, contact: str = ""
+    *,
+    name: str,
+    club: str = "",
+    country: str = "",
+    rating: object = None,
+    contact: str = "",
+    family: str = "",
 ) -> dict[str, Any]:
     """The registry's rules for a player's fields; raises DomainError naming the field."""
     name, club, contact = (name or "").strip(), (club or "").strip(), (contact or "").strip()
-    country = (country or "").strip().upper()
+    country, family = (country or "").strip().upper(), (family or "").strip()
     given = {"name": name, "club": club, "country": country, "rating": rating, "contact": contact}
+    given["family"] = family
     for field, value in given.items():
         # No database stores NUL in text (PostgreSQL refuses it): a file with one is damaged.
         if "\x00" in str(value or ""):
-            raise DomainError(f"The {field} contains a NUL character.", field=field)
+            raise DomainError(
+                _("The %(field)s contains a NUL character.") % {"field": field}, field=field
+            )
     if not name:
-        raise DomainError("The player needs a name.", field="name")
+        raise DomainError(_("The player needs a name."), field="name")
     limits = {"name": (name, 120), "club": (club, 120), "contact": (contact, 200)}
+    limits["family"] = (family, 120)
     for field, (value, limit) in limits.items():
         if len(value) > limit:
-            raise DomainError(f"{field} is longer than {limit} characters.", field=field)
+            raise DomainError(
+                _("%(field)s is longer than %(limit)s characters.")
+                % {"field": field, "limit": limit},
+                field=field,
+            )
     if country and not (2 <= len(country) <= 3 and country.isascii() and country.isalpha()):
         raise DomainError(
-            f"Country {country!r} must be a code of 2 or 3 letters, e.g. ENG.", field="country"
+            _("Country %(country)s must be a code of 2 or 3 letters, e.g. ENG.")
+            % {"country": repr(country)},
+            field="country",
         )
     if rating in ("", None):
         rating = None
@@ -53,10 +70,12 @@ def clean_player_fields(
         text = str(rating).strip()
         if not text.isdigit() or int(text) > 4000:
             raise DomainError(
-                f"Rating {text!r} must be a whole number from 0 to 4000.", field="rating"
+                _("Rating %(text)s must be a whole number from 0 to 4000.") % {"text": repr(text)},
+                field="rating",
             )
         rating = int(text)
-    return {"name": name, "club": club, "country": country, "rating": rating, "contact": contact}
+    cleaned = {"name": name, "club": club, "country": country, "rating": rating}
+    return {**cleaned, "contact": contact, "family": family}
 
 
 REGISTRAR_PERMISSION = "tournament.keep_registry"
@@ -76,9 +95,11 @@ def is_registrar(user: User) -> bool:
 def _require_registrar(user: User) -> None:
     if not is_registrar(user):
         raise NotAllowed(
-            "Only registrars (staff, or users given the 'keep registry' permission by an "
-            "admin) may add or change registry players; a director enters new players "
-            "through the event's entries.",
+            _(
+                "Only registrars (staff, or users given the 'keep registry' "
+                "permission by an admin) may add or change registry players; a "
+                "director enters new players through the event's entries."
+            ),
             code="not_registrar",
         )
 
@@ -93,7 +114,7 @@ def create_player(*, user: User, **fields: Any) -> Player:
 @transaction.atomic
 def update_player(*, player: Player, user: User, **fields: Any) -> Player:
     _require_registrar(user)
-    current = {f: getattr(player, f) for f in ("name", "club", "country", "rating", "contact")}
+    current = {f: getattr(player, f) for f in CSV_COLUMNS}
     for name, value in clean_player_fields(**{**current, **fields}).items():
         setattr(player, name, value)
     player.save()
@@ -110,7 +131,7 @@ def find_player(name: str, club: str) -> Player | None:
 
 
 # CSV columns of a players file; `name` is required, the others optional.
-CSV_COLUMNS = ("name", "club", "country", "rating", "contact")
+CSV_COLUMNS = ("name", "club", "country", "rating", "contact", "family")
 
 
 def parse_players_csv(text: str) -> list[dict[str, Any]]:

@@ -7,6 +7,7 @@ passes; a director's result counts at once. Every change is logged with who, whe
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from tournament import effects, signals
 from tournament.errors import Conflict, DomainError
@@ -33,23 +34,30 @@ def _check_levels(result: str, first_lowest: int | None, second_lowest: int | No
             continue
         if not isinstance(level, int) or not 0 <= level <= LOWEST_LEVEL_MAX:
             raise DomainError(
-                f"A lowest colour level is a whole number from 0 to {LOWEST_LEVEL_MAX}.",
+                _("A lowest colour level is a whole number from 0 to %(LOWEST_LEVEL_MAX)s.")
+                % {"LOWEST_LEVEL_MAX": LOWEST_LEVEL_MAX},
                 field=field,
             )
         if result not in PLAYED_RESULTS:
-            raise DomainError("Lowest colour levels belong to played games only.", field=field)
+            raise DomainError(_("Lowest colour levels belong to played games only."), field=field)
     if first_lowest is None or second_lowest is None:
         return
     if first_lowest > second_lowest and result != Result.FIRST_WINS:
         raise DomainError(
-            f"The first player's lowest colour ({first_lowest}) is higher than the second's "
-            f"({second_lowest}): the result is 1-0.",
+            _(
+                "The first player's lowest colour (%(first_lowest)s) is higher "
+                "than the second's (%(second_lowest)s): the result is 1-0."
+            )
+            % {"first_lowest": first_lowest, "second_lowest": second_lowest},
             field="result",
         )
     if first_lowest < second_lowest and result != Result.SECOND_WINS:
         raise DomainError(
-            f"The second player's lowest colour ({second_lowest}) is higher than the first's "
-            f"({first_lowest}): the result is 0-1.",
+            _(
+                "The second player's lowest colour (%(second_lowest)s) is higher "
+                "than the first's (%(first_lowest)s): the result is 0-1."
+            )
+            % {"second_lowest": second_lowest, "first_lowest": first_lowest},
             field="result",
         )
 
@@ -59,7 +67,10 @@ def _locked(board: Board) -> Board:
     locked = Board.objects.select_for_update().select_related("round__event")
     found = locked.filter(pk=board.pk).first()
     if found is None:  # its draft was deleted while this request waited
-        raise Conflict(f"Board {board.number} was deleted meanwhile: reload.", code="board_deleted")
+        raise Conflict(
+            _("Board %(number)s was deleted meanwhile: reload.") % {"number": board.number},
+            code="board_deleted",
+        )
     return found
 
 
@@ -68,15 +79,21 @@ def _check_result(
 ) -> None:
     if not board.round.is_public:
         raise DomainError(
-            f"Round {board.round.number} is not published: its boards take no results yet.",
+            _("Round %(number)s is not published: its boards take no results yet.")
+            % {"number": board.round.number},
             field="result",
         )
     if result and result not in Result.values:
-        raise DomainError(f"{result!r} is not a result code.", field="result")
+        raise DomainError(
+            _("%(result)s is not a result code.") % {"result": repr(result)}, field="result"
+        )
     allowed = SINGLE_RESULTS if board.is_bye else PAIR_RESULTS
     if result and result not in allowed:
         kind = "a board without an opponent" if board.is_bye else "a game between two players"
-        raise DomainError(f"{result} is not a result for {kind}.", field="result")
+        raise DomainError(
+            _("%(result)s is not a result for %(kind)s.") % {"result": result, "kind": kind},
+            field="result",
+        )
     _check_levels(result, first_lowest, second_lowest)
 
 
@@ -150,7 +167,7 @@ def set_board_result(
     require_director(user, board.round.event)
     _check_result(board, result, first_lowest, second_lowest)
     if len(reason) > 300:
-        raise DomainError("The reason is longer than 300 characters.", field="reason")
+        raise DomainError(_("The reason is longer than 300 characters."), field="reason")
     unchanged = (board.result, board.first_lowest, board.second_lowest) == (
         result,
         first_lowest,
@@ -160,12 +177,12 @@ def set_board_result(
     if replaces is not None and replaces != board.result and not no_op:
         raise _changed_meanwhile(board, result, replaces)
     if board.result and board.result != result and not reason.strip():
-        raise DomainError("Say why the result is being corrected.", field="reason")
+        raise DomainError(_("Say why the result is being corrected."), field="reason")
     if no_op:
         return board
     if board.result_check == Board.Check.FAILED and result and not reason.strip():
         raise DomainError(
-            "The replay check of this game failed: say why its result stands.", field="reason"
+            _("The replay check of this game failed: say why its result stands."), field="reason"
         )
     board = _store(
         board,
@@ -185,8 +202,17 @@ def _changed_meanwhile(board: Board, result: str, replaces: str) -> Conflict:
     now = f"{board.result} (entered by {entered_by(board)})" if board.result else "no result"
     yours = f"your {result}" if result else "your clearing of the result"
     return Conflict(
-        f"Board {board.number} of round {board.round.number} now has {now}; you saw "
-        f"{replaces or 'no result'}: {yours} is not saved. Reload and decide again.",
+        _(
+            "Board %(number)s of round %(number2)s now has %(now)s; you saw "
+            "%(value)s: %(yours)s is not saved. Reload and decide again."
+        )
+        % {
+            "number": board.number,
+            "number2": board.round.number,
+            "now": now,
+            "value": replaces or "no result",
+            "yours": yours,
+        },
         field="result",
         code="result_changed",
     )
@@ -222,9 +248,18 @@ def record_game_result(
     _check_result(board, result, first_lowest, second_lowest)
     if board.result and board.result != result:
         raise Conflict(
-            f"The recorded game ends {result}, but board {board.number} of round "
-            f"{board.round.number} already has the result {board.result}, entered by "
-            f"{entered_by(board)}: a director corrects the board's result first.",
+            _(
+                "The recorded game ends %(result)s, but board %(number)s of round "
+                "%(number2)s already has the result %(result2)s, entered by "
+                "%(value)s: a director corrects the board's result first."
+            )
+            % {
+                "result": result,
+                "number": board.number,
+                "number2": board.round.number,
+                "result2": board.result,
+                "value": entered_by(board),
+            },
             code="result_differs",
         )
     if board.result and board.result_check == Board.Check.NONE:
@@ -289,15 +324,23 @@ def reopen_board(*, board: Board, user: User, reason: str) -> Board:
     require_director(user, board.round.event)
     reason = need_reason(reason, "the board is being reopened")
     if not board.result:
-        raise DomainError(f"Board {board.number} has no result: it is open already.")
+        raise DomainError(
+            _("Board %(number)s has no result: it is open already.") % {"number": board.number}
+        )
     if board.recording_open:
-        raise DomainError(f"Board {board.number} is already open for recording.")
+        raise DomainError(
+            _("Board %(number)s is already open for recording.") % {"number": board.number}
+        )
     if board.is_bye:
-        raise DomainError(f"Board {board.number} has no game to record.")
+        raise DomainError(_("Board %(number)s has no game to record.") % {"number": board.number})
     if board.result_check != Board.Check.NONE:
         raise DomainError(
-            f"Board {board.number}'s result comes from the game recorded there: the arbiter "
-            "corrects that game with a take-back, or a director enters the result."
+            _(
+                "Board %(number)s's result comes from the game recorded there: the "
+                "arbiter corrects that game with a take-back, or a director enters "
+                "the result."
+            )
+            % {"number": board.number}
         )
     ResultCorrection.objects.create(
         board=board,

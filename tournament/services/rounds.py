@@ -6,6 +6,7 @@ from typing import Any
 from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from tournament import effects, selectors, signals
 from tournament.errors import Conflict, DomainError
@@ -45,7 +46,10 @@ def start_pairing(*, event: Event, user: User) -> Round:
     last = selectors.last_round(event)
     number = (last.number if last else 0) + 1
     if number > event.rounds:
-        raise DomainError(f"All {event.rounds} rounds of {event.name} are paired.")
+        raise DomainError(
+            _("All %(rounds)s rounds of %(name)s are paired.")
+            % {"rounds": event.rounds, "name": event.name}
+        )
     check_round_robin_rounds(event, number)
     if last is not None:
         unfinished = list(selectors.unfinished_boards(last))
@@ -53,7 +57,10 @@ def start_pairing(*, event: Event, user: User) -> Round:
             raise UnfinishedRoundError(last, unfinished)
     states = selectors.player_states(event, number)
     if sum(1 for s in states if s.active and not s.wants_bye) < 2:
-        raise DomainError(f"Round {number} needs at least two active players who are not on a bye.")
+        raise DomainError(
+            _("Round %(number)s needs at least two active players who are not on a bye.")
+            % {"number": number}
+        )
     return Round.objects.create(
         event=event, number=number, status=Round.Status.PAIRING, pairing_requested_at=timezone.now()
     )
@@ -80,8 +87,11 @@ def retry_pairing(*, round_: Round, user: User) -> bool:
         silent = selectors.pairing_silence(locked)
         if silent is None:
             raise Conflict(
-                f"The pairing task of round {locked.number} reported less than "
-                f"{settings.TASK_STALE_SECONDS} s ago: wait for it.",
+                _(
+                    "The pairing task of round %(number)s reported less than "
+                    "%(TASK_STALE_SECONDS)s s ago: wait for it."
+                )
+                % {"number": locked.number, "TASK_STALE_SECONDS": settings.TASK_STALE_SECONDS},
                 code="pairing_running",
             )
         Round.objects.filter(pk=locked.pk).update(pairing_requested_at=timezone.now())
@@ -121,7 +131,13 @@ def compute_draft(round_id: int) -> Round | None:
     states = selectors.player_states(event, round_.number)
     _progress(round_id, 30)
     try:
-        pairing = pair_round(states, round_.number, event.rounds, event.pairing_system)
+        pairing = pair_round(
+            states,
+            round_.number,
+            event.rounds,
+            event.pairing_system,
+            acceleration=event.acceleration or None,
+        )
         _check_pairing(states, pairing.pairings)
     except NoPairingError as exc:
         _progress(round_id, 100, f"No pairing: {exc.message}")
@@ -146,21 +162,27 @@ def compute_draft(round_id: int) -> Round | None:
                 reason=p.reason[:300],
             )
         wanting = sorted((s for s in states if s.active and s.wants_bye), key=lambda s: s.rank)
+        entries = Entry.objects.in_bulk([s.id for s in wanting])
         for extra, state in enumerate(wanting, start=number + 1):
+            result = selectors.requested_bye_result(entries[state.id], round_.number)
             Board.objects.create(
                 round=round_,
                 number=extra,
                 first_id=state.id,
                 second_id=None,
-                result=Result.HALF_BYE,
-                reason=f"requested bye (½ point) in round {round_.number}",
+                result=result,
+                reason=f"requested bye ({_BYE_WORDS[result]}) in round {round_.number}",
             )
         round_.status = Round.Status.DRAFT
         round_.pairing_progress = 100
         round_.system = pairing.system
         round_.notes = list(pairing.notes)
         round_.save(update_fields=["status", "pairing_progress", "system", "notes"])
+        effects.draft_changed(round_.pk)
     return round_
+
+
+_BYE_WORDS = {Result.HALF_BYE: "½ point", Result.FULL_BYE: "1 point", Result.ABSENT: "0 points"}
 
 
 def _check_pairing(states: list[Any], pairings: list[Any]) -> None:
@@ -179,7 +201,8 @@ def delete_draft(*, round_: Round, user: User) -> None:
     round_ = _lock_round(round_, user)
     if round_.status not in (Round.Status.PAIRING, Round.Status.DRAFT):
         raise Conflict(
-            f"Round {round_.number} is published: its pairings stand.", code="round_published"
+            _("Round %(number)s is published: its pairings stand.") % {"number": round_.number},
+            code="round_published",
         )
     log_write("round.delete", user=user, event=round_.event_id, round=round_.number)
     round_.delete()
@@ -194,7 +217,9 @@ def _lock_round(round_: Round, user: User) -> Round:
     found = locked.filter(pk=round_.pk).first()
     if found is None:
         raise Conflict(
-            f"Round {round_.number}'s draft was deleted meanwhile: reload.", code="round_deleted"
+            _("Round %(number)s's draft was deleted meanwhile: reload.")
+            % {"number": round_.number},
+            code="round_deleted",
         )
     return found
 
@@ -204,7 +229,8 @@ def _lock_draft(round_: Round, user: User) -> Round:
     round_ = _lock_round(round_, user)
     if round_.status != Round.Status.DRAFT:
         raise Conflict(
-            f"Round {round_.number} is not a draft: only drafts can be changed.",
+            _("Round %(number)s is not a draft: only drafts can be changed.")
+            % {"number": round_.number},
             code="not_draft",
         )
     return round_
@@ -220,7 +246,7 @@ def swap_players(
     round_ = _lock_draft(round_, user)
     reason = need_reason(reason, "the pairing is being changed")
     if first.pk == second.pk:
-        raise DomainError("Choose two different players.", field="second")
+        raise DomainError(_("Choose two different players."), field="second")
     boards = {b.pk: b for b in selectors.boards_of(round_).select_for_update(of=("self",))}
     seats: dict[int, tuple[Board, str]] = {}
     for board in boards.values():
@@ -230,13 +256,18 @@ def swap_players(
     for field, entry in (("first", first), ("second", second)):
         if entry.pk not in seats:
             raise DomainError(
-                f"{entry.player.name} is not paired in round {round_.number}.", field=field
+                _("%(name)s is not paired in round %(number)s.")
+                % {"name": entry.player.name, "number": round_.number},
+                field=field,
             )
         board = seats[entry.pk][0]
-        if board.result in (Result.HALF_BYE, Result.ABSENT):
+        if board.result in (Result.HALF_BYE, Result.FULL_BYE, Result.ABSENT):
             raise DomainError(
-                f"{entry.player.name} asked for a bye in round {round_.number}: "
-                "change the requested byes and pair again instead.",
+                _(
+                    "%(name)s asked for a bye in round %(number)s: change the "
+                    "requested byes and pair again instead."
+                )
+                % {"name": entry.player.name, "number": round_.number},
                 field=field,
             )
     board_a, seat_a = seats[first.pk]
@@ -264,6 +295,7 @@ def swap_players(
     for board in changed:
         board = Board.objects.select_related("first__player", "second__player").get(pk=board.pk)
         warnings += selectors.board_warnings(board, states)
+    effects.draft_changed(round_.pk)
     return PairingChange.objects.create(
         round=round_, description=description[:300], warnings=warnings, user=user, reason=reason
     )
@@ -277,7 +309,10 @@ def swap_entries(
     entries = found.in_bulk([first_id, second_id])
     for field, entry_id in (("first", first_id), ("second", second_id)):
         if entry_id not in entries:
-            raise DomainError(f"{entry_id} is not an entry of this event.", field=field)
+            raise DomainError(
+                _("%(entry_id)s is not an entry of this event.") % {"entry_id": entry_id},
+                field=field,
+            )
     return swap_players(
         round_=round_,
         user=user,
@@ -299,15 +334,23 @@ def swap_boards(
     }
     for field, number in (("board_a", board_a), ("board_b", board_b)):
         if number not in found:
-            raise DomainError(f"Round {round_.number} has no board {number}.", field=field)
+            raise DomainError(
+                _("Round %(number)s has no board %(number2)s.")
+                % {"number": round_.number, "number2": number},
+                field=field,
+            )
         if found[number].is_bye:
-            raise DomainError(f"Board {number} is a bye: byes stay after the games.", field=field)
+            raise DomainError(
+                _("Board %(number)s is a bye: byes stay after the games.") % {"number": number},
+                field=field,
+            )
     if board_a == board_b:
-        raise DomainError("Choose two different boards.", field="board_b")
+        raise DomainError(_("Choose two different boards."), field="board_b")
     a, b = found[board_a], found[board_b]
     parking = selectors.next_board_number(round_) + 1
     Board.objects.filter(pk=a.pk).update(number=parking)
     Board.objects.filter(pk=b.pk).update(number=board_a)
+    effects.draft_changed(round_.pk)
     Board.objects.filter(pk=a.pk).update(number=board_b)
     return PairingChange.objects.create(
         round=round_,
@@ -324,7 +367,9 @@ def publish_round(*, round_: Round, user: User) -> Round:
     round_ = _lock_draft(round_, user)
     event = round_.event
     if not round_.boards.exists():
-        raise DomainError(f"Round {round_.number} has no boards to publish.")
+        raise DomainError(
+            _("Round %(number)s has no boards to publish.") % {"number": round_.number}
+        )
     round_.status = Round.Status.PUBLISHED
     round_.published_at = timezone.now()
     round_.save(update_fields=["status", "published_at"])

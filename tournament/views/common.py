@@ -7,6 +7,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
 
 from tournament.errors import DomainError
 from tournament.models import Event, Round
@@ -23,14 +24,16 @@ def director_or_deny(request: HttpRequest, event: Event) -> HttpResponse | None:
         return None
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    raise PermissionDenied(f"Only the directors of {event.name} may change it.")
+    raise PermissionDenied(
+        _("Only the directors of %(name)s may change it.") % {"name": event.name}
+    )
 
 
 def visible_round(request: HttpRequest, event: Event, number: int) -> Round:
     """The round, if this user may see it: drafts exist only for the event's directors."""
     round_ = get_object_or_404(Round, event=event, number=number)
     if not round_.is_public and not is_director(request.user, event):
-        raise Http404("No such round.")
+        raise Http404(_("No such round."))
     return round_
 
 

@@ -5,6 +5,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament import selectors, services
@@ -55,9 +56,7 @@ def entry_add(request: HttpRequest, slug: str) -> HttpResponse:
                 event=event,
                 user=request.user,
                 player=data["player"],
-                player_fields={
-                    name: data[name] for name in ("name", "club", "country", "rating", "contact")
-                },
+                player_fields={name: data[name] for name in services.CSV_COLUMNS},
                 missed_rounds=data["missed_rounds"],
                 requested_byes=data["requested_byes"],
             )
@@ -66,7 +65,9 @@ def entry_add(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             late = f", joining in round {entry.joined_round}" if entry.joined_round > 1 else ""
             messages.success(
-                request, f"{entry.player.name} is entered as #{entry.starting_rank}{late}."
+                request,
+                _("%(name)s is entered as #%(starting_rank)s%(late)s.")
+                % {"name": entry.player.name, "starting_rank": entry.starting_rank, "late": late},
             )
             return redirect("event-entries", event.slug)
     return _page(request, event, entry_form=form)
@@ -91,7 +92,9 @@ def entries_import(request: HttpRequest, slug: str) -> HttpResponse:
         except DomainError as exc:
             form_error(form, exc)
         else:
-            messages.success(request, f"{len(created)} players imported and entered.")
+            messages.success(
+                request, _("%(created)s players imported and entered.") % {"created": len(created)}
+            )
             return redirect("event-entries", event.slug)
     return _page(request, event, csv_form=form)
 
@@ -148,7 +151,9 @@ def entry_byes(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     form = ByesForm(request.POST)
     if not form.is_valid():
         messages.error(
-            request, f"{entry.player.name}: {form.errors['requested_byes'][0]} Nothing changed."
+            request,
+            _("%(name)s: %(value)s Nothing changed.")
+            % {"name": entry.player.name, "value": form.errors["requested_byes"][0]},
         )
         return redirect("event-entries", event.slug)
     try:
@@ -156,8 +161,16 @@ def entry_byes(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             entry=entry, user=request.user, rounds=form.cleaned_data["requested_byes"]
         )
     except DomainError as exc:
-        messages.error(request, f"{entry.player.name}: {exc.message} Nothing changed.")
+        messages.error(
+            request,
+            _("%(name)s: %(message)s Nothing changed.")
+            % {"name": entry.player.name, "message": exc.message},
+        )
     else:
-        rounds = ", ".join(map(str, entry.requested_byes)) or "none"
-        messages.success(request, f"{entry.player.name}'s requested byes: {rounds}.")
+        rounds = entry.requested_byes_text or "none"
+        messages.success(
+            request,
+            _("%(name)s's requested byes: %(rounds)s.")
+            % {"name": entry.player.name, "rounds": rounds},
+        )
     return redirect("event-entries", event.slug)

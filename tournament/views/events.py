@@ -7,12 +7,14 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament import selectors, services
 from tournament.errors import DomainError
 from tournament.forms import EventForm, RoleForm
 from tournament.models import EventRole
+from tournament.page_cache import cached_page, live_version
 from tournament.permissions import is_arbiter, is_director
 from tournament.views.common import carry_out, director_or_deny, get_event
 
@@ -35,7 +37,9 @@ def event_create(request: HttpRequest) -> HttpResponse:
         except DomainError as exc:
             form_error(form, exc)
         else:
-            messages.success(request, f"{event.name} is created: you are its director.")
+            messages.success(
+                request, _("%(name)s is created: you are its director.") % {"name": event.name}
+            )
             return redirect("event-entries", event.slug)
     return render(request, "tournament/event_form.html", {"form": form, "event": None})
 
@@ -51,11 +55,12 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
         except DomainError as exc:
             form_error(form, exc)
         else:
-            messages.success(request, "The event is saved.")
+            messages.success(request, _("The event is saved."))
             return redirect(event)
     return render(request, "tournament/event_form.html", {"form": form, "event": event})
 
 
+@cached_page(live_version)  # the anonymous rendering, once per change
 def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_event(slug)
     director = is_director(request.user, event)
@@ -93,7 +98,11 @@ def event_roles(request: HttpRequest, slug: str) -> HttpResponse:
         except DomainError as exc:
             form_error(form, exc)
         else:
-            messages.success(request, f"{role.user} is now {role.get_role_display().lower()}.")
+            messages.success(
+                request,
+                _("%(user)s is now %(value)s.")
+                % {"user": role.user, "value": role.get_role_display().lower()},
+            )
             return redirect("event-roles", event.slug)
     context = {"event": event, "form": form, "roles": selectors.roles_of_event(event)}
     return render(request, "tournament/event_roles.html", context)
@@ -120,7 +129,7 @@ def event_log(request: HttpRequest, slug: str) -> HttpResponse:
     if not selectors.can_see_logs(request.user, event):
         if not request.user.is_authenticated:
             return director_or_deny(request, event) or redirect(event)
-        raise PermissionDenied("The logs are for the event's directors and arbiters.")
+        raise PermissionDenied(_("The logs are for the event's directors and arbiters."))
     context = {
         "event": event,
         "corrections": selectors.corrections_of(event),

@@ -4,6 +4,7 @@ from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
@@ -11,6 +12,7 @@ from tournament import selectors, services
 from tournament.errors import DomainError
 from tournament.forms import ReopenForm, ResultForm, SwapBoardsForm, SwapPlayersForm
 from tournament.models import Board, Event, Round
+from tournament.page_cache import cached_page, live_version, round_review
 from tournament.permissions import is_director
 from tournament.views.common import (
     carry_out,
@@ -38,14 +40,19 @@ def pair_next_round(request: HttpRequest, slug: str) -> HttpResponse:
         return redirect(event)
     round_.refresh_from_db()  # with tasks run in-process the draft is already there
     if round_.status == Round.Status.DRAFT:
-        messages.success(request, f"Round {round_.number} is paired: review the draft.")
+        messages.success(
+            request, _("Round %(number)s is paired: review the draft.") % {"number": round_.number}
+        )
     elif round_.pairing_error:
-        messages.error(request, f"Round {round_.number} could not be paired.")
+        messages.error(
+            request, _("Round %(number)s could not be paired.") % {"number": round_.number}
+        )
     else:
-        messages.info(request, f"Round {round_.number} is being paired.")
+        messages.info(request, _("Round %(number)s is being paired.") % {"number": round_.number})
     return redirect(_round_url(event, round_.number))
 
 
+@cached_page(live_version)  # the anonymous rendering, once per change
 def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A round's pairings and results; for directors, the draft under review."""
     event = get_event(slug)
@@ -55,7 +62,7 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if director:
         rows = [
             {"board": r.board, "review": r, "form": _inline_result_form(round_, r.board)}
-            for r in selectors.review_of(round_)
+            for r in round_review(round_)
         ]
     else:
         public = selectors.public_round(round_)
@@ -127,7 +134,7 @@ def swap_players(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     except DomainError as exc:
         show_error(request, exc)
     else:
-        messages.success(request, f"{change.description}.")
+        messages.success(request, _("%(description)s.") % {"description": change.description})
         for warning in change.warnings:
             messages.warning(request, warning)
     return redirect(_round_url(event, number))
@@ -147,7 +154,7 @@ def swap_boards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     except DomainError as exc:
         show_error(request, exc)
     else:
-        messages.success(request, f"{change.description}.")
+        messages.success(request, _("%(description)s.") % {"description": change.description})
     return redirect(_round_url(event, number))
 
 
@@ -161,7 +168,8 @@ def publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if not request.POST.get("reviewed"):
         messages.error(
             request,
-            f'Round {number} is not published: tick "I have reviewed the draft" to publish it.',
+            _('Round %(number)s is not published: tick "I have reviewed the draft" to publish it.')
+            % {"number": number},
         )
         return redirect(_round_url(event, number))
     return carry_out(
@@ -182,7 +190,9 @@ def delete_draft(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     except DomainError as exc:
         show_error(request, exc)
         return redirect(_round_url(event, number))
-    messages.success(request, f"The draft of round {number} is deleted: pair it again.")
+    messages.success(
+        request, _("The draft of round %(number)s is deleted: pair it again.") % {"number": number}
+    )
     return redirect(event)
 
 
@@ -218,7 +228,9 @@ def board_result(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                     form.seen(board.result)
             else:
                 messages.success(
-                    request, f"Board {board.number}: {data['result'] or 'no result'} is recorded."
+                    request,
+                    _("Board %(number)s: %(value)s is recorded.")
+                    % {"number": board.number, "value": data["result"] or "no result"},
                 )
                 return redirect(_round_url(event, board.round.number))
         if prefix:  # the inline form on the round page: say what is wrong there
@@ -251,7 +263,9 @@ def board_reopen(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     except DomainError as exc:
         show_error(request, exc)
     else:
-        messages.success(request, f"Board {board.number} is open for recording again.")
+        messages.success(
+            request, _("Board %(number)s is open for recording again.") % {"number": board.number}
+        )
     return redirect("board-result", slug=event.slug, pk=board.pk)
 
 
@@ -276,7 +290,13 @@ def retry_pairing(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         show_error(request, exc)
     else:
         if retried:
-            messages.info(request, f"The pairing of round {number} is queued again.")
+            messages.info(
+                request, _("The pairing of round %(number)s is queued again.") % {"number": number}
+            )
         else:
-            messages.info(request, f"Round {number} is no longer being paired: nothing to retry.")
+            messages.info(
+                request,
+                _("Round %(number)s is no longer being paired: nothing to retry.")
+                % {"number": number},
+            )
     return redirect(_round_url(event, number))

@@ -15,7 +15,7 @@ from scoring.tables import number_text
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, director_of
 from tests.games.integration.factories import board_with_game
 from tests.tournament.integration.helpers import hand_result
-from tournament import services
+from tournament import effects, services
 from tournament.models import Event, Round
 
 # Starting ranks in an order that is not the alphabet's.
@@ -54,6 +54,8 @@ def board_rows(page: str) -> list[str]:
 
 def standings_footer(client: Client, event: Event) -> str:
     cache.delete(standings_cache.cache_key(event.pk))
+    # A new generation, as results_changed() makes after commit (tests do not commit).
+    cache.delete(effects.standings_generation_key(event.pk))
     page = client.get(reverse("event-standings", args=[event.slug])).content.decode()
     return page.split('<p class="muted small">')[-1].split("</p>")[0]
 

@@ -1,0 +1,54 @@
+"""A large ``check`` batch runs on several processes and prints exactly what one process
+prints: the same lines, in the files' order, and the same exit status."""
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from games.engine import cli, random_game
+
+
+def batch(folder: Path, n: int) -> list[str]:
+    games = [json.dumps(random_game("mso", "full", seed).to_json()) for seed in range(3)]
+    illegal = json.loads(games[0])
+    illegal["actions"][2]["cells"] = ["A1", "A2"]  # not adjacent to any start: refused
+    paths = []
+    for i in range(n):
+        path = folder / f"g{i:04d}.json"
+        if i == n // 3:
+            path.write_text(json.dumps(illegal))
+        elif i == n // 2:
+            path.write_text("{not json")
+        else:
+            path.write_text(games[i % 3])
+        paths.append(str(path))
+    return paths
+
+
+def run(paths: list[str], workers: int, monkeypatch: pytest.MonkeyPatch) -> tuple[str, int]:
+    monkeypatch.setattr(cli, "_workers", lambda paths: workers)
+    out = io.StringIO()
+    status = cli.cmd_check(paths, out)
+    return out.getvalue(), status
+
+
+def test_several_processes_print_what_one_prints(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    paths = batch(tmp_path, 240)
+    alone, alone_status = run(paths, 1, monkeypatch)
+    shared, shared_status = run(paths, 2, monkeypatch)
+    assert shared == alone
+    assert shared_status == alone_status == cli.EXIT_UNREADABLE
+    lines = [json.loads(line) for line in shared.splitlines()]
+    assert [line["file"] for line in lines] == paths
+    assert lines[80]["valid"] is False and lines[80]["error"]["index"] is not None
+    assert lines[120]["error"]["code"] == "BAD_RECORD"
+    assert sum(line["valid"] for line in lines) == 238
+
+
+def test_small_batches_and_standard_input_stay_in_one_process() -> None:
+    assert cli._workers(["a.json"] * (cli.FILES_PER_WORKER - 1)) == 1
+    assert cli._workers(["-"] + ["a.json"] * 10 * cli.FILES_PER_WORKER) == 1

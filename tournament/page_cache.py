@@ -1,0 +1,336 @@
+"""Public pages rendered once per change, then served from the cache with an ETag and gzip.
+
+A page is cached under the version the write path already bumps after commit
+(tournament.effects: an event's live version, its standings generation), read *before* the page
+is rendered, so a render that raced a commit lands under a version nobody asks for again. The
+key also holds everything else the page varies on: its address (path and query), the language
+(``get_language()``, set per request by LocaleMiddleware) and whether htmx asked for a partial
+(``HX-Request``). Only the anonymous rendering is cached: a signed-in user sees their name, a
+log-out form and, for staff, controls, so their pages are rendered every time as before.
+
+Compression and BREACH: a page is stored gzipped next to its plain bytes (compression is paid
+once per change) and served gzipped to clients that accept it. BREACH recovers a secret from
+the size of a compressed page that also reflects attacker-chosen text, so a page whose
+rendering used the CSRF token (``get_token`` marks the request) is neither cached nor
+compressed; public pages are built not to need the token (the language switch is exempt, see
+tournament/urls.py), and a test guards it.
+
+The module lives on the lowest floor so that the tournament's, the games' and the scoring
+pages can all use it; it is built from Django's pieces (the cache framework, parse_etags,
+patch_vary_headers, compress_string) rather than its per-URL cache middleware, which could not
+key on the write path's versions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import threading
+import time
+import uuid
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import wraps
+from typing import TYPE_CHECKING, Any
+
+from django.conf import settings
+from django.contrib.messages import get_messages
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.http import parse_etags
+from django.utils.text import compress_string
+from django.utils.translation import get_language
+
+from tournament.effects import LIVE_SECONDS, draft_key, live_key, standings_generation_key
+
+if TYPE_CHECKING:
+    from tournament.models import Round
+    from tournament.selectors import BoardReview
+
+PAGE_SECONDS = 10 * 60
+# The headers every cacheable page varies on (the language comes from the cookie or
+# Accept-Language; LocaleMiddleware and the session add those to Vary themselves).
+VARY = ("Accept-Encoding", "HX-Request", "Cookie", "Accept-Language")
+_ACCEPTS_GZIP = re.compile(r"\bgzip\b")
+
+View = Callable[..., HttpResponse]
+Version = Callable[..., "str | None"]
+
+
+@dataclass(frozen=True)
+class Page:
+    """One rendered page of one version: plain and gzipped bytes and their validator."""
+
+    content_type: str
+    body: bytes
+    gzipped: bytes | None  # None when compression would not make it smaller
+    etag: str  # strong: the page's key, which holds its version
+
+    @property
+    def gzip_etag(self) -> str:
+        # Another representation (content coding) of the same page needs its own strong tag.
+        return self.etag[:-1] + '-gz"'
+
+
+# Pages this process has served, by versioned key, with when they were rendered. A key's page
+# never changes (a new version makes a new key), so serving from here is as fresh as from
+# Redis, and it spares each request the transfer of a whole page out of Redis. Kept no longer
+# than in Redis: a change made outside the services (the shell, the admin) shows within that.
+_SERVED: OrderedDict[str, tuple[float, Page]] = OrderedDict()
+_SERVED_MAX = 128
+_served_lock = threading.Lock()
+
+
+def _remember(key: str, page: Page, rendered: float) -> None:
+    with _served_lock:
+        _SERVED[key] = (rendered, page)
+        _SERVED.move_to_end(key)
+        while len(_SERVED) > _SERVED_MAX:
+            _SERVED.popitem(last=False)
+
+
+def _recall(key: str) -> Page | None:
+    with _served_lock:
+        found = _SERVED.get(key)
+        if found is None:
+            return None
+        if time.monotonic() - found[0] > PAGE_SECONDS:
+            del _SERVED[key]
+            return None
+        _SERVED.move_to_end(key)
+        return found[1]
+
+
+# ---------------------------------------------------------------- versions
+
+
+def _event_id(slug: str) -> int | None:
+    from tournament.models import Event
+
+    return Event.objects.filter(slug=slug).values_list("pk", flat=True).first()
+
+
+def live_entry(slug: str) -> tuple[int, str] | None:
+    """The event behind ``slug`` and its live version (made on a miss); None: no such event."""
+    found = cache.get(live_key(slug))
+    if found is None:
+        event_id = _event_id(slug)
+        if event_id is None:
+            return None
+        # add, not set: a bump that committed meanwhile keeps its newer version.
+        cache.add(live_key(slug), (event_id, uuid.uuid4().hex), LIVE_SECONDS)
+        found = cache.get(live_key(slug)) or (event_id, uuid.uuid4().hex)
+    event_id, version = found
+    return int(event_id), str(version)
+
+
+def live_version(request: HttpRequest, slug: str, **kwargs: Any) -> str | None:
+    """Pages that change with anything spectators see (a move, a clock, a result, a round)."""
+    entry = live_entry(slug)
+    return None if entry is None else f"l{entry[1]}"
+
+
+def _token(key: str) -> str:
+    """The version stored under ``key``; one is started when there is none (never changed
+    yet, or the cache was emptied) for the next effect to replace, rather than key on "none"."""
+    found = cache.get(key)
+    if found is None:
+        cache.add(key, uuid.uuid4().hex, None)
+        found = cache.get(key) or uuid.uuid4().hex
+    return str(found)
+
+
+# slug -> event id as last seen in the slug's live entry: lets one round trip read both the
+# live entry and the generation; the live entry read with it confirms the id.
+_EVENT_IDS: dict[str, int] = {}
+
+
+def standings_version(request: HttpRequest, slug: str, **kwargs: Any) -> str | None:
+    """Pages that change only with results, entries and rounds (results_changed), not moves."""
+    known = _EVENT_IDS.get(slug)
+    if known is not None:
+        found = cache.get_many([live_key(slug), standings_generation_key(known)])
+        entry = found.get(live_key(slug))
+        generation = found.get(standings_generation_key(known))
+        if entry is not None and entry[0] == known and generation is not None:
+            return f"g{generation}"
+    entry = live_entry(slug)
+    if entry is None:
+        return None
+    _EVENT_IDS[slug] = entry[0]
+    return f"g{_token(standings_generation_key(entry[0]))}"
+
+
+def _board_key(board_pk: int) -> str:
+    return f"page:v1:board-event:{board_pk}"
+
+
+# board -> its event's slug, in this process too: a board never changes event.
+_BOARD_SLUGS: dict[int, str] = {}
+
+
+def board_version(request: HttpRequest, board_pk: int, **kwargs: Any) -> str | None:
+    """A board's pages follow its event's live version (a board never changes event)."""
+    slug = _BOARD_SLUGS.get(board_pk) or cache.get(_board_key(board_pk))
+    if slug is None:
+        from tournament.models import Board
+
+        boards = Board.objects.filter(pk=board_pk)
+        slug = boards.values_list("round__event__slug", flat=True).first()
+        if slug is None:
+            return None
+        cache.set(_board_key(board_pk), slug, None)
+    if len(_BOARD_SLUGS) > 100_000:
+        _BOARD_SLUGS.clear()
+    _BOARD_SLUGS[board_pk] = slug
+    return live_version(request, slug)
+
+
+# ---------------------------------------------------------------- serving
+
+
+def _cacheable_request(request: HttpRequest) -> bool:
+    if request.method != "GET":
+        return False
+    cookies = request.COOKIES
+    if settings.SESSION_COOKIE_NAME not in cookies and "messages" not in cookies:
+        return True  # no session: anonymous, and no message waits (spares loading either)
+    user = getattr(request, "user", None)
+    if user is not None and user.is_authenticated:
+        return False
+    # A pending message ("you have been logged out") belongs to this visitor alone.
+    return not len(get_messages(request))
+
+
+def _page_key(request: HttpRequest, version: str) -> str:
+    htmx = request.headers.get("HX-Request") == "true"
+    parts = f"{request.get_full_path()}|{get_language()}|{int(htmx)}|{version}"
+    return "page:v1:" + hashlib.sha256(parts.encode()).hexdigest()[:40]
+
+
+def _used_csrf_token(request: HttpRequest) -> bool:
+    # django.middleware.csrf.get_token() sets this whenever a page embeds the token.
+    return bool(request.META.get("CSRF_COOKIE_NEEDS_UPDATE"))
+
+
+def _storable(request: HttpRequest, response: HttpResponse) -> bool:
+    return (
+        response.status_code == 200
+        and not response.streaming
+        and not response.cookies
+        and not response.has_header("Content-Encoding")
+        and not _used_csrf_token(request)
+    )
+
+
+def _build(key: str, response: HttpResponse) -> Page:
+    body = response.content
+    gzipped = compress_string(body)
+    return Page(
+        content_type=response["Content-Type"],
+        body=body,
+        gzipped=gzipped if len(gzipped) < len(body) else None,
+        etag=f'"{key.rsplit(":", 1)[-1]}"',
+    )
+
+
+def _finish(response: HttpResponse) -> HttpResponse:
+    patch_vary_headers(response, VARY)
+    # Kept by browsers (and a CDN) but asked about again each time: the ETag answers 304.
+    patch_cache_control(response, no_cache=True)
+    return response
+
+
+def _serve(request: HttpRequest, page: Page) -> HttpResponse:
+    gzip_ok = page.gzipped is not None and bool(
+        _ACCEPTS_GZIP.search(request.headers.get("Accept-Encoding", ""))
+    )
+    etag = page.gzip_etag if gzip_ok else page.etag
+    held = parse_etags(request.headers.get("If-None-Match", ""))
+    if "*" in held or page.etag in held or page.gzip_etag in held:
+        response: HttpResponse = HttpResponseNotModified()
+    elif gzip_ok:
+        assert page.gzipped is not None
+        response = HttpResponse(page.gzipped, content_type=page.content_type)
+        response["Content-Encoding"] = "gzip"
+    else:
+        response = HttpResponse(page.body, content_type=page.content_type)
+    response["ETag"] = etag
+    return _finish(response)
+
+
+def cached_page(version: Version) -> Callable[[View], View]:
+    """Serve the view's anonymous GET rendering from the cache under ``version(request,
+    **kwargs)``; None from ``version`` (no such event or board) renders as usual."""
+
+    def decorate(view: View) -> View:
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if not _cacheable_request(request):
+                response = _finish(view(request, *args, **kwargs))
+                user = getattr(request, "user", None)
+                if user is not None and user.is_authenticated:
+                    # Their name and controls: for their browser only, never a shared cache.
+                    patch_cache_control(response, private=True)
+                return response
+            token = version(request, *args, **kwargs)
+            if token is None:
+                return _finish(view(request, *args, **kwargs))
+            key = _page_key(request, token)
+            page = _recall(key)
+            if page is not None:
+                return _serve(request, page)
+            page = cache.get(key)
+            if page is None:
+                response = view(request, *args, **kwargs)
+                if not _storable(request, response):
+                    # Not this page's public rendering (an error, a redirect) or one that
+                    # carries the CSRF token: served as rendered, uncompressed (BREACH).
+                    return _finish(response)
+                page = _build(key, response)
+                cache.set(key, page, PAGE_SECONDS)
+            # (one from Redis may be older: at most PAGE_SECONDS between both)
+            _remember(key, page, time.monotonic())
+            return _serve(request, page)
+
+        return wrapper
+
+    return decorate
+
+
+def forget_served() -> None:
+    """Empty this process's copies (for tests, whose database rolls back under the cache)."""
+    with _served_lock:
+        _SERVED.clear()
+    _EVENT_IDS.clear()
+    _BOARD_SLUGS.clear()
+
+
+# ---------------------------------------------------------------- the director's review
+
+Notes = dict[int, tuple[str, str, list[str]]]
+
+
+def round_review(round_: Round) -> list[BoardReview]:
+    """The director's review of a round (scores before it, each board's warnings), computed
+    again only when its draft changes (effects.draft_changed) or the scores before it do
+    (effects.results_changed); the boards themselves, with their results, are read fresh."""
+    from tournament import selectors
+
+    versions = (_token(draft_key(round_.pk)), _token(standings_generation_key(round_.event_id)))
+    key = f"page:v1:review:{round_.pk}:{versions[0]}:{versions[1]}"
+    notes: Notes | None = cache.get(key)
+    boards = list(selectors.boards_of(round_))
+    if notes is None or set(notes) != {b.pk for b in boards}:
+        reviews = selectors.review_of(round_)
+        cache.set(
+            key,
+            {r.board.pk: (r.first_score, r.second_score, r.warnings) for r in reviews},
+            PAGE_SECONDS,
+        )
+        return reviews
+    return [
+        selectors.BoardReview(b, notes[b.pk][0], notes[b.pk][1], notes[b.pk][2]) for b in boards
+    ]

@@ -1,0 +1,214 @@
+"""Swiss for tables of 3 and 4: seat one round (pure Python, no Django).
+
+The rulings' criteria, in their order: table sizes (``tables_model.table_sizes``); no two players
+share a table twice while any seating avoids it; scores at a table as close as possible; first
+seats as even as possible. ``tables_cost`` turns them into one number; the player with the fewest
+first seats at a table moves first (ties: the higher starting rank), and the others follow in the
+same order, so that first seats rotate through the field.
+
+Methods: ``greedy`` fills the tables in score order (the bench's baseline); ``search`` is our own
+repeat-avoiding fill and swap descent (``tables_search``); ``cpsat`` is the OR-Tools CP-SAT model
+(``tables_cpsat``); ``auto`` (the default) runs the search and, in fields of at most 15 tables,
+hands its seating to CP-SAT as a hint, keeping whichever costs less; above, the search alone.
+
+Why ``auto``, on evidence (``bench/tables.py``: 7 rounds at tables of 4, seeded random results,
+this shared 2-core machine). Left, each method plays its own event: CPU seconds per round (mean,
+max), repeated table-mates over the event, mean score spread per table, first-seat imbalance at
+the end (most minus fewest). Right, every method seats the same states each round: repeated pairs
+per round, and in how many rounds its seating was the best of all by the rulings' order.
+
+    players  method      mean s  max s  repeats  spread  1st | same: repeats  best
+         12  CP-SAT       0.178  0.444       60   1.016    1 |         8.57   7/7
+         12  own search   0.005  0.009       60   1.143    1 |         8.71   6/7
+         12  auto         0.102  0.207       60   1.143    1 |         8.57   7/7
+         12  baseline     0.000  0.000       70   0.524    1 |        10.86   2/7
+         40  CP-SAT       0.595  1.042        0   0.757    1 |         0.00   2/7
+         40  own search   0.016  0.025        0   0.669    1 |         0.00   4/7
+         40  auto         0.614  0.993        0   0.702    1 |         0.00   7/7
+         40  baseline     0.001  0.001      112   0.202    1 |        21.14   1/7
+        100  CP-SAT       0.984  1.803        0   0.171    1 |         0.00   5/7
+        100  own search   0.032  0.048        0   0.191    2 |         0.00   3/7
+        100  baseline     0.002  0.002      148   0.091    2 |        27.29   1/7
+        400  CP-SAT       2.501  3.435        0   0.039    1 |         0.00   4/7
+        400  own search   0.106  0.164        0   0.036    1 |         0.00   4/7
+        400  baseline     0.006  0.008      483   0.023    2 |        74.57   1/7
+
+(12 players over 7 rounds cannot avoid repeats: 21 table-mates each among 11 others. Above 15
+tables ``auto`` is the search alone, so its rows there are the search's.) Neither method wins
+alone in small fields: CP-SAT from scratch does not finish a field of 40 in its limit (best in 2
+of 7 rounds), the search alone falls short of the best in 3 of 7; together, best in every
+round. There the solver also proves the fewest repeats in most rounds (every round at 12, 40
+and 60 players; 5 of 7 at 24, where repeats become unavoidable) and the whole seating the best
+in the smallest fields (every round at 12); the reasons and notes say which. In large fields
+CP-SAT's windowed model gains next to nothing (spread 0.190 against 0.191 at 100) at 20 to 30
+times the time and misses the 1 s target at 400, where the search takes about a tenth of a
+second; over 15 rounds (``--sizes 64,80 --rounds 15``) the search even seats fewer repeats on
+the same states (0.47 a round at 64 players against CP-SAT's 0.93; 0 and 0 at 80). All steps
+are deterministic (no clock decides the answer): same input, same tables.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from fractions import Fraction
+
+from .model import format_score
+from .tables_cost import Problem, Slots
+from .tables_cpsat import FULL_MODEL_TABLES, cpsat_seating
+from .tables_model import (
+    SCORE_UNITS,
+    TABLE_METHODS,
+    Table,
+    TableError,
+    TablePlayer,
+    TableRound,
+    table_sizes,
+)
+from .tables_search import improve, search_seating
+
+#: ``auto`` hands the search's seating to CP-SAT up to this many tables (the complete model, where
+#: it proves the best seating); above, the search alone (see the figures above).
+AUTO_SOLVER_TABLES = FULL_MODEL_TABLES
+
+
+def _check(players: Sequence[TablePlayer], size: int, round_number: int, total: int) -> None:
+    if size not in (3, 4):
+        raise TableError(f"expected 3 or 4, got {size}", "size")
+    if round_number < 1:
+        raise TableError(f"expected a round number of 1 or more, got {round_number}", "round")
+    if total < round_number:
+        raise TableError(
+            f"expected at least the round number {round_number}, got {total}", "rounds"
+        )
+    seen: set[int] = set()
+    for k, p in enumerate(players):
+        if p.id in seen:
+            raise TableError(f"duplicate id {p.id}", f"players[{k}].id")
+        seen.add(p.id)
+        if not math.isfinite(p.score) or p.score < 0:
+            raise TableError(
+                f"expected a number of 0 or more, got {p.score}", f"players[{k}].score"
+            )
+        if p.first_seats < 0:
+            raise TableError(
+                f"expected a count of 0 or more, got {p.first_seats}", f"players[{k}].first_seats"
+            )
+
+
+def _solve(problem: Problem, method: str) -> tuple[Slots, bool, bool, str]:
+    """(slots, proved best, proved fewest repeats, method used)."""
+    if method == "greedy":
+        return problem.baseline(), False, False, "greedy"
+    searched = search_seating(problem)
+    if method == "search" or (method == "auto" and problem.tables > AUTO_SOLVER_TABLES):
+        return searched, False, False, "search"
+    answer = cpsat_seating(problem, hint=searched if method == "auto" else None)
+    if answer is None:
+        return searched, False, False, "search (the solver found no seating in its limit)"
+    proved = answer.optimal and answer.complete
+    fewest = answer.fewest_repeats and answer.complete
+    # The solver leaves the order tie-break to the swaps (it never undoes a higher digit).
+    answer_slots = improve(problem, answer.slots)
+    if method == "auto" and problem.cost(searched) <= problem.cost(answer_slots):
+        return searched, proved, fewest, "search, confirmed by CP-SAT" if proved else "search"
+    return answer_slots, proved, fewest, "cpsat"
+
+
+def _seat_order(problem: Problem, members: Sequence[int]) -> tuple[int, ...]:
+    """Fewest first seats first; ties by starting rank, then id (score order breaks rank ties)."""
+    ordered = sorted(members, key=lambda i: (problem.first_seats[i], problem.players[i].rank, i))
+    return tuple(problem.ids[i] for i in ordered)
+
+
+def _points(score: float) -> str:
+    """A score as a director writes it: 3, 2½, and twelfths as fractions (1 2/3)."""
+    twelfths = Fraction(round(score * SCORE_UNITS), SCORE_UNITS)
+    if (twelfths * 2).denominator == 1:
+        return format_score(float(twelfths))
+    whole = twelfths.numerator // twelfths.denominator
+    rest = twelfths - whole
+    return f"{whole} {rest}" if whole else str(rest)
+
+
+def _reason(problem: Problem, members: Sequence[int], seats: tuple[int, ...], fewest: bool) -> str:
+    scores = [problem.players[i].score for i in members]
+    hi, lo = max(scores), min(scores)
+    parts = [f"scores {_points(hi)}" if hi == lo else f"scores {_points(hi)} to {_points(lo)}"]
+    repeats = [
+        (problem.ids[i], problem.ids[j], problem.met[i][j])
+        for a, i in enumerate(members)
+        for j in members[a + 1 :]
+        if problem.met[i].get(j, 0)
+    ]
+    if repeats:
+        why = "no seating has fewer repeats" if fewest else "the fewest repeats found"
+        met = ", ".join(f"{a} and {b} ({m}x before)" for a, b, m in repeats)
+        parts.append(f"met before: {met} ({why})")
+    else:
+        parts.append("no earlier table-mates")
+    first = problem.ids.index(seats[0])
+    count = problem.first_seats[first]
+    parts.append(f"{seats[0]} sits first ({count} first seat{'' if count == 1 else 's'} before)")
+    return "; ".join(parts)
+
+
+def seat_tables(
+    players: Sequence[TablePlayer],
+    size: int,
+    round_number: int,
+    total_rounds: int,
+    *,
+    method: str = "auto",
+) -> TableRound:
+    """Seat one round of a table event (see the module docstring for the criteria and methods).
+
+    ``size`` is the director's table size (3 or 4); absent players are left out. Tables come top
+    first (highest scores), each in seat order. Raises ``TableError`` naming the bad field.
+    """
+    if method not in TABLE_METHODS:
+        raise TableError(f"expected one of {', '.join(TABLE_METHODS)}, got {method!r}", "method")
+    _check(players, size, round_number, total_rounds)
+    present = [p for p in players if not p.absent]
+    absent = [p.id for p in players if p.absent]
+    sizes = table_sizes(len(present), size)
+    notes: list[str] = []
+    if absent:
+        notes.append(f"absent, not seated: {', '.join(map(str, absent))}")
+    if not sizes:
+        bye = present[0].id if present else None
+        if bye is not None:
+            notes.append(f"{bye} is the only player present: a bye, no table")
+        return TableRound(round_number, size, [], "none", True, bye, absent, notes)
+    problem = Problem(present, sizes)
+    slots, proved, fewest, used = _solve(problem, method)
+    # Top tables first: highest top score, then highest total, then the best-placed player.
+    slots = sorted(
+        (s for s in slots if s),
+        key=lambda s: (
+            -max(problem.score[i] for i in s),
+            -sum(problem.score[i] for i in s),
+            min(s),
+        ),
+    )
+    tables = []
+    for number, members in enumerate(slots, start=1):
+        seats = _seat_order(problem, members)
+        tables.append(Table(number, seats, _reason(problem, members, seats, fewest)))
+    pairs, spread, _first, _order = problem.breakdown(slots)
+    notes.insert(0, f"{len(present)} players at tables of {', '.join(str(len(s)) for s in slots)}")
+    notes.append(
+        f"method: {used}; {pairs} repeated table-mate pair{'' if pairs == 1 else 's'}, "
+        f"score spread {_points(spread / SCORE_UNITS)} over the tables"
+        + (
+            "; proved the best seating"
+            if proved
+            else "; proved no seating has fewer repeats"
+            if fewest
+            else ""
+        )
+    )
+    return TableRound(round_number, size, tables, used, proved, None, absent, notes)
+
+
+__all__ = ["seat_tables"]
