@@ -422,6 +422,7 @@ class EventLogEntry(models.Model):
         LATE_ENTRY = "late-entry", _("Late entry")
         RESTRICTION = "restriction", _("Pairing restriction")
         IMPORT = "import", _("Imported")
+        BYE_REQUEST = "bye-request", _("Requested byes")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="log_entries")
     kind = models.CharField(max_length=12, choices=Kind.choices)

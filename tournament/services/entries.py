@@ -428,9 +428,30 @@ def set_requested_byes(
     require_director(user, entry.event)
     lock_event(entry.event)
     entry = Entry.objects.select_related("event", "player").get(pk=entry.pk)
+    before = _byes_text(entry)
     _set_byes(entry, list(rounds))
+    after = _byes_text(entry)
+    if after != before:
+        # A requested bye scores points: the log says who changed it, as for a result.
+        note(
+            entry.event,
+            user,
+            "bye-request",
+            f"Requested byes of {entry.player.name}: {after} (were: {before}).",
+        )
     effects.live_changed(entry.event_id)  # the event page lists requested byes
     return entry
+
+
+def _byes_text(entry: Entry) -> str:
+    """ "round 3 (½), round 5 (1)" or "none", as the event log words them."""
+    worth = {"0": "0", "0.0": "0", "0.5": "½", "1": "1", "1.0": "1"}
+    points = entry.requested_bye_points or {}
+    parts = [
+        f"round {n} ({worth.get(str(points.get(str(n), '0.5')), points.get(str(n)))})"
+        for n in entry.requested_byes
+    ]
+    return ", ".join(parts) or "none"
 
 
 @transaction.atomic

@@ -200,6 +200,26 @@ def test_byes_for_more_than_half_the_rounds_are_refused(rounds: list[int]) -> No
 
 
 @pytest.mark.django_db
+def test_requested_byes_are_in_the_event_log_with_who_and_their_value() -> None:
+    event, td = event_with_players(8, rounds=7, system="swiss")
+    event.requested_bye_points = ["0", "0.5", "1"]
+    event.save()
+    entry = event.entries.select_related("player").order_by("starting_rank").first()
+    services.set_requested_byes(entry=entry, user=td, rounds=[3, (5, "1")])
+    services.set_requested_byes(entry=entry, user=td, rounds=[3, (5, "1")])  # no change: no line
+    with pytest.raises(DomainError):
+        services.set_requested_byes(entry=entry, user=td, rounds=[9])
+    services.set_requested_byes(entry=entry, user=td, rounds=[])
+    lines = list(EventLogEntry.objects.filter(event=event, kind="bye-request"))
+    name = entry.player.name
+    assert [ln.description for ln in lines] == [
+        f"Requested byes of {name}: round 3 (½), round 5 (1) (were: none).",
+        f"Requested byes of {name}: none (were: round 3 (½), round 5 (1)).",
+    ]
+    assert all(ln.user == td for ln in lines)
+
+
+@pytest.mark.django_db
 def test_byes_for_every_round_are_refused_through_the_api_and_on_entry() -> None:
     event, td = event_with_players(8, rounds=4, system="swiss")
     api = api_as(td)
