@@ -5,6 +5,8 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any
 
+from django.utils.formats import date_format
+from django.utils.translation import gettext, pgettext
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.styles import ParagraphStyle, getSampleStyleSheet
@@ -92,8 +94,13 @@ def _result_text(code: str, held: bool, provisional: str = "") -> str:
     if held:
         return "held"
     if provisional:
-        return f"{_result_text(provisional, False)} (provisional)"
-    shown = {"1/2-1/2": "½-½", "half-bye": "½ bye", "full-bye": "1 bye", "absent": "absent"}
+        return gettext("%(result)s (provisional)") % {"result": _result_text(provisional, False)}
+    shown = {
+        "1/2-1/2": "½-½",
+        "half-bye": gettext("½ bye"),
+        "full-bye": gettext("1 bye"),
+        "absent": gettext("absent"),
+    }
     return shown.get(code, code)
 
 
@@ -108,19 +115,22 @@ def event_pdf(event: Event, table: Standings, generated: datetime) -> bytes:
         rightMargin=12 * mm,
         topMargin=12 * mm,
         bottomMargin=14 * mm,
-        title=f"{event.name}: results",
+        title=gettext("%(event)s: results") % {"event": event.name},
         author="Ingenious at the MSO",
     )
     subtitle = " · ".join(x for x in (event.venue, _dates(event)) if x)
     story: list[Any] = [Paragraph(_text(event.name), styles["title"])]
     if subtitle:
         story.append(Paragraph(_text(subtitle), styles["small"]))
-    story.append(Paragraph(f"Generated {generated:%d %b %Y %H:%M}", styles["small"]))
+    when = date_format(generated, "j M Y H:i")
+    story.append(Paragraph(gettext("Generated %(when)s") % {"when": when}, styles["small"]))
 
     for rnd in table.rounds:
-        rows: list[list[Any]] = [["Board", "Moves first", "Second", "Result"]]
+        rows: list[list[Any]] = [
+            [gettext("Board"), gettext("Moves first"), gettext("Second"), gettext("Result")]
+        ]
         for p in table.round_pairings(rnd):
-            second = table.name_of(p.second) if p.second is not None else "(no opponent)"
+            second = table.name_of(p.second) if p.second is not None else gettext("(no opponent)")
             rows.append(
                 [
                     p.number,
@@ -130,14 +140,15 @@ def event_pdf(event: Event, table: Standings, generated: datetime) -> bytes:
                 ]
             )
         story += [
-            Paragraph(f"Round {rnd}: pairings", styles["h2"]),
+            Paragraph(gettext("Round %(number)s: pairings") % {"number": rnd}, styles["h2"]),
             _table(rows, [40, 270, 270, 130]),
         ]
     if not table.rounds:
-        story.append(Paragraph("No round has been published yet.", styles["small"]))
+        story.append(Paragraph(gettext("No round has been published yet."), styles["small"]))
 
-    story += [PageBreak(), Paragraph("Standings", styles["h2"])]
-    labels = ["Rank", "Player", "Club", "VP"] + [c.label for c in table.chain] + ["Games"]
+    story += [PageBreak(), Paragraph(gettext("Standings"), styles["h2"])]
+    labels = [gettext("Rank"), gettext("Player"), gettext("Club"), gettext("VP")]
+    labels += [gettext(c.label) for c in table.chain] + [gettext("Games")]
     rows = [[Paragraph(_text(label), styles["head"]) for label in labels]]
     for line in table.lines:
         rows.append(
@@ -155,21 +166,20 @@ def event_pdf(event: Event, table: Standings, generated: datetime) -> bytes:
     widths = [36.0, 200.0, 140.0, 40.0] + [tb_width] * len(table.chain) + [50.0]
     story.append(_table(rows, widths))
     if table.chain:
-        legend = "; ".join(f"{c.label}: {c.description}" for c in table.chain)
+        legend = "; ".join(f"{gettext(c.label)}: {gettext(c.description)}" for c in table.chain)
         story += [Spacer(1, 4), Paragraph(_text(legend), styles["small"])]
 
-    story += [PageBreak(), Paragraph("Crosstable", styles["h2"])]
-    story.append(
-        Paragraph(
-            "Each round: the opponent's rank, f (moved first) or s (second), the score, and "
-            "both lowest colour levels (own-opponent's).",
-            styles["small"],
-        )
-    )
+    story += [PageBreak(), Paragraph(gettext("Crosstable"), styles["h2"])]
+    legend = gettext(
+        "Each round: the opponent's rank, %(first)s (moved first) or %(second)s (second), the "
+        "score, and both lowest colour levels (own-opponent's)."
+    ) % {"first": _side(True), "second": _side(False)}
+    story.append(Paragraph(legend, styles["small"]))
     usable = landscape(A4)[0] - 24 * mm
     fixed = [36.0, 120.0, 30.0]  # "Rank" on one line
     round_width = min(72.0, (usable - sum(fixed)) / max(1, len(table.rounds)))
-    rows = [["Rank", "Player"] + [f"R{r}" for r in table.rounds] + ["VP"]]
+    rows = [[gettext("Rank"), gettext("Player")] + [f"R{r}" for r in table.rounds]]
+    rows[0].append(gettext("VP"))
     for line in table.lines:
         rows.append(
             [
@@ -191,10 +201,17 @@ def _cell_pdf(cell: Cell | None) -> str:
         return ""
     if cell.opponent is None:
         return cell.label
-    side = {True: "f", False: "s"}.get(cell.moved_first, "")  # type: ignore[arg-type]
+    side = _side(cell.moved_first)
     score = cell.score if cell.points is not None else cell.label
     parts = [f"{cell.opponent_rank or '?'}{side}", score, cell.levels]
     return " ".join(p for p in parts if p)
+
+
+def _side(moved_first: bool | None) -> str:
+    """The crosstable's letter for who moved first, as the pages write it."""
+    if moved_first is None:
+        return ""
+    return pgettext("moved first", "f") if moved_first else pgettext("moved second", "s")
 
 
 def _footer(event: Event) -> Callable[[Canvas, Any], None]:
@@ -205,7 +222,9 @@ def _footer(event: Event) -> Callable[[Canvas, Any], None]:
         regular.draw(canvas, doc.leftMargin, 7 * mm, event.name, 7)
         canvas.setFont(regular.main, 7)
         canvas.drawRightString(
-            doc.pagesize[0] - doc.rightMargin, 7 * mm, f"page {canvas.getPageNumber()}"
+            doc.pagesize[0] - doc.rightMargin,
+            7 * mm,
+            gettext("page %(number)s") % {"number": canvas.getPageNumber()},
         )
         canvas.restoreState()
 

@@ -4,6 +4,7 @@ import io
 from collections.abc import Callable, Sequence
 
 import qrcode
+from django.utils.translation import gettext
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.units import mm
@@ -57,16 +58,24 @@ def slips_pdf(
     regular, bold = pdf_fonts()
     out = io.BytesIO()
     canvas = Canvas(out, pagesize=A4)
-    canvas.setTitle(f"{event.name}: round {round_number} result slips")
+    canvas.setTitle(
+        gettext("%(event)s: round %(number)s result slips")
+        % {"event": event.name, "number": round_number}
+    )
     width, height = A4
     margin = 12 * mm
     slip_height = (height - 2 * margin) / SLIPS_PER_PAGE
     games = [b for b in boards if b.second_id is not None]
     if not games:
-        title = f"{event.name}: round {round_number}"
+        title = gettext("%(event)s: round %(number)s") % {
+            "event": event.name,
+            "number": round_number,
+        }
         font_chains()[1].draw(canvas, margin, height - margin - 20, title, 14)
         canvas.setFont(regular, 11)
-        canvas.drawString(margin, height - margin - 40, "No boards with two players to slip.")
+        canvas.drawString(
+            margin, height - margin - 40, gettext("No boards with two players to slip.")
+        )
         canvas.showPage()
     for i, board in enumerate(games):
         slot = i % SLIPS_PER_PAGE
@@ -101,13 +110,17 @@ def _draw_slip(
     x = margin + 4
     y = top - 22
     canvas.setFont(bold, 13)
-    canvas.drawString(x, y, f"Round {round_number} · Board {board.number}")
+    heading = gettext("Round %(round)s · Board %(board)s") % {
+        "round": round_number,
+        "board": board.number,
+    }
+    canvas.drawString(x, y, heading)
     _draw_fitted(canvas, event.name, regular_chain, 9, x, y - 14, 400)
     second = board.second
     assert second is not None
     lines = [
-        ("Moves first", board.first.player.name, board.first.starting_rank),
-        ("Second", second.player.name, second.starting_rank),
+        (gettext("Moves first"), board.first.player.name, board.first.starting_rank),
+        (gettext("Second"), second.player.name, second.starting_rank),
     ]
     y -= 40
     for label, name, rank in lines:
@@ -115,19 +128,20 @@ def _draw_slip(
         canvas.drawString(x, y, label)
         _draw_fitted(canvas, f"{name} (#{rank})", bold_chain, 12, x + 70, y, 250)
         canvas.setFont(regular, 9)
-        canvas.drawString(x + 330, y, "lowest level")
+        canvas.drawString(x + 330, y, gettext("lowest level"))
         canvas.rect(x + 390, y - 4, 30, 16)
         y -= 24
     y -= 4
     canvas.setFont(regular, 10)
-    canvas.drawString(x, y, "Result (tick one):")
+    canvas.drawString(x, y, gettext("Result (tick one):"))
     bx = x + 100
     for option in ("1-0", "½-½", "0-1", "+/-", "-/+", "-/-"):
         canvas.rect(bx, y - 2, 10, 10)
         canvas.drawString(bx + 14, y, option)
         bx += 56
     y -= 36
-    for label in ("First's signature", "Second's signature", "Arbiter"):
+    signatures = (gettext("First's signature"), gettext("Second's signature"), gettext("Arbiter"))
+    for label in signatures:
         canvas.line(x, y, x + 140, y)
         canvas.setFont(regular, 8)
         canvas.drawString(x, y - 10, label)
@@ -138,10 +152,10 @@ def _draw_slip(
     if url:
         _draw_qr(canvas, url, qx, qy, size)
         canvas.setFont(regular, 6)
-        canvas.drawCentredString(qx + size / 2, qy - 14, "live board")
+        canvas.drawCentredString(qx + size / 2, qy - 14, gettext("live board"))
     else:
         canvas.setFont(regular, 8)
-        canvas.drawCentredString(qx + size / 2, qy + size / 2, "no live page")
+        canvas.drawCentredString(qx + size / 2, qy + size / 2, gettext("no live page"))
 
 
 def _draw_fitted(

@@ -145,3 +145,28 @@ def test_result_slips_show_names_in_every_script(
     _assert_only_embedded_fonts_show_text(pdf, tmp_path)
     fonts = _fonts(pdf, tmp_path)
     assert any("DroidSansFallback" in name for name, _ in fonts), fonts
+
+
+def test_event_pdf_follows_the_readers_language(
+    client: Client, world_field: HandBuilt, tmp_path: Path
+) -> None:
+    url = reverse("export-event-pdf", args=[world_field.event.slug])
+    english = _text(client.get(url).content, tmp_path)
+    german = _text(client.get(url, headers={"accept-language": "de"}).content, tmp_path)
+    assert "Round 1: pairings" in english and "Crosstable" in english
+    for words in ("Runde 1: Paarungen", "Kreuztabelle", "Anzug", "Seite 1"):
+        assert words in german, words
+    assert "Round 1: pairings" not in german and "Crosstable" not in german
+    for name in NAMES:  # the names stay as they were entered
+        assert name in german, name
+
+
+def test_result_slips_follow_the_readers_language(
+    client: Client, world_field: HandBuilt, tmp_path: Path
+) -> None:
+    url = reverse("export-slips", args=[world_field.event.slug, 1])
+    german = _text(client.get(url, headers={"accept-language": "de"}).content, tmp_path)
+    for words in ("Runde 1 · Brett 1", "Ergebnis (eines ankreuzen):", "Unterschrift Anzug"):
+        assert words in german, words
+    english = _text(client.get(url).content, tmp_path)
+    assert "Round 1 · Board 1" in english and "Result (tick one):" in english
