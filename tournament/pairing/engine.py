@@ -79,6 +79,7 @@ def pair_round(
     if chosen == "round-robin":
         if system != "auto" or _follows_table(players, round_number):
             rp = pair_round_robin(players, round_number)
+            rp.notes.extend(_round_robin_restrictions(players, rp))
             if acceleration is not None:
                 rp.notes.append(f"{acceleration} acceleration: not used in an all-play-all")
             return rp
@@ -117,6 +118,22 @@ def _swiss(
     if note is not None:
         rp.notes.insert(0, note)
     return rp
+
+
+def _round_robin_restrictions(players: Sequence[PlayerState], rp: RoundPairing) -> list[str]:
+    """In an all-play-all everyone meets everyone: a forbidden pair of the table's round meets
+    anyway, and the draft says so as the Swiss does when a restriction gives way."""
+    by_id = {p.id: p for p in players}
+    notes = []
+    for game in rp.games:
+        first, second = by_id[game.first], by_id[game.second or 0]
+        if second.id in first.forbidden or first.id in second.forbidden:
+            notes.append(
+                f"restriction gave way: #{first.rank} v #{second.rank} is a forbidden pair, but "
+                "in an all-play-all every player meets every other (the Berger table's round "
+                f"{rp.round_number})"
+            )
+    return notes
 
 
 def _follows_table(players: Sequence[PlayerState], round_number: int) -> bool:
