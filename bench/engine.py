@@ -10,7 +10,8 @@ Usage: .venv/bin/python bench/engine.py [--games 1000] [--moma-games 100] [--see
    same with the public ``legal_placements`` (one dict per legal placement).
 4. Runs the command line, ``python -m games.engine check`` on a batch of ``--cli-files`` record
    files (complete 2-player games, JSON), as a user would: records per second of the whole
-   process (start-up included), CPU time and wall time.
+   process (start-up included), CPU time and wall time; and again kept to one CPU (a single
+   process, no workers: the engine's own speed per CPU second).
 5. Plays random 2-player games in momaland's IngeniousBase (radius-5 board, its own rules: it
    refills after every placement and ends a game when a rack runs empty; we compare speed, not
    results), choosing uniformly among the actions its mask allows.
@@ -77,9 +78,16 @@ def _children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def cli_check(texts: list[str], repeat: int) -> tuple[float, float]:
+def _one_cpu() -> None:
+    """In the child: run on one CPU only, so the command line checks in a single process."""
+    os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+
+
+def cli_check(texts: list[str], repeat: int, one_cpu: bool = False) -> tuple[float, float]:
     """Best CPU and wall seconds of ``python -m games.engine check`` over one file per record
-    (a fresh process each run, start-up included); every record must come out valid."""
+    (a fresh process each run, start-up included); every record must come out valid.
+    ``one_cpu``: the process is kept to one CPU, so it checks alone (no worker processes)."""
+    preexec = _one_cpu if one_cpu and hasattr(os, "sched_setaffinity") else None
     best_cpu = best_wall = float("inf")
     with tempfile.TemporaryDirectory(prefix="engine-bench-") as folder:
         paths = []
@@ -97,7 +105,13 @@ def cli_check(texts: list[str], repeat: int) -> tuple[float, float]:
         for _ in range(repeat):
             cpu, wall = _children_cpu(), time.perf_counter()
             out = subprocess.run(
-                command, cwd=ROOT, env=env, capture_output=True, text=True, check=True
+                command,
+                cwd=ROOT,
+                env=env,
+                capture_output=True,
+                text=True,
+                check=True,
+                preexec_fn=preexec,
             )
             wall, cpu = time.perf_counter() - wall, _children_cpu() - cpu
             verdicts = [json.loads(line) for line in out.stdout.splitlines()]
@@ -187,6 +201,8 @@ def main() -> None:
     ]
     cli_cpu, cli_wall = cli_check(batch, rep)
     row(f"command line check, {len(batch)} files", len(batch), cli_cpu)
+    solo_cpu, _ = cli_check(batch, rep, one_cpu=True)
+    row("  the same, one process on one CPU", len(batch), solo_cpu)
     _, t = timed(playouts, n, args.seed + 10**6, repeat=rep)
     play = row("random playout, full move gen", n, t)
     _, t = timed(recorded_games, n, args.seed + 10**6, repeat=rep)
@@ -213,7 +229,8 @@ def main() -> None:
         f"command line target 5,000 records/s (`python -m games.engine check` on "
         f"{len(batch)} files, start-up included, {os.cpu_count()} CPUs): "
         f"{len(batch) / cli_wall:,.0f}/s in wall time, {cli_target} "
-        f"({len(batch) / cli_cpu:,.0f}/s per CPU second; wall time counts other load)"
+        f"({len(batch) / cli_cpu:,.0f}/s per CPU second; wall time counts other load); "
+        f"one process: {len(batch) / solo_cpu:,.0f}/s per CPU second"
     )
     target = "met" if 1000 / check_full < 0.2 else "NOT met"
     print(f"check target 0.2 ms/game (full mode): {1000 / check_full:.3f} ms/game, {target}")

@@ -19,17 +19,19 @@ legal, complete game as a version-1 JSON record (or in the text form).
 
 from __future__ import annotations
 
-import argparse
 import json
 import os
 import sys
 from collections.abc import Iterator, Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from .errors import RecordError
 from .loading import check_record, load_record
 from .randomgame import random_game
 from .rulesets import RULESETS
+
+if TYPE_CHECKING:
+    import argparse
 
 EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
 
@@ -145,6 +147,8 @@ def cmd_convert(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse  # (not needed by a plain ``check``: see ``main``)
+
     parser = argparse.ArgumentParser(
         prog="python -m games.engine", description="Ingenious rules engine"
     )
@@ -164,8 +168,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
     out = sys.stdout
+    if len(words) > 1 and words[0] == "check" and not any(w[:1] == "-" != w for w in words[1:]):
+        # ``check`` and file names only (no option, ``--`` or help): what argparse would give,
+        # without its import and set-up, a good part of a short run
+        return cmd_check(words[1:], out)
+    args = build_parser().parse_args(argv)
     if args.command == "check":
         return cmd_check(args.files, out)
     if args.command == "random":

@@ -11,7 +11,6 @@ from typing import Any
 from .errors import IllegalAction, RecordError
 from .game import Game
 from .gamerecord import Record
-from .replaying import apply_all
 
 
 def looks_like_json(text: str) -> bool:
@@ -33,7 +32,9 @@ def load_record(text: str | bytes) -> Record:
 def replay(record: Record) -> Game:
     """Replay every action; raises ``IllegalAction`` at the first illegal one."""
     game = record.new_game()
-    apply_all(game, record.actions)
+    apply = game.apply
+    for action in record.actions:
+        apply(action)
     return game
 
 

@@ -8,6 +8,7 @@ is the façade that puts them together.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, Self
 
 from .geometry import geometry
@@ -26,6 +27,19 @@ OVER = 4
 
 #: a ``ply_log`` entry: (seat or -1 if set up by hand, tile, cell a, cell b, action index)
 PlyEntry = tuple[int, str, int, int, int]
+
+
+@cache
+def _empty_board(radius: int) -> tuple[list[int], list[bool]]:
+    """The board (start symbols only) and ``live`` of a new game, copied by each ``Position``."""
+    geo = geometry(radius)
+    board = [0] * geo.size
+    live = [False] * geo.size
+    for code, idx in geo.starts:
+        board[idx] = code
+        for x in geo.neighbours[idx]:
+            live[x] = True
+    return board, live
 
 
 class Position:
@@ -89,14 +103,11 @@ class Position:
         self.names = list(names) if names is not None else None
         self.radius = ruleset.board_radius(players)
         geo = self.geo = geometry(self.radius)
-        self.board = [0] * geo.size
+        board, live = _empty_board(self.radius)
+        self.board = board[:]
         self.index = geo.index
         #: live[c]: cell c touches a placed tile or a start symbol (the MSO placement rule)
-        self.live = [False] * geo.size
-        for code, idx in geo.starts:
-            self.board[idx] = code
-            for x in geo.neighbours[idx]:
-                self.live[x] = True
+        self.live = live[:]
         #: the pairs (a, b), a < b, of adjacent empty cells where a tile may go (after the first
         #: round), in order; kept only once move generation asks for it
         #: (``movegen.placeable_pairs``), ``None`` until then

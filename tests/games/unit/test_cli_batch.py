@@ -52,3 +52,23 @@ def test_several_processes_print_what_one_prints(
 def test_small_batches_and_standard_input_stay_in_one_process() -> None:
     assert cli._workers(["a.json"] * (cli.FILES_PER_WORKER - 1)) == 1
     assert cli._workers(["-"] + ["a.json"] * 10 * cli.FILES_PER_WORKER) == 1
+
+
+def test_a_plain_check_prints_what_argparse_gives(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``check`` and file names only skip argparse (start-up time); ``--`` still goes through
+    it, and both print the same lines with the same exit status."""
+    good = tmp_path / "good.json"
+    good.write_text(json.dumps(random_game("mso", "full", 1).to_json()))
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    files = [str(good), str(bad), str(tmp_path / "missing.json")]
+    plain = cli.main(["check", *files])
+    plain_out = capsys.readouterr().out
+    parsed = cli.main(["check", "--", *files])
+    assert (plain, plain_out) == (parsed, capsys.readouterr().out)
+    assert plain == 2 and len(plain_out.splitlines()) == 3
+    assert json.loads(plain_out.splitlines()[0])["valid"] is True
+    with pytest.raises(SystemExit):  # an option: argparse's own answer
+        cli.main(["check", "--nope", str(good)])
