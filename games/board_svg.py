@@ -13,6 +13,8 @@ from typing import Any
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
 
 from games.engine import COLOURS, START_CELLS, board_cells, parse_cell
 
@@ -20,22 +22,32 @@ SIZE = 20.0  # circumradius of a cell in SVG units
 SQRT3 = math.sqrt(3)
 FULL_RADIUS = 7
 
+# Lazy: worded in the reader's language when a page is drawn.
 COLOUR_NAMES = {
-    "R": "red",
-    "G": "green",
-    "B": "blue",
-    "O": "orange",
-    "Y": "yellow",
-    "P": "purple",
+    "R": _("red"),
+    "G": _("green"),
+    "B": _("blue"),
+    "O": _("orange"),
+    "Y": _("yellow"),
+    "P": _("purple"),
 }
 SYMBOL_NAMES = {
-    "R": "star",
-    "G": "circle",
-    "B": "hexagon",
-    "O": "square",
-    "Y": "triangle",
-    "P": "ring",
+    "R": _("star"),
+    "G": _("circle"),
+    "B": _("hexagon"),
+    "O": _("square"),
+    "Y": _("triangle"),
+    "P": _("ring"),
 }
+
+
+def symbol_words(colour: str) -> str:
+    """ "red star" (a colour's symbol in words)."""
+    name = COLOUR_NAMES.get(colour, colour)
+    return gettext("%(colour)s %(symbol)s") % {
+        "colour": name,
+        "symbol": SYMBOL_NAMES.get(colour, ""),
+    }
 
 
 def _star_points(n: int, outer: float, inner: float) -> str:
@@ -76,10 +88,9 @@ def symbol_svg(colour: str, size: int = 16) -> SafeString:
     """A colour's symbol on its own (score tracks, live boards), drawn from the page's
     ``symbol_defs``: a live round repeats it a thousand times, so each copy stays small."""
     c = escape(colour)
-    name = COLOUR_NAMES.get(colour, colour)
     return mark_safe(
         f'<svg class="sym c-{c}" width="{size}" height="{size}" role="img" '
-        f'aria-label="{name} {SYMBOL_NAMES.get(colour, "")}"><use href="#sym-{c}"/></svg>'
+        f'aria-label="{escape(symbol_words(colour))}"><use href="#sym-{c}"/></svg>'
     )
 
 
@@ -94,7 +105,9 @@ def tile_svg(tile: str, size: int = 22) -> SafeString:
             f'<g transform="translate({x:.1f},0)"><polygon class="hex c-{c}" points="{hexagon}"/>'
             f'<use href="#sym-{c}" x="-5.5" y="-5.5" width="11" height="11" class="on-tile"/></g>'
         )
-    label = f"{COLOUR_NAMES[a]}/{COLOUR_NAMES[b]} tile"
+    label = escape(
+        gettext("%(first)s/%(second)s tile") % {"first": COLOUR_NAMES[a], "second": COLOUR_NAMES[b]}
+    )
     return mark_safe(
         f'<svg class="tile-icon" width="{size * 2}" height="{size}" viewBox="-19 -10 38 20" '
         f'role="img" aria-label="{label}">{"".join(halves)}</svg>'
@@ -209,16 +222,19 @@ def _content(info: dict[str, Any] | None, start: str | None) -> str:
     """What a cell holds, in words: "empty", "red star", "red start symbol"."""
     if info and not info.get("start"):
         colour = info["colour"]
-        return f"{COLOUR_NAMES.get(colour, colour)} {SYMBOL_NAMES.get(colour, '')}".strip()
+        return symbol_words(colour).strip()
     if start:
-        return f"{COLOUR_NAMES[start]} start symbol"
-    return "empty"
+        return gettext("%(colour)s start symbol") % {"colour": COLOUR_NAMES[start]}
+    return gettext("empty")
 
 
 def _describe(info: dict[str, Any] | None, start: str | None) -> str:
     if info and not info.get("start"):
-        colour = COLOUR_NAMES.get(info["colour"], info["colour"])
-        return f": {colour} {SYMBOL_NAMES.get(info['colour'], '')}, ply {info.get('ply')}"
+        words = symbol_words(info["colour"])
+        return ": " + gettext("%(symbol)s, ply %(ply)s") % {"symbol": words, "ply": info.get("ply")}
     if start:
-        return f": {COLOUR_NAMES[start]} start symbol ({SYMBOL_NAMES[start]})"
+        return ": " + gettext("%(colour)s start symbol (%(symbol)s)") % {
+            "colour": COLOUR_NAMES[start],
+            "symbol": SYMBOL_NAMES[start],
+        }
     return ""

@@ -281,11 +281,17 @@ def describe(game: Game, action: dict[str, Any]) -> str:
     kind = action.get("type")
     if kind == "place":
         cells = action.get("cells") or ["?", "?"]
-        return f"{who}: {action.get('tile')} on {cells[0]} {cells[1]}"
+        return _("%(who)s: %(tile)s on %(cell)s %(other)s") % {
+            "who": who,
+            "tile": action.get("tile"),
+            "cell": cells[0],
+            "other": cells[1],
+        }
     if kind == "swap":
-        return f"{who}: swap, showing {' '.join(action.get('rack') or []) or 'no tiles'}"
+        rack = " ".join(action.get("rack") or []) or _("no tiles")
+        return _("%(who)s: swap, showing %(rack)s") % {"who": who, "rack": rack}
     if kind == "flag":
-        return f"{who}: flag fell"
+        return _("%(who)s: flag fell") % {"who": who}
     return f"{who}: {kind}"
 
 

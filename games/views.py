@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
@@ -92,11 +93,17 @@ def _action_words(game: Game, payload: dict[str, Any]) -> str:
     kind = payload.get("type")
     if kind == "place":
         cells = payload.get("cells") or ["?", "?"]
-        return f"{who}'s placement {payload.get('tile')} on {cells[0]} {cells[1]}"
+        return _("%(who)s's placement %(tile)s on %(cell)s %(other)s") % {
+            "who": who,
+            "tile": payload.get("tile"),
+            "cell": cells[0],
+            "other": cells[1],
+        }
     if kind == "swap":
-        return f"{who}'s swap (showing {' '.join(payload.get('rack') or []) or 'no tiles'})"
+        rack = " ".join(payload.get("rack") or []) or _("no tiles")
+        return _("%(who)s's swap (showing %(rack)s)") % {"who": who, "rack": rack}
     if kind == "flag":
-        return f"{who}'s fallen flag"
+        return _("%(who)s's fallen flag") % {"who": who}
     return f"{who}'s {kind}"
 
 
@@ -104,11 +111,14 @@ def took_back(game: Game, undone: list[dict[str, Any]]) -> str:
     """ "Took back Ada Byron's placement RO on C9 D9", or the last n actions, each in words."""
     words = [_action_words(game, payload) for payload in undone]
     if not words:
-        return "Took back nothing"
+        return _("Took back nothing")
     if len(words) == 1:
-        return f"Took back {words[0]}"
-    listed = ", ".join(words[:-1]) + f" and {words[-1]}"
-    return f"Took back the last {len(words)} actions: {listed}"
+        return _("Took back %(action)s") % {"action": words[0]}
+    listed = _("%(actions)s and %(last)s") % {"actions": ", ".join(words[:-1]), "last": words[-1]}
+    return _("Took back the last %(count)s actions: %(listed)s") % {
+        "count": len(words),
+        "listed": listed,
+    }
 
 
 def _sentence(message: str) -> str:
@@ -134,31 +144,33 @@ def describe_entry(
         return game.players[seat] if isinstance(seat, int) and seat < len(game.players) else "?"
 
     if kind == "start":
-        return f"Clocks started: {name(payload.get('seat'))} to play"
+        return _("Clocks started: %(seat)s to play") % {"seat": name(payload.get("seat"))}
     if kind == "press":
-        return f"{name(payload.get('seat'))} pressed the clock; {name(payload.get('to'))} to play"
+        return _("%(seat)s pressed the clock; %(next)s to play") % {
+            "seat": name(payload.get("seat")),
+            "next": name(payload.get("to")),
+        }
     if kind == "pause":
-        return "Clocks paused"
+        return _("Clocks paused")
     if kind == "resume":
-        return "Clocks resumed"
+        return _("Clocks resumed")
     if kind == "adjust":
-        return (
-            f"{name(payload.get('seat'))}'s clock set from {format_ms(payload.get('from_ms', 0))} "
-            f"to {format_ms(payload.get('to_ms', 0))}"
-        )
+        return _("%(seat)s's clock set from %(old)s to %(new)s") % {
+            "seat": name(payload.get("seat")),
+            "old": format_ms(payload.get("from_ms", 0)),
+            "new": format_ms(payload.get("to_ms", 0)),
+        }
     if kind == "takeback":
         indices = payload.get("indices", [])
         known = [by_index[i]["payload"] or {} for i in indices if by_index and i in by_index]
         if len(known) == len(indices):
             text = took_back(game, known)
         else:
-            text = f"Took back {_count(len(indices), 'action')}"
-        return text + (" (the game is open again)" if payload.get("reopened") else "")
+            text = ngettext(
+                "Took back %(count)s action", "Took back %(count)s actions", len(indices)
+            ) % {"count": len(indices)}
+        return text + (_(" (the game is open again)") if payload.get("reopened") else "")
     return kind
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _live_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, Any]:
@@ -268,7 +280,8 @@ def _do_action(request: HttpRequest, game: Game) -> str:
             rows = services.record_notation(
                 game=game, user=user, expected_index=expected, text=post.get("text", "")
             )
-        return "Recorded: " + "; ".join(selectors.describe(game, r.payload) for r in rows) + "."
+        recorded = "; ".join(selectors.describe(game, r.payload) for r in rows)
+        return _("Recorded: %(actions)s.") % {"actions": recorded}
     if op in ("start", "press", "pause", "resume"):
         services.clock_operation(
             game=game,

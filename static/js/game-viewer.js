@@ -41,7 +41,7 @@
     });
     document.getElementById("step-no").textContent = step;
     document.getElementById("step-range").value = step;
-    document.getElementById("step-text").textContent = step === 0 ? "Start of the game" : "Step " + step + ": " + f.text;
+    document.getElementById("step-text").textContent = step === 0 ? viewer.dataset.startText : viewer.dataset.stepText.replace("%s", step) + f.text;
     viewer.querySelectorAll(".move-list .move").forEach(function (b) {
       b.classList.toggle("current", parseInt(b.dataset.goto, 10) === step);
     });

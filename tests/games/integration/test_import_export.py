@@ -138,3 +138,22 @@ def test_the_viewer_steps_through_the_game_with_scores_and_clocks(table: Any, cl
     html = page.content.decode()
     assert 'id="frames"' in html and 'data-ply="9"' in html
     assert "game-viewer.js" in html
+
+
+def test_the_viewer_and_the_game_log_speak_german(table: Any, client: Any) -> None:
+    board, game, _arbiter, tablet = table()
+    assert tablet.clock("start").status_code == 200
+    actions = scripted_actions(seed=3)[:3]
+    tablet.play(actions)
+    url = reverse("game-view", args=[board.pk])
+    german = client.get(url, headers={"accept-language": "de"}).content.decode()
+    english = client.get(url).content.decode()
+    first = actions[0]
+    cells = " ".join(first["cells"])
+    # The move list, the step line's words and the board's cell names follow the language.
+    assert f"{game.players[0]}: {first['tile']} auf {cells}" in german
+    assert 'data-start-text="Beginn der Partie"' in german
+    assert 'data-step-text="Schritt %s: "' in german
+    assert "Startsymbol rot" in german and " on " + cells not in german
+    assert f"{game.players[0]}: {first['tile']} on {cells}" in english
+    assert 'data-step-text="Step %s: "' in english and "red start symbol" in english
