@@ -1,11 +1,17 @@
-"""Celery tasks of the read side. Thin: each calls into scoring.standings."""
+"""Celery tasks of the read side. Thin: each calls into scoring.standings or scoring.ratings."""
 
 from celery import shared_task
 
-from scoring import standings
+from scoring import ratings, standings
 
 
 @shared_task
 def recompute_standings(event_id: int) -> None:
     """Recompute and cache an event's standings after a change committed."""
     standings.refresh_cached_standings(event_id)
+
+
+@shared_task
+def update_ratings(event_id: int) -> None:
+    """Rebuild the rating list after an event's results changed (committed)."""
+    ratings.rate_event(event_id)

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from scoring.views import exports, live, standings
+from scoring.views import exports, live, ratings, standings
 
 urlpatterns = [
     path("events/<slug:slug>/standings/", standings.standings_page, name="event-standings"),
@@ -26,6 +26,13 @@ urlpatterns = [
     ),
     path("events/<slug:slug>/export/games.zip", exports.games_zip, name="export-games-zip"),
     path("events/<slug:slug>/export/event.trf", exports.event_trf, name="export-event-trf"),
+    path("ratings/", ratings.rating_list_page, name="rating-list"),
+    path("ratings/<int:player_pk>/", ratings.player_rating_page, name="player-rating"),
+    path(
+        "events/<slug:slug>/seed-by-ratings/",
+        ratings.seed_by_ratings,
+        name="event-seed-by-ratings",
+    ),
     path("robots.txt", live.robots_txt, name="robots-txt"),
     path("events/<slug:slug>/live/", live.event_live, name="event-live"),
     path("events/<slug:slug>/live/boards/", live.live_boards_fragment, name="event-live-boards"),

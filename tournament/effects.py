@@ -87,5 +87,6 @@ def results_changed(event_id: int) -> None:
         cache.delete(standings_key(event_id))
         bump_live(event_id)
         _send("scoring.tasks.recompute_standings", (event_id,))
+        _send("scoring.tasks.update_ratings", (event_id,))
 
     transaction.on_commit(after_commit)

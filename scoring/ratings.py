@@ -1,0 +1,202 @@
+"""The rating list's writes: every rating is rebuilt from the history of rated games, in one
+transaction, so the stored numbers are always those a rebuild from scratch gives (a corrected
+result changes every later rating, as it should).
+
+Rated: two-player games with a played result (1-0, 0-1, ½-½) that counts (entered by a director,
+or a recorded game whose replay check passed) in a published round. Not rated: forfeits, byes and
+absences (no game was played), results held by a failed replay check or still waiting for it.
+Draws are a shared placing. Tables of 3 and 4 and partnerships become more sides per game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import datetime
+
+from django.db import connection, transaction
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from scoring.core.ratings import RatedGame, Rating, RatingRun, checksum, rate_history
+from scoring.models import PlayerRating, RatingChange
+from tournament import effects
+from tournament.errors import DomainError
+from tournament.logs import log_write
+from tournament.models import PUBLIC_ROUND_STATUSES, Board, Entry, Event, Result
+from tournament.permissions import require_director
+from tournament.services.base import User, lock_event
+
+# Placings of the first and the second player for each played result.
+PLACINGS: dict[str, tuple[int, int]] = {
+    Result.FIRST_WINS: (1, 2),
+    Result.SECOND_WINS: (2, 1),
+    Result.DRAW: (1, 1),
+}
+COUNTING_CHECKS = (Board.Check.NONE, Board.Check.PASSED)
+# Two rebuilds at once (two workers) would each replace every row: one waits for the other.
+LOCK_KEY = 0x5241544E  # "RATN"
+
+
+@dataclass(frozen=True)
+class GameFacts:
+    """What a stored rating change needs besides the numbers."""
+
+    event_id: int
+    round_number: int
+    at: datetime
+
+
+def rated_boards() -> Iterator[tuple[RatedGame, GameFacts]]:
+    """The rated games in the order they are rated: by the round's publication (its creation
+    when never published), then round, board number and board id, so a rebuild is repeatable."""
+    boards = (
+        Board.objects.filter(
+            second__isnull=False,
+            result__in=list(PLACINGS),
+            result_check__in=COUNTING_CHECKS,
+            round__status__in=PUBLIC_ROUND_STATUSES,
+        )
+        .annotate(played_at=Coalesce("round__published_at", "round__created_at"))
+        .order_by("played_at", "round_id", "number", "id")
+        .values_list(
+            "id",
+            "result",
+            "first__player_id",
+            "second__player_id",
+            "round__event_id",
+            "round__number",
+            "played_at",
+        )
+    )
+    for board_id, result, first, second, event_id, number, at in boards.iterator(chunk_size=2000):
+        game = RatedGame(key=board_id, sides=((first,), (second,)), placings=PLACINGS[result])
+        yield game, GameFacts(event_id=event_id, round_number=number, at=at)
+
+
+@transaction.atomic
+def rebuild_ratings() -> str:
+    """Replace every rating and rating change by those computed from the whole history; returns
+    the list's checksum."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [LOCK_KEY])
+    facts: dict[int, GameFacts] = {}
+
+    def games() -> Iterator[RatedGame]:
+        for game, fact in rated_boards():
+            facts[game.key] = fact
+            yield game
+
+    run = rate_history(games())
+    _store(run, facts)
+    total = checksum(run.ratings)
+    log_write("ratings.rebuilt", players=len(run.ratings), games=len(facts), checksum=total)
+    return total
+
+
+def rate_event(event_id: int) -> str:
+    """An event's results changed: rebuild the list (a change can move every later rating, and
+    a full rebuild of 2,000 games takes well under a second; see bench/ratings.py)."""
+    return rebuild_ratings()
+
+
+def _store(run: RatingRun, facts: dict[int, GameFacts]) -> None:
+    RatingChange.objects.all().delete()
+    PlayerRating.objects.all().delete()
+    now = timezone.now()
+    PlayerRating.objects.bulk_create(
+        (
+            PlayerRating(
+                player_id=player,
+                mu=r.mu,
+                sigma=r.sigma,
+                ordinal=r.ordinal,
+                games=r.games,
+                updated=now,
+            )
+            for player, r in run.ratings.items()
+        ),
+        batch_size=1000,
+    )
+    sequence: dict[int, int] = {}
+    RatingChange.objects.bulk_create(
+        (
+            RatingChange(
+                player_id=c.player,
+                board_id=c.key,
+                event_id=facts[c.key].event_id,
+                round_number=facts[c.key].round_number,
+                sequence=sequence.setdefault(c.key, len(sequence) + 1),
+                placing=c.placing,
+                sides=c.sides,
+                tied=c.tied,
+                mu_before=c.before.mu,
+                sigma_before=c.before.sigma,
+                mu_after=c.after.mu,
+                sigma_after=c.after.sigma,
+                at=facts[c.key].at,
+            )
+            for c in run.changes
+        ),
+        batch_size=1000,
+    )
+
+
+def stored_checksum() -> str:
+    """The checksum of the stored list (as ``rebuild_ratings`` returned it)."""
+    ratings = {
+        player: Rating(mu=mu, sigma=sigma, games=games)
+        for player, mu, sigma, games in PlayerRating.objects.values_list(
+            "player_id", "mu", "sigma", "games"
+        )
+    }
+    return checksum(ratings)
+
+
+def seeding_order(event: Event) -> list[Entry]:
+    """The event's entries in rating-list order: rated players by the list (best first), then
+    the unrated by their registry rating (none last), then by name."""
+    entries = list(event.entries.select_related("player"))
+    listed = dict(
+        PlayerRating.objects.filter(player__entries__event=event).values_list(
+            "player_id", "ordinal"
+        )
+    )
+
+    def key(entry: Entry) -> tuple[bool, float, bool, int, str, int]:
+        player = entry.player
+        rated = player.pk in listed
+        return (
+            not rated,
+            -listed.get(player.pk, 0.0),
+            player.rating is None,
+            -(player.rating or 0),
+            player.name,
+            entry.pk,
+        )
+
+    return sorted(entries, key=key)
+
+
+@transaction.atomic
+def seed_starting_ranks(*, event: Event, user: User) -> list[Entry]:
+    """A director seeds the event's starting ranks from the rating list, before round 1 (the
+    tournament floor's own "rank by rating" uses the registry's rating and knows nothing of
+    the list)."""
+    require_director(user, event)
+    event = lock_event(event)
+    if event.round_set.exists():
+        raise DomainError(_("Starting ranks are fixed once round 1 is paired."))
+    entries = seeding_order(event)
+    # Two passes: the ranks stay unique within the event at every step.
+    offset = len(entries) + max((e.starting_rank for e in entries), default=0) + 1
+    for i, entry in enumerate(entries):
+        Entry.objects.filter(pk=entry.pk).update(starting_rank=offset + i)
+    for i, entry in enumerate(entries):
+        Entry.objects.filter(pk=entry.pk).update(starting_rank=i + 1)
+        entry.starting_rank = i + 1
+    log_write("entry.seed_by_ratings", user=user, event=event.pk, entries=len(entries))
+    effects.results_changed(event.pk)  # the ranks show on the public pages
+    return entries

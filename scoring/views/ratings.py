@@ -1,0 +1,48 @@
+"""The public rating list, a player's rating history, and a director's seeding by the list."""
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from scoring import ratings
+from scoring.models import PlayerRating
+from scoring.ratings_selectors import player_history, rating_list
+from tournament.models import Player
+from tournament.views.common import carry_out, director_or_deny, get_event
+
+
+def rating_list_page(request: HttpRequest) -> HttpResponse:
+    return render(request, "ratings/list.html", {"ratings": rating_list()})
+
+
+def player_rating_page(request: HttpRequest, player_pk: int) -> HttpResponse:
+    player = get_object_or_404(Player, pk=player_pk)
+    rating = PlayerRating.objects.filter(player=player).first()
+    context = {"player": player, "rating": rating, "history": player_history(player)}
+    return render(request, "ratings/player.html", context)
+
+
+@require_http_methods(["GET", "POST"])
+def seed_by_ratings(request: HttpRequest, slug: str) -> HttpResponse:
+    """A director's page: the event's entries in rating-list order, and a button that makes it
+    the starting ranks (before round 1)."""
+    event = get_event(slug)
+    if denied := director_or_deny(request, event):
+        return denied
+    if request.method == "POST":
+        return carry_out(
+            request,
+            lambda: ratings.seed_starting_ranks(event=event, user=request.user),
+            _("Starting ranks follow the rating list now."),
+            reverse("event-entries", args=[event.slug]),
+        )
+    order = ratings.seeding_order(event)
+    listed = dict(
+        PlayerRating.objects.filter(player__in=[e.player_id for e in order]).values_list(
+            "player_id", "ordinal"
+        )
+    )
+    rows = [(rank, entry, listed.get(entry.player_id)) for rank, entry in enumerate(order, 1)]
+    return render(request, "ratings/seed.html", {"event": event, "rows": rows})
