@@ -29,12 +29,12 @@ import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from cpu import CpuSampler, named, tree  # noqa: E402 (bench/ is not a package)
+from live import run, wait_until_up  # noqa: E402 (one way to start and wait, as bench-live)
 
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
@@ -56,10 +56,6 @@ RAMP_SECONDS = 10  # users start over this long; the figures count from when all
 SERVING = ("gunicorn", "postgres", "celery worker")  # Redis is shared with other work here
 
 
-def run(*args: str, env: dict[str, str] | None = None) -> None:
-    subprocess.run(args, cwd=ROOT, env=env, check=True, stdout=subprocess.DEVNULL)
-
-
 def psql(sql: str) -> str:
     return subprocess.run(
         ["psql", "-h", "127.0.0.1", "-U", "postgres", "-q", "-tA", "-c", sql],
@@ -67,18 +63,6 @@ def psql(sql: str) -> str:
         text=True,
         check=True,
     ).stdout.strip()
-
-
-def wait_until_up(url: str, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                if response.status == 200:
-                    return
-        except OSError:
-            time.sleep(0.3)
-    raise SystemExit(f"the server did not answer {url} in {timeout:.0f} s")
 
 
 def stop(proc: subprocess.Popen[bytes]) -> None:
@@ -169,7 +153,7 @@ def one_run(
         )
         started.append(server)
         base = f"http://127.0.0.1:{PORT}"
-        wait_until_up(f"{base}/healthz")
+        wait_until_up(f"{base}/healthz", timeout=60)
         report = work / f"locust-{tag}.json"
         sampler = CpuSampler(
             {
