@@ -19,6 +19,8 @@ env = environ.Env(
     SECURE_SSL_REDIRECT=(bool, False),
     API_RATE_ANON=(str, "600/minute"),
     API_RATE_USER=(str, "3000/minute"),
+    EMAIL_URL=(str, "consolemail://"),
+    DEFAULT_FROM_EMAIL=(str, "Ingenious tournaments <noreply@localhost>"),
 )
 
 DEBUG: bool = env("DEBUG")
@@ -45,6 +47,8 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
+    # Tokens for scripts (POST /api/token/); a person's pages use the session.
+    "rest_framework.authtoken",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
@@ -179,6 +183,11 @@ STORAGES = {
 # refused before anything is written, naming both numbers.
 MAX_IMPORT_ROWS = 2000
 
+# Notifications and password resets: the console in development (`make run` prints them), an
+# SMTP server in production (EMAIL_URL=smtp://user:password@host:587/?tls=True).
+vars().update(env.email_url("EMAIL_URL"))
+DEFAULT_FROM_EMAIL: str = env("DEFAULT_FROM_EMAIL")
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
@@ -187,6 +196,7 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "tournament.api_schema.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
+        "rest_framework.authentication.TokenAuthentication",
         "rest_framework.authentication.BasicAuthentication",
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],

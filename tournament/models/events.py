@@ -24,11 +24,30 @@ class Player(models.Model):
     rating = models.PositiveIntegerField(null=True, blank=True)
     contact = models.CharField(max_length=200, blank=True, help_text="E-mail or phone; not public")
     created_at = models.DateTimeField(auto_now_add=True)
+    # The account that claimed this player (PlayerClaim approved); a person has one player.
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="player",
+    )
+    notify = models.BooleanField(
+        default=True, help_text="E-mail this player their pairings and results"
+    )
+    # A duplicate merged into another record (PlayerMerge): kept so the merge can be undone,
+    # hidden from the registry meanwhile.
+    merged_into = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.PROTECT, related_name="absorbed"
+    )
 
     class Meta:
         ordering = ["name", "id"]
         # Granted by an admin (to a user or a group), never by creating an event.
-        permissions = [("keep_registry", "Can add players to and change players of the registry")]
+        permissions = [
+            ("keep_registry", "Can add players to and change players of the registry"),
+            ("approve_claims", "Can approve a person's claim of a registry player"),
+        ]
         # Imports and find_player look players up by name, case-insensitive (UPPER(name)).
         indexes = [models.Index(Upper("name"), name="player_name_upper")]
 
@@ -150,6 +169,14 @@ class Event(models.Model):
         default=list,
         blank=True,
         help_text='Bye values players may request: "0", "0.5", "1" (empty: ½ only)',
+    )
+    entry_open = models.BooleanField(default=False, help_text="Signed-in players may enter online")
+    entry_approval = models.BooleanField(
+        default=False, help_text="Online entries wait for a director's approval"
+    )
+    check_in_required = models.BooleanField(
+        default=False,
+        help_text="Players must check in before each round; who has not is not paired",
     )
 
     class Meta:
@@ -337,6 +364,17 @@ class Board(models.Model):
     )
     reason = models.CharField(max_length=300, blank=True, help_text="Why the pairing is so")
 
+    class Confirmation(models.TextChoices):
+        NONE = "", _("Not confirmed")
+        AWAITING = "awaiting", _("Awaiting the other side's confirmation")
+        CONFIRMED = "confirmed", _("Confirmed by both sides")
+        DISPUTED = "disputed", _("Disputed: the arbiter decides")
+
+    # A paper result's confirmation by the players (ResultConfirmation holds each claim).
+    confirmation = models.CharField(
+        max_length=10, choices=Confirmation.choices, blank=True, default=Confirmation.NONE
+    )
+
     class Meta:
         ordering = ["round", "number"]
         constraints = [
@@ -423,6 +461,9 @@ class EventLogEntry(models.Model):
         RESTRICTION = "restriction", _("Pairing restriction")
         IMPORT = "import", _("Imported")
         BYE_REQUEST = "bye-request", _("Requested byes")
+        ONLINE_ENTRY = "online-entry", _("Online entry")
+        CHECK_IN = "check-in", _("Check-in")
+        CONFIRMATION = "confirmation", _("Result confirmation")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="log_entries")
     kind = models.CharField(max_length=12, choices=Kind.choices)
