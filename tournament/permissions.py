@@ -8,7 +8,7 @@ from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 
 from tournament.errors import NotAllowed
-from tournament.models import Event, EventRole
+from tournament.models import Entry, Event, EventRole, Player
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -44,6 +44,35 @@ def require_arbiter(user: User, event: Event) -> None:
             _("Only the arbiters and directors of %(name)s may record games.")
             % {"name": event.name},
             code="not_arbiter",
+        )
+
+
+def player_of(user: User) -> Player | None:
+    """The registry player a signed-in person has claimed (an approved PlayerClaim), if any."""
+    if not user.is_authenticated:
+        return None
+    return Player.objects.filter(user_id=user.pk, merged_into__isnull=True).first()
+
+
+def require_player(user: User) -> Player:
+    player = player_of(user)
+    if player is None:
+        raise NotAllowed(
+            _("Sign in and claim your player in the registry first."), code="no_player"
+        )
+    return player
+
+
+def is_own_entry(user: User, entry: Entry) -> bool:
+    """A player may act on their own entry only (check-in, withdrawal, byes, confirmations)."""
+    return user.is_authenticated and entry.player.user_id == user.pk
+
+
+def require_own_entry(user: User, entry: Entry) -> None:
+    if not is_own_entry(user, entry):
+        raise NotAllowed(
+            _("Only %(name)s may do this for their own entry.") % {"name": entry.player.name},
+            code="not_own_entry",
         )
 
 
