@@ -464,6 +464,7 @@ class EventLogEntry(models.Model):
         ONLINE_ENTRY = "online-entry", _("Online entry")
         CHECK_IN = "check-in", _("Check-in")
         CONFIRMATION = "confirmation", _("Result confirmation")
+        MERGE = "merge", _("Registry merge")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="log_entries")
     kind = models.CharField(max_length=12, choices=Kind.choices)
