@@ -13,6 +13,9 @@ seating.
 
 from __future__ import annotations
 
+from itertools import combinations
+from math import comb
+
 from .tables_cost import Problem, Slots
 
 #: Tables this far apart in slot order are tried for swaps (farther swaps rarely bring scores
@@ -22,6 +25,9 @@ NEAR = 3
 EJECTIONS = 8
 #: Swap evaluations allowed per round (a 400-player round needs about a tenth of this).
 STEP_BUDGET = 2_000_000
+#: A field this small (in seatings to try) is searched completely when moves leave a repeat:
+#: with two or three tables a repeat's way out may need three players to move together.
+EXHAUSTIVE_SEATINGS = 60_000
 
 
 def fill(problem: Problem) -> Slots:
@@ -161,6 +167,72 @@ def eject(problem: Problem, slots: Slots) -> Slots | None:
     return out
 
 
+def exchange(problem: Problem, slots: Slots) -> Slots | None:
+    """The best two-for-two exchange that lowers the cost: a player who met someone at their
+    table and a table-mate go to another table, two from there take their seats. It frees the
+    search where every single swap or rotation keeps the repeat (two tables only, or a repeat
+    whose way out needs two players to move together). None when no exchange helps."""
+    cost = problem.table_cost
+    best: tuple[int, int, int, int, int, int, int] | None = None
+    best_delta = 0
+    for a, sa in enumerate(slots):
+        for x in _clashing(problem, sa):
+            for x2 in range(len(sa)):
+                if x2 == x:
+                    continue
+                for b, sb in enumerate(slots):
+                    if b == a:
+                        continue
+                    before = cost(a, sa) + cost(b, sb)
+                    for y in range(len(sb)):
+                        for y2 in range(y + 1, len(sb)):
+                            i, i2, j, j2 = sa[x], sa[x2], sb[y], sb[y2]
+                            sa[x], sa[x2], sb[y], sb[y2] = j, j2, i, i2
+                            delta = cost(a, sa) + cost(b, sb) - before
+                            sa[x], sa[x2], sb[y], sb[y2] = i, i2, j, j2
+                            if delta < best_delta:
+                                best_delta, best = delta, (a, x, x2, b, y, y2, 0)
+    if best is None:
+        return None
+    a, x, x2, b, y, y2, _ = best
+    out = [list(s) for s in slots]
+    out[a][x], out[a][x2], out[b][y], out[b][y2] = out[b][y], out[b][y2], out[a][x], out[a][x2]
+    return out
+
+
+def seatings(problem: Problem) -> int:
+    """How many ways there are to fill the slots in order."""
+    total, left = 1, problem.n
+    for k in problem.sizes:
+        total, left = total * comb(left, k), left - k
+    return total
+
+
+def exhaustive(problem: Problem, start: Slots) -> Slots:
+    """The cheapest seating of a small field, by branch and bound from ``start``'s cost."""
+    best = [list(s) for s in start]
+    bound = problem.cost(best)
+    cost = problem.table_cost
+
+    def place(slot: int, left: list[int], chosen: Slots, so_far: int) -> None:
+        nonlocal best, bound
+        if slot == problem.tables:
+            if so_far < bound:
+                bound, best = so_far, [list(s) for s in chosen]
+            return
+        for members in combinations(left, problem.sizes[slot]):
+            here = so_far + cost(slot, members)
+            if here >= bound:
+                continue
+            rest = [i for i in left if i not in members]
+            chosen.append(list(members))
+            place(slot + 1, rest, chosen, here)
+            chosen.pop()
+
+    place(0, list(range(problem.n)), [], 0)
+    return best
+
+
 def search_seating(problem: Problem, budget: int = STEP_BUDGET) -> Slots:
     """The fill, improved by swaps; while a repeat is left, three-table rotations and swaps
     again (a few times at most)."""
@@ -170,11 +242,25 @@ def search_seating(problem: Problem, budget: int = STEP_BUDGET) -> Slots:
     for _ in range(EJECTIONS):
         if not any(_clashing(problem, s) for s in slots):
             break
-        rotated = eject(problem, slots)
+        rotated = eject(problem, slots) or exchange(problem, slots)
         if rotated is None:
             break
         slots = improve(problem, rotated, budget)
+    if any(_clashing(problem, s) for s in slots) and seatings(problem) <= EXHAUSTIVE_SEATINGS:
+        slots = exhaustive(problem, slots)
     return slots
 
 
-__all__ = ["EJECTIONS", "NEAR", "STEP_BUDGET", "eject", "fill", "improve", "search_seating"]
+__all__ = [
+    "EJECTIONS",
+    "EXHAUSTIVE_SEATINGS",
+    "NEAR",
+    "STEP_BUDGET",
+    "eject",
+    "exchange",
+    "exhaustive",
+    "fill",
+    "improve",
+    "search_seating",
+    "seatings",
+]

@@ -115,6 +115,25 @@ def test_a_repeat_is_avoided_when_a_seating_avoids_it() -> None:
         assert "0 repeated" in tr.notes[-1]
 
 
+@pytest.mark.parametrize(
+    ("mates", "n", "size"),
+    [
+        # Two tables: the way out takes two players of one table to the other together.
+        ({1: (2, 3, 4), 2: (1,), 3: (1,), 4: (1,)}, 5, 3),
+        # ... or three (1 and 7 must join 3 at the table of three).
+        ({1: (2,), 2: (1,), 3: (4, 5, 6), 4: (3,), 5: (3,), 6: (3,)}, 7, 4),
+    ],
+)
+def test_the_search_alone_frees_a_repeat_that_swaps_cannot(
+    mates: dict[int, tuple[int, ...]], n: int, size: int
+) -> None:
+    players = [TablePlayer(i, 0.0, mates.get(i, ()), rank=i) for i in range(1, n + 1)]
+    tr = seat_tables(players, size, 3, 7, method="search")
+    for t in tr.seatings:
+        assert not any(j in t for i in t for j in mates.get(i, ())), tr.seatings
+    assert "0 repeated" in tr.notes[-1]
+
+
 def test_an_unavoidable_repeat_is_seated_and_the_reason_says_so() -> None:
     players = [
         TablePlayer(i, 1.0, tuple(j for j in (1, 2, 3) if j != i), rank=i) for i in (1, 2, 3)
