@@ -56,6 +56,7 @@ class BoardFact:
     first_lowest: int | None
     second_lowest: int | None
     check: str  # tournament.models.Board.Check
+    confirmed: bool = False  # a paper result both sides confirmed (Board.Confirmation)
 
     @property
     def held(self) -> bool:
@@ -111,9 +112,11 @@ def load_event_boards(event: Event) -> EventBoards:
             "first_lowest",
             "second_lowest",
             "result_check",
+            "confirmation",
         )
     )
-    boards = tuple(BoardFact(*row) for row in rows)
+    confirmed = Board.Confirmation.CONFIRMED
+    boards = tuple(BoardFact(*row[:-1], confirmed=row[-1] == confirmed) for row in rows)
     return EventBoards(tuple(contenders), joined, rounds, boards)
 
 
@@ -252,7 +255,9 @@ def build_standings(event: Event, data: EventBoards | None = None) -> Standings:
 
 
 def _with_board(cell: Cell, board: BoardFact) -> Cell:
-    return replace(cell, board_id=board.board_id, board_number=board.number)
+    return replace(
+        cell, board_id=board.board_id, board_number=board.number, confirmed=board.confirmed
+    )
 
 
 # --- the cache --------------------------------------------------------------------------------

@@ -72,6 +72,7 @@ class Cell:
     points: float | None = None
     own_lowest: int | None = None
     opp_lowest: int | None = None
+    confirmed: bool = False  # a paper result both sides confirmed
 
     @property
     def score(self) -> str:

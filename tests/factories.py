@@ -4,6 +4,7 @@ import datetime
 
 import factory
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
 
 from tournament.models import Board, Entry, Event, EventRole, Player, Round
 
@@ -15,6 +16,23 @@ class UserFactory(factory.django.DjangoModelFactory):
 
     username = factory.Sequence(lambda n: f"user{n}")
     password = factory.django.Password("correct-horse-battery")
+
+
+def may_create_events(user: object) -> object:
+    """Grant what the site's administrators grant a director: creating events."""
+    user.user_permissions.add(  # type: ignore[attr-defined]
+        Permission.objects.get(content_type__app_label="tournament", codename="add_event")
+    )
+    return user
+
+
+class EventCreatorFactory(UserFactory):
+    """A director the site's administrators named: may create events (``add_event``)."""
+
+    @factory.post_generation
+    def may_create_events(self, create: bool, extracted: object, **kwargs: object) -> None:
+        if create:
+            may_create_events(self)
 
 
 class PlayerFactory(factory.django.DjangoModelFactory):

@@ -24,11 +24,14 @@ def seed_accounts(say: Callable[[str], None]) -> None:
             user.is_staff = user.is_superuser = superuser
             user.save()
         say(f"  {username:<9} password: {password}{'  (new)' if created else ''}")
-    # The demo director also keeps the player registry (an admin grants it on a real site).
-    keep_registry = Permission.objects.get(
-        content_type__app_label="tournament", codename="keep_registry"
+    # The demo director creates events and keeps the player registry (an admin grants both on
+    # a real site).
+    director = User.objects.get(username="director")
+    director.user_permissions.add(
+        *Permission.objects.filter(
+            content_type__app_label="tournament", codename__in=["keep_registry", "add_event"]
+        )
     )
-    User.objects.get(username="director").user_permissions.add(keep_registry)
 
 
 DEMO_EVENT_SLUG = "mso-ingenious-open-demo"

@@ -59,6 +59,11 @@ def _send(task_name: str, args: tuple[Any, ...]) -> None:
         app.tasks[task_name].delay(*args)
 
 
+def round_published(round_id: int) -> None:
+    """A round was published: once committed, e-mail its players their boards."""
+    enqueue("tournament.tasks.notify_round_published", round_id)
+
+
 def bump_live(event_id: int) -> None:
     from tournament.models import Event
 
@@ -78,9 +83,11 @@ def draft_changed(round_id: int) -> None:
     transaction.on_commit(lambda: cache.set(draft_key(round_id), uuid.uuid4().hex, None))
 
 
-def results_changed(event_id: int) -> None:
+def results_changed(event_id: int, *, entered: int | None = None) -> None:
     """Something the standings show has changed: once committed, drop the cached standings,
-    bump the event's generation and live version, and recompute in the background."""
+    bump the event's generation and live version, and recompute in the background. ``entered``:
+    the ResultCorrection of a board's result entered, corrected or withdrawn, whose players are
+    e-mailed."""
 
     def after_commit() -> None:
         cache.set(standings_generation_key(event_id), uuid.uuid4().hex, None)
@@ -88,5 +95,7 @@ def results_changed(event_id: int) -> None:
         bump_live(event_id)
         _send("scoring.tasks.recompute_standings", (event_id,))
         _send("scoring.tasks.update_ratings", (event_id,))
+        if entered is not None:
+            _send("tournament.tasks.notify_result", (entered,))
 
     transaction.on_commit(after_commit)

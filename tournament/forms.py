@@ -9,7 +9,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import core as scoring_core
-from tournament.models import Board, Entry, Event, EventRole, Player, Result
+from tournament.models import Board, Entry, Event, EventRole, Festival, Player, Result
 from tournament.selectors import result_choices, tiebreak_labels
 
 CUSTOM = "custom"
@@ -75,6 +75,13 @@ class EventForm(forms.Form):
     end_date = forms.DateField(
         label=_("End date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
     )
+    festival = forms.ModelChoiceField(
+        queryset=Festival.objects.order_by("-starts", "name"),
+        required=False,
+        label=_("Festival"),
+        empty_label=_("None: a stand-alone event"),
+        help_text=_("Optional: the festival (e.g. the MSO) the event belongs to"),
+    )
     ruleset = forms.ChoiceField(
         label=_("Ruleset"), choices=Event.Ruleset.choices, initial=Event.Ruleset.MSO
     )
@@ -122,6 +129,21 @@ class EventForm(forms.Form):
         label=_("Requested byes may be worth"),
         help_text=_("Points; none ticked: ½ only"),
     )
+    entry_open = forms.BooleanField(
+        required=False,
+        label=_("Players may enter online"),
+        help_text=_("Signed-in players see an “Enter this event” button on the event page"),
+    )
+    entry_approval = forms.BooleanField(
+        required=False,
+        label=_("Online entries wait for a director's approval"),
+        help_text=_("Else an online entry is accepted at once"),
+    )
+    check_in_required = forms.BooleanField(
+        required=False,
+        label=_("Players must check in before each round"),
+        help_text=_("Who has not checked in when a round is paired is not paired (absent, 0)"),
+    )
     tiebreak_custom = forms.CharField(
         required=False,
         label=_("Custom tie-breaks"),
@@ -142,6 +164,7 @@ class EventForm(forms.Form):
             "venue": event.venue,
             "start_date": event.start_date,
             "end_date": event.end_date,
+            "festival": event.festival_id,
             "ruleset": event.ruleset,
             "ruleset_options": json.dumps(event.ruleset_options) if event.ruleset_options else "",
             "pairing_system": event.pairing_system,
@@ -153,6 +176,9 @@ class EventForm(forms.Form):
             "acceleration": event.acceleration,
             "keep_apart": event.keep_apart,
             "requested_bye_points": event.requested_bye_points or ["0.5"],
+            "entry_open": event.entry_open,
+            "entry_approval": event.entry_approval,
+            "check_in_required": event.check_in_required,
         }
 
     def clean_ruleset_options(self) -> dict[str, Any]:
@@ -241,7 +267,8 @@ class EntryForm(PlayerFieldsForm):
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         entered = event.entries.values_list("player_id", flat=True)
-        self.fields["player"].queryset = Player.objects.exclude(pk__in=entered).order_by("name")
+        registry = Player.objects.filter(merged_into__isnull=True)  # no merged duplicates
+        self.fields["player"].queryset = registry.exclude(pk__in=entered).order_by("name")
 
     def clean_requested_byes(self) -> list[int | tuple[int, str]]:
         return parse_byes(self.cleaned_data["requested_byes"])

@@ -47,6 +47,18 @@ def require_arbiter(user: User, event: Event) -> None:
         )
 
 
+def require_event_creator(user: User) -> None:
+    """Creating an event needs ``tournament.add_event`` (an admin grants it to directors):
+    anyone may sign up as a player, and a director approves claims and keeps the registry."""
+    if not user.is_authenticated:
+        raise NotAllowed(_("Log in to create an event."), code="not_authenticated")
+    if not user.has_perm("tournament.add_event"):  # type: ignore[union-attr]
+        raise NotAllowed(
+            _("Only directors the site's administrators named may create events."),
+            code="cannot_create_events",
+        )
+
+
 def player_of(user: User) -> Player | None:
     """The registry player a signed-in person has claimed (an approved PlayerClaim), if any."""
     if not user.is_authenticated:

@@ -7,7 +7,7 @@ from datetime import datetime
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import Max, Q, QuerySet
+from django.db.models import Case, Count, Max, Q, QuerySet, When
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -18,13 +18,18 @@ from tournament.models import (
     PUBLIC_ROUND_STATUSES,
     SINGLE_RESULTS,
     Board,
+    CheckIn,
+    Decision,
     Entry,
+    EntryRequest,
     Event,
     EventLogEntry,
     EventRole,
+    Festival,
     ForbiddenPair,
     PairingChange,
     Player,
+    PlayerMerge,
     Result,
     ResultCorrection,
     Round,
@@ -40,8 +45,30 @@ def event_list() -> QuerySet[Event]:
     return Event.objects.order_by("-start_date", "-id")
 
 
-def player_list() -> QuerySet[Player]:
-    return Player.objects.order_by("name", "id")
+def festival_list() -> QuerySet[Festival]:
+    """Every festival, newest first, with its number of events (``event_count``)."""
+    return Festival.objects.annotate(event_count=Count("events")).order_by("-starts", "name")
+
+
+def player_list(search: str = "") -> QuerySet[Player]:
+    """The registry without merged duplicates; ``search``: part of the name or club."""
+    players = Player.objects.filter(merged_into__isnull=True).order_by("name", "id")
+    found = Q(name__icontains=search) | Q(club__icontains=search)
+    return players.filter(found) if search else players
+
+
+def player_entries(player: Player) -> QuerySet[Entry]:
+    """A registry player's entries across events, the latest event first."""
+    return player.entries.select_related("event").order_by("-event__start_date", "-event_id")
+
+
+def merge_history() -> QuerySet[PlayerMerge]:
+    return PlayerMerge.objects.select_related("survivor", "absorbed", "user", "undone_by")
+
+
+def undoable_merge() -> PlayerMerge | None:
+    """The latest registry merge not undone: the only one that may be undone."""
+    return PlayerMerge.objects.filter(undone_at__isnull=True).order_by("-at", "-id").first()
 
 
 def entries_of(event: Event) -> QuerySet[Entry]:
@@ -218,17 +245,28 @@ def _histories(event: Event, before_round: int) -> dict[int, _History]:
     return history
 
 
+def checked_in_ids(event: Event, round_number: int) -> set[int]:
+    """The entries of the event checked in for the round (see tournament/services/checkin.py)."""
+    found = CheckIn.objects.filter(entry__event=event, round_number=round_number)
+    return set(found.values_list("entry_id", flat=True))
+
+
 def player_states(event: Event, round_number: int) -> list[PlayerState]:
     """What the pairing core needs to pair ``round_number`` of ``event``: every entry, in
-    starting-rank order, with its record over the earlier rounds."""
+    starting-rank order, with its record over the earlier rounds. When the event requires
+    check-in, an entry not checked in for the round is inactive in it (a requested bye needs
+    no check-in)."""
     history = _histories(event, round_number)
     apart = kept_apart(event)
+    checked_in = checked_in_ids(event, round_number) if event.check_in_required else None
     states = []
     for entry in event.entries.order_by("starting_rank"):
         record = history[entry.pk]
         withdrawn = entry.status == Entry.Status.WITHDRAWN and (
             entry.withdrawn_after_round is None or entry.withdrawn_after_round < round_number
         )
+        wants_bye = round_number in entry.requested_byes
+        present = checked_in is None or wants_bye or entry.pk in checked_in
         states.append(
             PlayerState(
                 id=entry.pk,
@@ -238,8 +276,8 @@ def player_states(event: Event, round_number: int) -> list[PlayerState]:
                 firsts=tuple(record.firsts),
                 byes=record.byes,
                 floats=tuple(record.floats),
-                active=not withdrawn and entry.joined_round <= round_number,
-                wants_bye=round_number in entry.requested_byes,
+                active=not withdrawn and entry.joined_round <= round_number and present,
+                wants_bye=wants_bye,
                 forbidden=tuple(sorted(apart.get(entry.pk, {}))),
                 forfeit_wins=record.forfeit_wins,
             )
@@ -515,3 +553,20 @@ def pairing_silence(round_: Round, now: datetime | None = None) -> int | None:
         return None
     heard = (round_.created_at, round_.pairing_requested_at, round_.pairing_reported_at)
     return task_silence(*heard, now=now)
+
+
+# ---------------------------------------------------------------- online entries
+
+
+def entry_requests_of(event: Event, status: str | None = None) -> QuerySet[EntryRequest]:
+    """The event's online entry requests (waiting ones first, then the newest decided)."""
+    found = event.entry_requests.select_related("player", "decided_by")
+    found = found.filter(status=status) if status else found
+    return found.order_by(
+        Case(When(status=Decision.PENDING, then=0), default=1), "-decided_at", "created_at", "id"
+    )
+
+
+def own_entry_requests(player: Player, event: Event | None = None) -> QuerySet[EntryRequest]:
+    found = player.entry_requests.select_related("event").order_by("-created_at", "-id")
+    return found.filter(event=event) if event is not None else found

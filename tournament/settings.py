@@ -21,6 +21,7 @@ env = environ.Env(
     API_RATE_USER=(str, "3000/minute"),
     EMAIL_URL=(str, "consolemail://"),
     DEFAULT_FROM_EMAIL=(str, "Ingenious tournaments <noreply@localhost>"),
+    SITE_URL=(str, "http://127.0.0.1:8000"),
 )
 
 DEBUG: bool = env("DEBUG")
@@ -187,6 +188,8 @@ MAX_IMPORT_ROWS = 2000
 # SMTP server in production (EMAIL_URL=smtp://user:password@host:587/?tls=True).
 vars().update(env.email_url("EMAIL_URL"))
 DEFAULT_FROM_EMAIL: str = env("DEFAULT_FROM_EMAIL")
+# The site's address as players reach it: the links in notification e-mails start with it.
+SITE_URL: str = env("SITE_URL").rstrip("/")
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

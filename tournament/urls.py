@@ -8,6 +8,7 @@ from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from tournament import health
+from tournament.account_forms import LoginForm
 from tournament.views import home
 
 urlpatterns = [
@@ -17,8 +18,13 @@ urlpatterns = [
     # post can only change a visitor's language, while a token in the header would put a secret
     # in every public page, which are cached and served gzipped (tournament/page_cache.py).
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path(
+        "accounts/login/",
+        auth_views.LoginView.as_view(authentication_form=LoginForm),
+        name="login",
+    ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("", include("tournament.account_urls")),
     path("admin/", admin.site.urls),
     path("api/", include("tournament.api.urls")),
     path("api/", include("scoring.api_urls")),
@@ -26,7 +32,14 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("", include("tournament.web_urls")),
+    path("", include("tournament.checkin_urls")),
+    path("", include("tournament.confirm_urls")),
+    path("", include("tournament.notification_urls")),
+    path("", include("tournament.registry_urls")),
+    path("", include("tournament.online_urls")),
+    path("", include("scoring.me_urls")),
     path("", include("scoring.urls")),
+    path("", include("scoring.festival_urls")),
     path("", include("games.urls")),
 ]
 

@@ -6,7 +6,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import log_in
-from tests.factories import UserFactory
+from tests.factories import EventCreatorFactory
 from tournament.models import Board, Event, Round
 
 PLAYERS_CSV = "name,club,country,rating\n" + "\n".join(
@@ -20,7 +20,7 @@ def test_director_creates_imports_pairs_and_publishes(
     page: Page, live_server: object, task_runner: object
 ) -> None:
     base = live_server.url  # type: ignore[attr-defined]
-    UserFactory(username="td")
+    EventCreatorFactory(username="td")
     log_in(page, base, "td", "correct-horse-battery")
 
     page.goto(f"{base}/events/new/")

@@ -83,6 +83,8 @@ class Tournament:
             values["id"] = self.entry  # no such pair: a documented 404
         elif "/boards/" in path:
             values["id"] = self.board
+        else:
+            values["id"] = self.entry  # claims, entry requests: none made, a documented 404
         values["number"] = self.draft if path.endswith(("swap/", "swap-boards/")) else 1
         return values
 

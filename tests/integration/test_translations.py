@@ -24,7 +24,12 @@ from django.utils.translation import trans_real
 
 from games.errors import engine_message
 from tests.conftest import need
-from tests.factories import EntryFactory, EventFactory, UserFactory, director_of
+from tests.factories import (
+    EntryFactory,
+    EventCreatorFactory,
+    EventFactory,
+    director_of,
+)
 
 BASE = Path(settings.BASE_DIR)
 PO = BASE / "locale" / "de" / "LC_MESSAGES" / "django.po"
@@ -246,7 +251,7 @@ class TestTheSiteSpeaksTheVisitorsLanguage:
 
     def test_a_service_refusal_in_german_and_english(self, client: Client) -> None:
         EventFactory(name="MSO Ingenious 2026")
-        client.force_login(UserFactory())
+        client.force_login(EventCreatorFactory())
         url, body = reverse("api-event-list"), {"name": "mso ingenious 2026"}
         refused = client.post(url, body, content_type="application/json")
         assert refused.status_code == 400

@@ -8,7 +8,9 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.routers import SimpleRouter
 
-from tournament.api import restrictions, views
+from tournament.api import accounts, notifications, online, registry, restrictions, views
+from tournament.api import checkin as checkin_api
+from tournament.api import confirmations as confirmation_api
 
 
 @extend_schema(responses=OpenApiTypes.OBJECT, description="Links to the API's parts.")
@@ -31,14 +33,22 @@ def api_root(request: Request) -> Response:
                 "logs": "events/{slug}/corrections/, events/{slug}/pairing-changes/",
                 "roles": "events/{slug}/roles/",
                 "restrictions": "events/{slug}/restrictions/ (POST: keep two entries apart)",
+                "check-in": "events/{slug}/check-in/ (POST: check in; DELETE: out), "
+                "check-ins/?round=N, check-in-windows/{round}/ (PUT)",
             },
             "import a TRF file": "events/import-trf/ (POST: file or text)",
+            "confirm a paper result": "boards/{id}/confirm/ (POST: result, as a player of the "
+            "board or an arbiter); boards/{id}/confirmations/ (the words given)",
+            "registry merges": "players/merge/ (POST: survivor, absorbed, reason); "
+            "players/merges/{id}/undo/ (POST: reason; the latest merge only)",
+            "your account": "me/ (PATCH: notify); token/ (POST: user name and password; "
+            "DELETE: revoke); claims/ (POST: claim a player; {id}/approve/, {id}/refuse/)",
         }
     )
 
 
 router = SimpleRouter()
-router.register("players", views.PlayerViewSet, basename="api-player")
+router.register("players", registry.PlayerViewSet, basename="api-player")
 router.register("events", views.EventViewSet, basename="api-event")
 
 EVENT = "events/<slug:slug>/"
@@ -52,7 +62,47 @@ urlpatterns = [
         restrictions.TrfImportViewSet.as_view({"post": "create"}),
         name="api-event-import-trf",
     ),
+    path(
+        "me/notifications/",
+        notifications.MyNotificationViewSet.as_view({"get": "list"}),
+        name="api-me-notifications",
+    ),
+    path("token/", accounts.TokenView.as_view(), name="api-token"),
+    path("me/", accounts.MeView.as_view(), name="api-me"),
+    path(
+        "claims/",
+        accounts.ClaimViewSet.as_view({"get": "list", "post": "create"}),
+        name="api-claims",
+    ),
+    path(
+        "claims/<int:pk>/approve/",
+        accounts.ClaimViewSet.as_view({"post": "approve"}),
+        name="api-claim-approve",
+    ),
+    path(
+        "claims/<int:pk>/refuse/",
+        accounts.ClaimViewSet.as_view({"post": "refuse"}),
+        name="api-claim-refuse",
+    ),
+    # Before the router's players/{id}/, which would take "merge" for an id.
+    path("players/merge/", registry.MergeViewSet.as_view({"post": "create"}), name="api-merge"),
+    path(
+        "players/merges/<int:pk>/undo/",
+        registry.MergeViewSet.as_view({"post": "undo"}),
+        name="api-merge-undo",
+    ),
     *router.urls,
+    # Paper results confirmed by the players (tournament/api/confirmations.py).
+    path(
+        "boards/<int:pk>/confirm/",
+        confirmation_api.ConfirmationViewSet.as_view({"post": "confirm"}),
+        name="api-board-confirm",
+    ),
+    path(
+        "boards/<int:pk>/confirmations/",
+        confirmation_api.ConfirmationViewSet.as_view({"get": "list_words"}),
+        name="api-board-confirmations",
+    ),
     path(
         EVENT + "entries/",
         views.EntryViewSet.as_view({"get": "list", "post": "create"}),
@@ -129,9 +179,34 @@ urlpatterns = [
         restrictions.ForbiddenPairViewSet.as_view({"delete": "destroy"}),
         name="api-restriction-detail",
     ),
+    # Check-in before each round (tournament/api/checkin.py).
+    path(EVENT + "check-in/", checkin_api.CheckInView.as_view(), name="api-check-in"),
+    path(EVENT + "check-ins/", checkin_api.CheckInListView.as_view(), name="api-check-ins"),
+    path(
+        EVENT + "check-in-windows/<int:number>/",
+        checkin_api.CheckInWindowView.as_view(),
+        name="api-check-in-window",
+    ),
     path(
         EVENT + "roles/<int:pk>/",
         views.RoleViewSet.as_view({"delete": "destroy"}),
         name="api-role-detail",
+    ),
+    # A player's online entry, and the requests its directors decide (tournament/api/online.py).
+    path(EVENT + "enter/", online.OnlineEntryViewSet.as_view({"post": "enter"}), name="api-enter"),
+    path(
+        EVENT + "entry-requests/",
+        online.OnlineEntryViewSet.as_view({"get": "list", "post": "create"}),
+        name="api-entry-requests",
+    ),
+    path(
+        EVENT + "entry-requests/<int:pk>/approve/",
+        online.OnlineEntryViewSet.as_view({"post": "approve"}),
+        name="api-entry-request-approve",
+    ),
+    path(
+        EVENT + "entry-requests/<int:pk>/refuse/",
+        online.OnlineEntryViewSet.as_view({"post": "refuse"}),
+        name="api-entry-request-refuse",
     ),
 ]

@@ -38,6 +38,7 @@ from tournament.api_schema import LOGIN_REQUIRED
 from tournament.errors import NotAllowed
 from tournament.models import Board, Entry, Event, EventRole, Player, Round
 from tournament.permissions import IsEventDirectorOrReadOnly, is_director, require_director
+from tournament.services.entries import require_director_or_own_entry
 
 ERRORS = {
     400: error_response(400, "Bad input: nothing changed"),
@@ -180,9 +181,11 @@ class EntryViewSet(_EventScoped, viewsets.GenericViewSet[Entry]):
     @extend_schema(request=EntryUpdateSerializer, responses={200: EntrySerializer, **ERRORS})
     def partial_update(self, request: Request, slug: str, pk: int) -> Response:
         """``status``: "withdrawn" (never paired again; results stand) or "active"
-        (reinstated); ``requested_byes``: the round numbers of requested half-point byes."""
-        entry = self.get_object()
-        require_director(request.user, entry.event)
+        (reinstated); ``requested_byes``: the round numbers of requested half-point byes.
+        The entry's own player may withdraw and set requested byes too (not reinstate)."""
+        # Not get_object(): its object permission is the directors' only.
+        entry = get_object_or_404(self.get_queryset(), pk=pk)
+        require_director_or_own_entry(request.user, entry)
         data = EntryUpdateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         entry = services.update_entry(entry=entry, user=request.user, **data.validated_data)

@@ -156,6 +156,9 @@ class ResultConfirmation(models.Model):
         Entry, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
     )
     result = models.CharField(max_length=10)
+    # The lowest colour levels the side gives with a played result, when the event wants them.
+    first_lowest = models.PositiveSmallIntegerField(null=True, blank=True)
+    second_lowest = models.PositiveSmallIntegerField(null=True, blank=True)
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )

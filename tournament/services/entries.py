@@ -16,7 +16,13 @@ from tournament import effects, selectors
 from tournament.errors import Conflict, DomainError
 from tournament.logs import log_write
 from tournament.models import Board, Entry, Event, Player, Result, Round
-from tournament.permissions import require_director
+from tournament.permissions import (
+    is_director,
+    is_own_entry,
+    player_of,
+    require_director,
+    require_own_entry,
+)
 from tournament.services.base import User, lock_event, paired_rounds, refuse_open_round
 from tournament.services.event_log import note
 from tournament.services.registry import (
@@ -118,6 +124,26 @@ def add_entry(
     its missed rounds score as zero or half-point byes (``missed_rounds``: "zero" or "half"),
     and it goes to the bottom of the starting ranks."""
     require_director(user, event)
+    return enter_player(
+        event=event,
+        user=user,
+        player=player,
+        missed_rounds=missed_rounds,
+        requested_byes=requested_byes,
+    )
+
+
+@transaction.atomic
+def enter_player(
+    *,
+    event: Event,
+    user: User,
+    player: Player,
+    missed_rounds: str = Entry.MissedRounds.ZERO,
+    requested_byes: Iterable[int] = (),
+) -> Entry:
+    """``add_entry`` once the caller has checked who may enter: a director (``add_entry``) or
+    the player themselves in an event open to online entries (services/online_entry.py)."""
     event = lock_event(event)
     _check_missed_rounds(missed_rounds)
     if event.entries.filter(player=player).exists():
@@ -193,7 +219,11 @@ def _registry_players(rows: list[dict[str, Any]]) -> dict[tuple[str, str], Playe
     ordered = sorted(names)
     for start in range(0, len(ordered), CHUNK):
         chunk = ordered[start : start + CHUNK]
-        candidates = Player.objects.annotate(upper_name=Upper("name")).filter(upper_name__in=chunk)
+        candidates = (
+            Player.objects.filter(merged_into__isnull=True)
+            .annotate(upper_name=Upper("name"))
+            .filter(upper_name__in=chunk)
+        )
         for player in candidates.order_by("id"):
             key = _key(player.name, player.club)
             if key in wanted:
@@ -338,6 +368,15 @@ def _bye_points(event: Event, number: int, value: object) -> str:
     return points
 
 
+def require_director_or_own_entry(user: User, entry: Entry) -> None:
+    """Withdrawals and requested byes: the event's directors, or the entry's own player."""
+    if is_own_entry(user, entry) or is_director(user, entry.event):
+        return
+    if player_of(user) is not None:
+        require_own_entry(user, entry)  # a player acting on another's entry: say so
+    require_director(user, entry.event)
+
+
 def _set_byes(entry: Entry, rounds: list[int | tuple[int, object]]) -> None:
     """``rounds``: round numbers (a bye of the default value) or (round, value) pairs."""
     event = entry.event
@@ -424,8 +463,8 @@ def set_requested_byes(
 ) -> Entry:
     """The rounds in which the entry takes a requested bye (not yet paired ones): round
     numbers, for the default value (½), or (round, value) pairs with a value of 0, ½ or 1 the
-    event allows."""
-    require_director(user, entry.event)
+    event allows. The entry's own player may set them too."""
+    require_director_or_own_entry(user, entry)
     lock_event(entry.event)
     entry = Entry.objects.select_related("event", "player").get(pk=entry.pk)
     before = _byes_text(entry)
@@ -462,8 +501,9 @@ def update_entry(
     status: str | None = None,
     requested_byes: Iterable[int] | None = None,
 ) -> Entry:
-    """Change an entry's status (withdraw or reinstate) and/or its requested byes, together."""
-    require_director(user, entry.event)
+    """Change an entry's status (withdraw or reinstate) and/or its requested byes, together.
+    The entry's own player may withdraw and set byes; reinstating is for directors."""
+    require_director_or_own_entry(user, entry)
     if status is not None and status not in Entry.Status.values:
         raise DomainError(
             _("%(status)s is not an entry status.") % {"status": repr(status)}, field="status"
@@ -480,8 +520,8 @@ def update_entry(
 
 @transaction.atomic
 def withdraw_entry(*, entry: Entry, user: User) -> Entry:
-    """Never paired again; results already made stand."""
-    require_director(user, entry.event)
+    """Never paired again; results already made stand. The entry's own player may withdraw."""
+    require_director_or_own_entry(user, entry)
     event = lock_event(entry.event)
     entry = Entry.objects.select_related("player").get(pk=entry.pk)
     if entry.status == Entry.Status.WITHDRAWN:

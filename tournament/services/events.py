@@ -11,11 +11,12 @@ from django.utils.translation import gettext as _
 from games.engine import make_ruleset
 from scoring import core as scoring_core
 from tournament import effects, selectors
-from tournament.errors import DomainError, NotAllowed
+from tournament.errors import DomainError
 from tournament.models import PUBLIC_ROUND_STATUSES, Event, EventRole, Round
-from tournament.permissions import require_director
+from tournament.permissions import require_director, require_event_creator
 from tournament.services.base import User, lock_event, paired_rounds
 from tournament.services.event_log import note
+from tournament.services.festivals import festival_of
 
 EVENT_FIELDS = (
     "name",
@@ -32,17 +33,22 @@ EVENT_FIELDS = (
     "acceleration",
     "keep_apart",
     "requested_bye_points",
+    "entry_open",
+    "entry_approval",
+    "check_in_required",
 )
 # Fixed once round 1 is paired: changing them would change the games or pairings already made.
 LOCKED_AFTER_ROUND_ONE = ("ruleset", "ruleset_options", "pairing_system")
 
 
 def _clean_event(event: Event, data: Mapping[str, Any]) -> None:
-    unknown = set(data) - set(EVENT_FIELDS)
+    unknown = set(data) - set(EVENT_FIELDS) - {"festival"}  # the festival: pages only
     if unknown:
         raise DomainError(
             _("Unknown event field(s): %(value)s.") % {"value": ", ".join(sorted(unknown))}
         )
+    if "festival" in data:
+        data = {**data, "festival": festival_of(data["festival"])}
     for name, value in data.items():
         setattr(event, name, value)
     if not str(event.name or "").strip():
@@ -150,8 +156,7 @@ def _check_ruleset(name: str, options: dict[str, Any]) -> None:
 @transaction.atomic
 def create_event(*, user: User, data: Mapping[str, Any]) -> Event:
     """A new event; its creator becomes its first director."""
-    if not user.is_authenticated:
-        raise NotAllowed(_("Log in to create an event."), code="not_authenticated")
+    require_event_creator(user)
     event = Event(created_by=user)
     _clean_event(event, data)
     event.save()
@@ -164,6 +169,7 @@ def update_event(*, event: Event, user: User, data: Mapping[str, Any]) -> Event:
     require_director(user, event)
     event = lock_event(event)
     before = {name: getattr(event, name) for name in EVENT_FIELDS}
+    festival_before = event.festival_id
     _clean_event(event, data)
     paired = paired_rounds(event)
     if paired:
@@ -191,6 +197,8 @@ def update_event(*, event: Event, user: User, data: Mapping[str, Any]) -> Event:
                 field="rounds",
             )
     event.save()
+    if event.festival_id != festival_before:
+        effects.live_changed(event.pk)  # the event page names its festival
     for name, kind in (("keep_apart", "restriction"), ("acceleration", "restriction")):
         if getattr(event, name) != before[name]:
             shown = getattr(event, name) or "none"

@@ -5,6 +5,7 @@ import io
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from tournament import effects
@@ -126,8 +127,13 @@ def update_player(*, player: Player, user: User, **fields: Any) -> Player:
 
 
 def find_player(name: str, club: str) -> Player | None:
-    """The registry's player of that name and club (case-insensitive), reused by imports."""
-    return Player.objects.filter(name__iexact=name, club__iexact=club).order_by("id").first()
+    """The registry's player of that name and club (case-insensitive), reused by imports; a
+    merged duplicate's name finds the record it was merged into."""
+    players = Player.objects.filter(name__iexact=name, club__iexact=club)
+    player = players.order_by(F("merged_into").asc(nulls_first=True), "id").first()
+    while player is not None and player.merged_into_id is not None:
+        player = player.merged_into
+    return player
 
 
 # CSV columns of a players file; `name` is required, the others optional.

@@ -106,8 +106,9 @@ def _store(
     first_lowest: int | None,
     second_lowest: int | None,
     check: str,
+    notify: bool = True,
 ) -> Board:
-    ResultCorrection.objects.create(
+    correction = ResultCorrection.objects.create(
         board=board, old_result=board.result, new_result=result, user=user, reason=reason
     )
     log_write(
@@ -137,7 +138,8 @@ def _store(
         ]
     )
     refresh_round_status(board.round)
-    effects.results_changed(board.round.event_id)
+    # The board's players are e-mailed the result (or its withdrawal) with the recompute.
+    effects.results_changed(board.round.event_id, entered=correction.pk if notify else None)
     return board
 
 
@@ -155,16 +157,24 @@ def set_board_result(
     first_lowest: int | None = None,
     second_lowest: int | None = None,
     replaces: str | None = None,
+    by_confirmation: bool = False,
+    notify: bool = True,
 ) -> Board:
     """A director enters or corrects a board's result; it counts at once (no replay to wait
     for) and closes the board to recording. ``result`` "" clears it and opens the board again.
 
+    ``by_confirmation``: the two sides of a paper result agreed (only
+    tournament/services/confirmations.py, which checks who they are, says so): no director is
+    needed, and ``user`` is whoever gave the agreeing word.
+
     ``replaces`` is the result the director saw ("" for none): when the board's result is no
     longer that one (the game's final move or another director came first), nothing is written
-    and a Conflict names both results. None skips the check (older API clients)."""
+    and a Conflict names both results. None skips the check (older API clients).
+    ``notify=False`` e-mails nobody (a TRF import's results are history)."""
     signals.board_deciding.send(sender=Board, board=board)  # the game's row first: no deadlock
     board = _locked(board)
-    require_director(user, board.round.event)
+    if not by_confirmation:
+        require_director(user, board.round.event)
     _check_result(board, result, first_lowest, second_lowest)
     if len(reason) > 300:
         raise DomainError(_("The reason is longer than 300 characters."), field="reason")
@@ -178,6 +188,12 @@ def set_board_result(
         raise _changed_meanwhile(board, result, replaces)
     if board.result and board.result != result and not reason.strip():
         raise DomainError(_("Say why the result is being corrected."), field="reason")
+    disputed = board.confirmation == Board.Confirmation.DISPUTED
+    if disputed and result and not board.result and not reason.strip():
+        raise DomainError(
+            _("The players disagree on this board's result: say why you decide it so."),
+            field="reason",
+        )
     if no_op:
         return board
     if board.result_check == Board.Check.FAILED and result and not reason.strip():
@@ -192,10 +208,25 @@ def set_board_result(
         first_lowest=first_lowest,
         second_lowest=second_lowest,
         check=Board.Check.NONE,
+        notify=notify,
     )
+    _settle_confirmation(board, result, by_confirmation)
     if result:
         signals.board_decided.send(sender=Board, board=board)
     return board
+
+
+def _settle_confirmation(board: Board, result: str, by_confirmation: bool) -> None:
+    """Agreeing words confirm the board; a director's result replaces the players' words, but a
+    disputed board stays so (it shows as decided by the arbiter); clearing starts afresh."""
+    state = board.confirmation
+    if by_confirmation:
+        state = Board.Confirmation.CONFIRMED
+    elif not result or state != Board.Confirmation.DISPUTED:
+        state = Board.Confirmation.NONE
+    if state != board.confirmation:
+        board.confirmation = state
+        board.save(update_fields=["confirmation"])
 
 
 def _changed_meanwhile(board: Board, result: str, replaces: str) -> Conflict:

@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament import effects, selectors, signals
+from tournament import checkin_selectors, effects, selectors, signals
 from tournament.errors import Conflict, DomainError
 from tournament.logs import log_write
 from tournament.models import Board, Entry, Event, PairingChange, Result, Round
@@ -56,6 +56,16 @@ def start_pairing(*, event: Event, user: User) -> Round:
         if unfinished:
             raise UnfinishedRoundError(last, unfinished)
     states = selectors.player_states(event, number)
+    playing = sum(1 for s in states if s.active and not s.wants_bye)
+    if event.check_in_required and playing < 2:
+        raise DomainError(
+            _(
+                "Round %(number)s needs at least two players checked in who are not on a "
+                "bye; checked in so far: %(count)s. Check players in by hand, or wait."
+            )
+            % {"number": number, "count": playing},
+            code="too_few_checked_in",
+        )
     if sum(1 for s in states if s.active and not s.wants_bye) < 2:
         raise DomainError(
             _("Round %(number)s needs at least two active players who are not on a bye.")
@@ -173,6 +183,8 @@ def compute_draft(round_id: int) -> Round | None:
                 result=result,
                 reason=f"requested bye ({_BYE_WORDS[result]}) in round {round_.number}",
             )
+        if event.check_in_required:
+            _check_in_absences(round_, states, number + len(wanting))
         round_.status = Round.Status.DRAFT
         round_.pairing_progress = 100
         round_.system = pairing.system
@@ -183,6 +195,22 @@ def compute_draft(round_id: int) -> Round | None:
 
 
 _BYE_WORDS = {Result.HALF_BYE: "½ point", Result.FULL_BYE: "1 point", Result.ABSENT: "0 points"}
+
+
+def _check_in_absences(round_: Round, states: list[Any], last_board: int) -> None:
+    """Boards of one, absent (0 points), after the others, for the entries the pairing left
+    out because they did not check in for the round (tournament/services/checkin.py)."""
+    inactive = {s.id for s in states if not s.active}
+    missing = checkin_selectors.not_checked_in(round_.event, round_.number)
+    for number, entry in enumerate((e for e in missing if e.pk in inactive), start=last_board + 1):
+        Board.objects.create(
+            round=round_,
+            number=number,
+            first=entry,
+            second=None,
+            result=Result.ABSENT,
+            reason=f"did not check in for round {round_.number}",
+        )
 
 
 def _check_pairing(states: list[Any], pairings: list[Any]) -> None:
@@ -362,8 +390,9 @@ def swap_boards(
 
 
 @transaction.atomic
-def publish_round(*, round_: Round, user: User) -> Round:
-    """Make a draft public and set up its games at the board."""
+def publish_round(*, round_: Round, user: User, notify: bool = True) -> Round:
+    """Make a draft public and set up its games at the board; its players are e-mailed their
+    boards (``notify=False``: not, e.g. for a round imported from a TRF file)."""
     round_ = _lock_draft(round_, user)
     event = round_.event
     if not round_.boards.exists():
@@ -382,6 +411,8 @@ def publish_round(*, round_: Round, user: User) -> Round:
     signals.round_published.send(sender=Round, round_=round_)
     refresh_round_status(round_)
     effects.results_changed(event.pk)
+    if notify:
+        effects.round_published(round_.pk)
     round_.refresh_from_db()
     return round_
 

@@ -25,6 +25,7 @@ from tournament.errors import DomainError
 from tournament.logs import log_write
 from tournament.models import Board, Entry, Event, ForbiddenPair, Player, Result, Round
 from tournament.pairing.trf import TrfError, TrfEvent, TrfGame, TrfPlayer, read_trf
+from tournament.permissions import require_event_creator
 from tournament.services.base import User
 from tournament.services.event_log import note
 from tournament.services.events import create_event
@@ -316,7 +317,7 @@ def _import_round(
         for number, (rank, result, why) in enumerate(singles, start=len(games) + 1)
     ]
     Board.objects.bulk_create(boards)
-    publish_round(round_=round_, user=user)
+    publish_round(round_=round_, user=user, notify=False)  # history: no e-mail to players
     levels = _levels(trf.comments)
     for board, (first, second, result) in zip(
         round_.boards.filter(second__isnull=False).order_by("number"), games, strict=True
@@ -332,6 +333,7 @@ def _import_round(
                 reason=IMPORT_REASON,
                 first_lowest=fl,
                 second_lowest=sl,
+                notify=False,
             )
         except DomainError as exc:
             raise DomainError(
@@ -406,6 +408,7 @@ def import_trf(*, user: User, text: str, name: str = "") -> Event:
 
     ``name`` overrides the file's tournament name (``012``). Raises DomainError (field "file")
     naming the line and column of the first problem; nothing is stored then."""
+    require_event_creator(user)
     trf = read_event_file(text)
     where = _Where(_player_lines(text.removeprefix("\ufeff")))
     last_paired = _last_paired(trf)

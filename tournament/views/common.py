@@ -9,9 +9,9 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 
-from tournament.errors import DomainError
+from tournament.errors import DomainError, NotAllowed
 from tournament.models import Event, Round
-from tournament.permissions import is_director
+from tournament.permissions import is_director, require_event_creator
 
 
 def get_event(slug: str) -> Event:
@@ -27,6 +27,14 @@ def director_or_deny(request: HttpRequest, event: Event) -> HttpResponse | None:
     raise PermissionDenied(
         _("Only the directors of %(name)s may change it.") % {"name": event.name}
     )
+
+
+def require_creator_or_deny(request: HttpRequest) -> None:
+    """A 403 with the reason unless the user may create events (the login page asks first)."""
+    try:
+        require_event_creator(request.user)
+    except NotAllowed as exc:
+        raise PermissionDenied(exc.message) from exc
 
 
 def visible_round(request: HttpRequest, event: Event, number: int) -> Round:

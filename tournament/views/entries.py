@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 from tournament import selectors, services
 from tournament.errors import DomainError
 from tournament.forms import ByesForm, CsvImportForm, EntryForm
-from tournament.models import Entry, Event
+from tournament.models import Decision, Entry, Event
 from tournament.views.common import carry_out, director_or_deny, get_event
 from tournament.views.events import form_error
 
@@ -32,6 +32,7 @@ def _page(
         "open_round": selectors.open_round(event),
         "has_rounds": event.round_set.exists(),
         "csv_columns": services.CSV_COLUMNS,
+        "waiting": selectors.entry_requests_of(event, Decision.PENDING),
     }
     return render(request, "tournament/entries.html", context)
 

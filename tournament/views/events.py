@@ -10,13 +10,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournament import selectors, services
+from tournament import checkin_selectors, selectors, services
 from tournament.errors import DomainError
 from tournament.forms import EventForm, RoleForm
 from tournament.models import EventRole
 from tournament.page_cache import cached_page, live_version
 from tournament.permissions import is_arbiter, is_director
-from tournament.views.common import carry_out, director_or_deny, get_event
+from tournament.views.common import carry_out, director_or_deny, get_event, require_creator_or_deny
+from tournament.views.online import online_state
 
 # Service fields that the event form shows under another name.
 FORM_FIELD_OF = {"tiebreak_chain": "tiebreak_preset"}
@@ -30,6 +31,7 @@ def form_error(form: forms.Form, error: DomainError) -> None:
 
 @login_required
 def event_create(request: HttpRequest) -> HttpResponse:
+    require_creator_or_deny(request)
     form = EventForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -73,11 +75,13 @@ def event_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "is_director": director,
         "is_arbiter": is_arbiter(request.user, event),
         "open_round": selectors.open_round(event) if director else None,
+        "check_in": checkin_selectors.pairing_progress(event) if director else None,
         "next_round": selectors.next_round_number(event),
         "round_robin_rounds": selectors.round_robin_rounds(event),
         # Account names are for the event's staff, as on the roles API.
         "roles": selectors.roles_of_event(event) if is_arbiter(request.user, event) else [],
         "tiebreaks": selectors.tiebreak_labels(event.tiebreak_chain),
+        "online": online_state(request.user, event),
     }
     return render(request, "tournament/event_detail.html", context)
 

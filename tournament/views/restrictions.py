@@ -11,7 +11,12 @@ from tournament import selectors, services
 from tournament.errors import DomainError
 from tournament.forms import ForbiddenPairForm, TrfImportForm
 from tournament.models import ForbiddenPair
-from tournament.views.common import carry_out, director_or_deny, get_event
+from tournament.views.common import (
+    carry_out,
+    director_or_deny,
+    get_event,
+    require_creator_or_deny,
+)
 from tournament.views.events import form_error
 
 
@@ -64,6 +69,7 @@ def restriction_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse
 @login_required
 def trf_import(request: HttpRequest) -> HttpResponse:
     """A new event from a TRF file: players, rounds and results, to carry on here."""
+    require_creator_or_deny(request)
     form = TrfImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         try:

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
-from tournament import selectors, services
+from tournament import checkin_selectors, selectors, services
 from tournament.errors import DomainError
 from tournament.forms import ReopenForm, ResultForm, SwapBoardsForm, SwapPlayersForm
 from tournament.models import Board, Event, Round
@@ -81,6 +81,7 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "changes": round_.pairing_changes.select_related("user") if director else [],
         "pairing_silence": selectors.pairing_silence(round_) if director else None,
         "public": public,
+        "check_in": checkin_selectors.pairing_progress(event, round_) if director else None,
     }
     if director and round_.status == Round.Status.DRAFT:
         context["swap_form"] = SwapPlayersForm(boards=boards)

@@ -18,6 +18,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
+from django.contrib.auth.models import Permission
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 from django.utils import timezone
@@ -175,9 +176,13 @@ class Command(BaseCommand):
             [User(username=n, password=hashed) for n in wanted if n not in existing]
         )
         users = User.objects.in_bulk(wanted, field_name="username")
-        return [users[account_names(n)[0]] for n in range(1, events + 1)], [
-            users[account_names(n)[1]] for n in range(1, events + 1)
-        ]
+        directors = [users[account_names(n)[0]] for n in range(1, events + 1)]
+        # What the site's administrators grant a festival's directors: creating events.
+        may_create = Permission.objects.get(
+            content_type__app_label="tournament", codename="add_event"
+        )
+        may_create.user_set.add(*directors)
+        return directors, [users[account_names(n)[1]] for n in range(1, events + 1)]
 
     def event(self, festival: Festival, number: int, director: Any, arbiter: Any) -> Event:
         name = f"{festival.name}: Ingenious event {number:02d}"

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from rest_framework.test import APIClient
 
-from tests.factories import UserFactory
+from tests.factories import EventCreatorFactory
 from tests.tournament.integration.helpers import CSV_TWELVE, api_as, hand_result
 from tournament.models import Board, Event, ResultCorrection, Round
 
@@ -50,7 +50,7 @@ def seats(round_: dict[str, Any]) -> list[int]:
 def test_a_twelve_player_swiss_runs_seven_rounds_through_the_api(
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    api = api_as(UserFactory(username="td"))
+    api = api_as(EventCreatorFactory(username="td"))
     created = api.post(
         "/api/events/",
         {"name": "MSO Ingenious Open", "venue": "JW3", "rounds": 7, "pairing_system": "auto"},
@@ -115,7 +115,7 @@ def test_a_twelve_player_swiss_runs_seven_rounds_through_the_api(
 def test_a_nine_player_round_robin_runs_through_the_api(
     django_capture_on_commit_callbacks: Any,
 ) -> None:
-    api = api_as(UserFactory(username="td"))
+    api = api_as(EventCreatorFactory(username="td"))
     created = api.post(
         "/api/events/",
         {"name": "MSO Ingenious Nine", "rounds": 9, "pairing_system": "auto", "bye_value": "1.0"},

@@ -5,7 +5,7 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from tests.factories import PlayerFactory, UserFactory
+from tests.factories import EventCreatorFactory, PlayerFactory
 from tests.tournament.integration.helpers import CSV_TWELVE, api_as, event_with_players
 from tournament import services
 from tournament.models import Entry, Event, Player
@@ -31,7 +31,7 @@ from tournament.models import Entry, Event, Player
     ],
 )
 def test_a_bad_event_is_refused_with_the_field_named(data: dict, field: str, words: str) -> None:
-    api = api_as(UserFactory(username="td"))
+    api = api_as(EventCreatorFactory(username="td"))
     response = api.post("/api/events/", data, format="json")
     assert response.status_code == 400, response.content
     body = response.json()
@@ -148,7 +148,7 @@ def test_the_pages_show_what_is_wrong_and_change_nothing(
 
 @pytest.mark.django_db
 def test_an_event_with_engine_overrides_and_a_custom_chain_is_accepted() -> None:
-    api = api_as(UserFactory(username="td"))
+    api = api_as(EventCreatorFactory(username="td"))
     response = api.post(
         "/api/events/",
         {

@@ -57,7 +57,7 @@ def test_a_nul_in_the_player_search_is_a_400_on_postgresql(
 ) -> None:
     PlayerFactory(name="Ada")
     refused_for_nul(answers_500.get("/api/players/?search=a%00b"), "the query string")
-    assert answers_500.get("/api/players/?search=ad").json()[0]["name"] == "Ada"
+    assert answers_500.get("/api/players/?search=ad").json()["results"][0]["name"] == "Ada"
 
 
 @pytest.mark.postgres
@@ -87,7 +87,7 @@ def test_a_percent_sign_and_zeros_that_are_not_nul_pass() -> None:
     PlayerFactory(name="100%00 sure")
     found = Client().get("/api/players/", {"search": "%00"})  # sent as %2500
     assert found.status_code == 200
-    assert [p["name"] for p in found.json()] == ["100%00 sure"]
+    assert [p["name"] for p in found.json()["results"]] == ["100%00 sure"]
 
 
 @pytest.mark.parametrize("on_postgres", [False, True], ids=["any database", "postgresql"])

@@ -5,7 +5,13 @@ import pytest
 from django.contrib.auth.models import Group, Permission
 from django.core.management import call_command
 
-from tests.factories import EventFactory, PlayerFactory, UserFactory, director_of
+from tests.factories import (
+    EventCreatorFactory,
+    EventFactory,
+    PlayerFactory,
+    UserFactory,
+    director_of,
+)
 from tests.tournament.integration.helpers import api_as
 from tournament import services
 from tournament.errors import NotAllowed
@@ -27,7 +33,7 @@ def test_a_user_who_creates_an_event_cannot_change_other_events_players() -> Non
     victim = PlayerFactory(name="Amelia Hartley", club="Cambridge", rating=1985, contact="a@x")
     director_of(other_event)
     # Anyone signed in creates an event and directs it.
-    api = api_as(UserFactory(username="mallory"))
+    api = api_as(EventCreatorFactory(username="mallory"))
     created = api.post("/api/events/", {"name": "My Open", "rounds": 5}, format="json")
     assert created.status_code == 201, created.content
 

@@ -9,7 +9,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from tests.factories import UserFactory
+from tests.factories import EventCreatorFactory
 from tests.tournament.integration.helpers import CSV_TWELVE, hand_result
 from tournament.models import Board, Entry, Event, PairingChange, Player, ResultCorrection, Round
 from tournament.selectors import seat_in
@@ -46,7 +46,7 @@ def enter_all_results(client: Client, event: Event, round_: Round) -> None:
 def test_the_director_runs_an_event_through_the_pages(
     client: Client, django_capture_on_commit_callbacks: Any
 ) -> None:
-    td = UserFactory(username="td")
+    td = EventCreatorFactory(username="td")
     client.force_login(td)
     assert "Create an event" in client.get("/").content.decode()
     form = client.get("/events/new/")

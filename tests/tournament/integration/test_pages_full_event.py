@@ -8,7 +8,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from tests.factories import UserFactory
+from tests.factories import EventCreatorFactory
 from tests.tournament.integration.helpers import hand_result
 from tournament.models import Event, Round
 
@@ -19,7 +19,7 @@ def test_a_director_runs_a_whole_event_through_the_pages(
     players: int, rounds: int, system: str, django_capture_on_commit_callbacks: Any
 ) -> None:
     client = Client()
-    client.force_login(UserFactory(username="td"))
+    client.force_login(EventCreatorFactory(username="td"))
     client.post(
         "/events/new/",
         {

@@ -6,7 +6,7 @@ import pytest
 from django.contrib.staticfiles import finders
 from django.urls import reverse
 
-from tests.factories import EventFactory, UserFactory
+from tests.factories import EventCreatorFactory, EventFactory, UserFactory
 
 
 @pytest.mark.django_db
@@ -51,7 +51,7 @@ def test_the_public_event_page_names_no_staff_accounts(client: Any) -> None:
 
 @pytest.mark.django_db
 def test_deeply_nested_ruleset_options_are_refused_with_a_message(client: Any) -> None:
-    client.force_login(UserFactory(username="maker"))
+    client.force_login(EventCreatorFactory(username="maker"))
     deep = "[" * 5000 + "]" * 5000
     response = client.post(
         reverse("event-create"),
@@ -65,7 +65,7 @@ def test_deeply_nested_ruleset_options_are_refused_with_a_message(client: Any) -
 def test_a_request_django_refuses_gets_json_under_the_api(client: Any) -> None:
     event = EventFactory()
     fields = {f"f{n}": "x" for n in range(1500)}  # over DATA_UPLOAD_MAX_NUMBER_FIELDS
-    client.force_login(UserFactory(username="many-fields"))
+    client.force_login(EventCreatorFactory(username="many-fields"))
     response = client.post(f"/api/events/{event.slug}/entries/", fields)
     assert response.status_code == 400
     assert response["Content-Type"] == "application/json"

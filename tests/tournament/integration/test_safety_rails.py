@@ -10,7 +10,7 @@ from django.contrib.messages import get_messages
 from django.test import Client
 
 from games import services as game_services
-from tests.factories import PlayerFactory, UserFactory
+from tests.factories import EventCreatorFactory, PlayerFactory
 from tests.games.integration.api import Tablet
 from tests.games.integration.factories import board_with_game, fresh
 from tests.tournament.integration.helpers import api_as, event_with_players, hand_result
@@ -241,7 +241,7 @@ def test_byes_for_every_round_are_refused_through_the_api_and_on_entry() -> None
 
 @pytest.mark.django_db
 def test_an_empty_custom_tiebreak_list_is_refused_on_the_form(client: Client) -> None:
-    client.force_login(UserFactory(username="td"))
+    client.force_login(EventCreatorFactory(username="td"))
     data = {**EVENT_FORM, "name": "Empty Tie-breaks", "tiebreak_preset": "custom"}
     response = client.post("/events/new/", {**data, "tiebreak_custom": " , "})
     assert response.status_code == 200
@@ -253,7 +253,7 @@ def test_an_empty_custom_tiebreak_list_is_refused_on_the_form(client: Client) ->
 
 @pytest.mark.django_db
 def test_an_empty_tiebreak_list_is_refused_by_the_service_and_the_api() -> None:
-    td = UserFactory(username="td")
+    td = EventCreatorFactory(username="td")
     with pytest.raises(DomainError) as refused:
         services.create_event(user=td, data={"name": "No Ties", "tiebreak_chain": []})
     assert refused.value.field == "tiebreak_chain"
@@ -270,7 +270,7 @@ def test_an_empty_tiebreak_list_is_refused_by_the_service_and_the_api() -> None:
 
 @pytest.mark.django_db
 def test_a_duplicate_event_name_is_refused_by_service_form_and_api(client: Client) -> None:
-    td = UserFactory(username="td")
+    td = EventCreatorFactory(username="td")
     first = services.create_event(user=td, data={"name": "MSO Ingenious Open"})
     with pytest.raises(DomainError) as refused:
         services.create_event(user=td, data={"name": "  mso ingenious OPEN "})

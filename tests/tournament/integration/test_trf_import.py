@@ -9,6 +9,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
 from scoring import standings
+from tests.factories import may_create_events
 from tests.tournament.integration.helpers import api_as, event_with_players, hand_result
 from tournament import services
 from tournament.errors import DomainError
@@ -76,6 +77,7 @@ def test_export_import_export_gives_the_same_file_and_the_event_resumes(
     client: Client, version: str
 ) -> None:
     event, td = played_event()
+    may_create_events(td)
     first = export(client, event, version)
     codes = {line[:3] for line in first.splitlines()}
     if version == "2026":  # rounds, the bye asked for round 5, the pair kept apart
@@ -178,6 +180,7 @@ def test_a_bad_file_is_refused_naming_line_and_column_and_changes_nothing(
     text: str, message: str
 ) -> None:
     _event, td = event_with_players(0)
+    may_create_events(td)
     before = (Event.objects.count(), Player.objects.count(), Entry.objects.count())
     with pytest.raises(DomainError) as refused:
         services.import_trf(user=td, text=text)
@@ -190,6 +193,9 @@ def test_a_bad_file_is_refused_naming_line_and_column_and_changes_nothing(
 def test_the_import_page_and_api_show_the_message_and_import_a_good_file(client: Client) -> None:
     _event, td = event_with_players(0)
     client.force_login(td)
+    assert client.get("/events/import-trf/").status_code == 403  # directs, may not create
+    assert api_as(td).post("/api/events/import-trf/", {"text": "x"}).status_code == 403
+    may_create_events(td)
     bad = trf(p(1, (2, "w", "1")), p(2, (1, "b", "1")))
     page = client.post("/events/import-trf/", {"file": SimpleUploadedFile("bad.trf", bad.encode())})
     assert page.status_code == 200

@@ -1,0 +1,25 @@
+"""Festival pages: list, page, directors' form and the Pentamind placings export."""
+
+from django.urls import path
+
+from scoring.views import festivals
+
+urlpatterns = [
+    path("festivals/", festivals.festival_list, name="festival-list"),
+    # Before festivals/<slug>/: "new" is no festival's slug (the service reserves it).
+    path("festivals/new/", festivals.festival_create, name="festival-create"),
+    path("festivals/<slug:slug>/", festivals.festival_detail, name="festival-detail"),
+    path("festivals/<slug:slug>/edit/", festivals.festival_edit, name="festival-edit"),
+    path(
+        "festivals/<slug:slug>/pentamind.csv",
+        festivals.pentamind_export,
+        {"fmt": "csv"},
+        name="festival-pentamind-csv",
+    ),
+    path(
+        "festivals/<slug:slug>/pentamind.json",
+        festivals.pentamind_export,
+        {"fmt": "json"},
+        name="festival-pentamind-json",
+    ),
+]

@@ -1,0 +1,144 @@
+"""Festival pages: the list, a festival's page (events, schedule, results), its Pentamind
+placings export, and the directors' create and edit form.
+
+The public pages are not page-cached: they gather several events' standings (each read from
+the standings cache, so a page costs a few queries), and a cached copy would need a version
+covering every member event's results, entries, status and check-in windows. Rendered per
+request, they are never stale after a result.
+"""
+
+import datetime
+import zoneinfo
+from typing import Any
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from scoring import festivals
+from scoring.exports import dumps
+from scoring.exports.pentamind import pentamind_csv, pentamind_json
+from scoring.views.exports import CSV, JSON, _download
+from tournament.errors import DomainError
+from tournament.models import Festival
+from tournament.services import festivals as festival_services
+
+
+class FestivalForm(forms.Form):
+    """What a director types; the service decides what is allowed."""
+
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
+    venue = forms.CharField(label=gettext_lazy("Venue"), max_length=200, required=False)
+    starts = forms.DateField(
+        label=gettext_lazy("First day"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    ends = forms.DateField(
+        label=gettext_lazy("Last day"), widget=forms.DateInput(attrs={"type": "date"})
+    )
+    time_zone = forms.CharField(
+        label=gettext_lazy("Time zone"),
+        max_length=64,
+        initial="Europe/London",
+        help_text=gettext_lazy("The venue's, e.g. Europe/London: the schedule is shown in it"),
+        widget=forms.TextInput(attrs={"list": "time-zones", "autocomplete": "off"}),
+    )
+
+    @staticmethod
+    def initial_of(festival: Festival) -> dict[str, Any]:
+        return {name: getattr(festival, name) for name in festival_services.FESTIVAL_FIELDS}
+
+
+def _time_zones() -> list[str]:
+    return sorted(z for z in zoneinfo.available_timezones() if "/" in z)
+
+
+def _form_page(request: HttpRequest, form: FestivalForm, festival: Festival | None) -> HttpResponse:
+    context = {"form": form, "festival": festival, "time_zones": _time_zones()}
+    return render(request, "festival/form.html", context)
+
+
+def _save(request: HttpRequest, form: FestivalForm, festival: Festival | None) -> HttpResponse:
+    """Create or update from a valid form; a refusal shows next to its field."""
+    try:
+        if festival is None:
+            festival = festival_services.create_festival(user=request.user, data=form.cleaned_data)
+            messages.success(request, _("%(name)s is created.") % {"name": festival.name})
+        else:
+            festival = festival_services.update_festival(
+                festival=festival, user=request.user, data=form.cleaned_data
+            )
+            messages.success(request, _("The festival is saved."))
+    except DomainError as exc:
+        form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        return _form_page(request, form, festival)
+    return redirect("festival-detail", festival.slug)
+
+
+def _deny(request: HttpRequest, message: str) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    raise PermissionDenied(message)
+
+
+def festival_create(request: HttpRequest) -> HttpResponse:
+    if not festival_services.can_create_festival(request.user):
+        return _deny(
+            request, _("Only event directors and the site's organisers may create festivals.")
+        )
+    form = FestivalForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        return _save(request, form, None)
+    return _form_page(request, form, None)
+
+
+def festival_edit(request: HttpRequest, slug: str) -> HttpResponse:
+    festival = festivals.festival_or_404(slug)
+    if not festival_services.can_edit_festival(request.user, festival):
+        return _deny(
+            request,
+            _("Only the directors of %(name)s's events may change it.") % {"name": festival.name},
+        )
+    form = FestivalForm(request.POST or None, initial=FestivalForm.initial_of(festival))
+    if request.method == "POST" and form.is_valid():
+        return _save(request, form, festival)
+    return _form_page(request, form, festival)
+
+
+def festival_list(request: HttpRequest) -> HttpResponse:
+    context = {
+        "festivals": festivals.festival_list(),
+        "can_create": festival_services.can_create_festival(request.user),
+    }
+    return render(request, "festival/list.html", context)
+
+
+def festival_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    festival = festivals.festival_or_404(slug)
+    events = festivals.festival_events(festival)
+    placings = festivals.festival_placings(events)
+    columns, players = festivals.results_table(events, placings)
+    context = {
+        "festival": festival,
+        "events": events,
+        "schedule": festivals.festival_schedule(festival, events),
+        "result_events": columns,
+        "players": players,
+        "can_edit": festival_services.can_edit_festival(request.user, festival),
+        "today": datetime.datetime.now(zoneinfo.ZoneInfo(festival.time_zone)).date(),
+    }
+    return render(request, "festival/detail.html", context)
+
+
+def pentamind_export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
+    """The Pentamind placings: ``fmt`` is "csv" or "json" (from the route)."""
+    festival = festivals.festival_or_404(slug)
+    placings = festivals.festival_placings(festivals.festival_events(festival))
+    if fmt == "json":
+        content = dumps(pentamind_json(festival, placings))
+        return _download(content, JSON, f"{festival.slug}-pentamind.json")
+    return _download(pentamind_csv(placings), CSV, f"{festival.slug}-pentamind.csv")

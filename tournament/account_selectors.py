@@ -1,0 +1,88 @@
+"""Reads for players' accounts: the registry search of a person claiming their player, their
+claim's state, their API token, and who may decide a claim. They never write."""
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import QuerySet
+from rest_framework.authtoken.models import Token
+
+from tournament.models import Decision, EventRole, Player, PlayerClaim
+
+User = AbstractBaseUser | AnonymousUser
+
+# The registry search shows at most this many players; a longer name narrows it.
+SEARCH_LIMIT = 50
+# Who may decide any claim: a Django permission granted by an admin (superusers have all).
+APPROVER_PERMISSIONS = ("tournament.approve_claims", "tournament.keep_registry")
+
+
+def is_claim_approver(user: User) -> bool:
+    """A registrar (staff, as the registry's own rule says, or ``keep_registry``), a user given
+    ``approve_claims``, or a superuser: they decide every claim."""
+    if not user.is_authenticated or not getattr(user, "is_active", False):
+        return False
+    if getattr(user, "is_superuser", False) or getattr(user, "is_staff", False):
+        return True
+    has_perm = getattr(user, "has_perm", None)
+    return callable(has_perm) and any(has_perm(name) for name in APPROVER_PERMISSIONS)
+
+
+def _directed_events(user: User) -> QuerySet[EventRole]:
+    return EventRole.objects.filter(user_id=user.pk, role=EventRole.Role.DIRECTOR)
+
+
+def may_decide_claim(user: User, player: Player) -> bool:
+    """Approvers decide every claim; a director decides the claims of players with an entry
+    in an event they direct (they have met them at the board)."""
+    if is_claim_approver(user):
+        return True
+    if not user.is_authenticated:
+        return False
+    events = _directed_events(user).values("event_id")
+    return player.entries.filter(event_id__in=events).exists()
+
+
+def decides_any_claims(user: User) -> bool:
+    """Whether the claims page is for this user: an approver, or a director of some event."""
+    return is_claim_approver(user) or (user.is_authenticated and _directed_events(user).exists())
+
+
+def claims_to_decide(user: User) -> QuerySet[PlayerClaim]:
+    """The pending claims this user may decide, oldest first (first come, first served)."""
+    claims = PlayerClaim.objects.filter(status=Decision.PENDING).select_related("user", "player")
+    if not is_claim_approver(user):
+        if not user.is_authenticated:
+            return claims.none()
+        events = _directed_events(user).values("event_id")
+        claims = claims.filter(player__entries__event_id__in=events).distinct()
+    return claims.order_by("created_at", "id")
+
+
+def search_registry(query: str) -> QuerySet[Player]:
+    """Registry players whose name contains ``query`` (merged duplicates left out); a player
+    with a ``user_id`` is taken. Nothing for an empty query."""
+    query = query.strip()
+    if not query:
+        return Player.objects.none()
+    players = Player.objects.filter(merged_into__isnull=True, name__icontains=query)
+    return players.order_by("name", "id")[:SEARCH_LIMIT]
+
+
+def latest_claim_of(user: User) -> PlayerClaim | None:
+    """The person's most recent claim (pending, approved or refused), for their account page."""
+    if not user.is_authenticated:
+        return None
+    return PlayerClaim.objects.filter(user_id=user.pk).select_related("player").first()
+
+
+def pending_claim_of(user: User) -> PlayerClaim | None:
+    if not user.is_authenticated:
+        return None
+    found = PlayerClaim.objects.filter(user_id=user.pk, status=Decision.PENDING)
+    return found.select_related("player").first()
+
+
+def token_of(user: User) -> Token | None:
+    """The person's API token, if they made one."""
+    if not user.is_authenticated:
+        return None
+    return Token.objects.filter(user_id=user.pk).first()

@@ -1,0 +1,347 @@
+"""E-mail to players: their board when a round is published, and every result entered,
+corrected or withdrawn on their games. Built in the site's language (gettext and the text
+templates under ``templates/notifications/``), sent by the tasks (``tournament/tasks.py``)
+through Django's e-mail backend (``EMAIL_URL``).
+
+Each message is one append-only ``Notification`` row per (player, key): a task delivered twice
+finds the row and sends nothing more, a correction (a new ``ResultCorrection``) has a key of its
+own and sends again. A message that is not sent says why in ``skipped`` (stored in English, as
+log lines are): the player turned e-mail off, or has no address. Merged players get nothing.
+
+Events imported from a TRF file send nothing: their rounds and results are history, entered by
+the director who imports them (the import passes ``notify=False`` to the services).
+"""
+
+import logging
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import NamedTuple
+
+from django.conf import settings
+from django.core import mail
+from django.core.exceptions import ValidationError
+from django.core.mail.backends.base import BaseEmailBackend
+from django.core.validators import validate_email
+from django.db import transaction
+from django.db.models import QuerySet
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext
+
+from tournament.logs import fields_text
+from tournament.models import (
+    Board,
+    Entry,
+    Event,
+    Notification,
+    Player,
+    Result,
+    ResultCorrection,
+    Round,
+)
+from tournament.pairing.model import format_score
+from tournament.permissions import is_arbiter, is_director
+from tournament.services.results import GAME_OVER_REASON
+
+logger = logging.getLogger(__name__)
+
+TURNED_OFF = "turned off"
+NO_ADDRESS = "no address"
+# The stored reasons, in the reader's language.
+SKIPPED_LABELS = {TURNED_OFF: gettext_lazy("turned off"), NO_ADDRESS: gettext_lazy("no address")}
+
+_BYE_POINTS: dict[str, Decimal] = {
+    Result.HALF_BYE: Decimal("0.5"),
+    Result.FULL_BYE: Decimal("1"),
+    Result.ABSENT: Decimal("0"),
+}
+
+
+@dataclass(frozen=True)
+class Message:
+    """One e-mail to one player, before it is stored and sent."""
+
+    player: Player
+    key: str
+    subject: str
+    body: str
+
+
+# Where mail goes -------------------------------------------------------------------------------
+
+
+def address_of(player: Player) -> str:
+    """The player's address: their account's e-mail, else their contact when it is an e-mail
+    address; "" when there is none."""
+    user = player.user if player.user_id is not None else None
+    if user is not None and user.email:
+        return str(user.email)
+    contact = player.contact.strip()
+    try:
+        validate_email(contact)
+    except ValidationError:
+        return ""
+    return contact
+
+
+def skip_reason(player: Player) -> str:
+    """Why nothing is sent to the player ("" when it is)."""
+    if not player.notify:
+        return TURNED_OFF
+    if not address_of(player):
+        return NO_ADDRESS
+    return ""
+
+
+def absolute(path: str) -> str:
+    return f"{settings.SITE_URL}{path}"
+
+
+# Building the messages -------------------------------------------------------------------------
+
+
+def _points(value: Decimal) -> str:
+    number = float(value)
+    return ngettext("%(points)s point", "%(points)s points", 1 if 0 < number <= 1 else 2) % {
+        "points": format_score(number)
+    }
+
+
+def _named(entry: Entry) -> str:
+    player = entry.player
+    return f"{player.name} ({player.club})" if player.club else player.name
+
+
+def _board_link(board: Board) -> str:
+    path = reverse("event-round", args=[board.round.event.slug, board.round.number])
+    return absolute(f"{path}#board-{board.number}")
+
+
+def _render(template: str, **context: object) -> str:
+    body = render_to_string(f"notifications/{template}", context)
+    return body.strip() + "\n"
+
+
+def _sentence(text: str) -> str:
+    return text.rstrip(" .") + "."
+
+
+def _one_line(text: str) -> str:
+    # A header is one line: a name with a line break must not break the mail.
+    return " ".join(text.split())[:200]
+
+
+def _round_line(board: Board, entry: Entry) -> str:
+    round_ = board.round
+    where = {"round": round_.number, "event": round_.event.name, "board": board.number}
+    if board.second_id is None:
+        if board.result == Result.ABSENT:
+            return _("Round %(round)s of %(event)s: you are marked absent (0 points)") % where
+        value = _BYE_POINTS.get(board.result, round_.event.bye_value)
+        return _(
+            "Round %(round)s of %(event)s: board %(board)s, you have a bye worth %(points)s"
+        ) % {**where, "points": _points(value)}
+    first = board.first_id == entry.pk
+    opponent = _named(board.second if first else board.first)  # type: ignore[arg-type]
+    if first:
+        return _(
+            "Round %(round)s of %(event)s: board %(board)s, you play first against %(opponent)s"
+        ) % {**where, "opponent": opponent}
+    return _(
+        "Round %(round)s of %(event)s: board %(board)s, you play second against %(opponent)s"
+    ) % {**where, "opponent": opponent}
+
+
+def round_messages(round_: Round) -> list[Message]:
+    """The message to each player of a published round: board, opponent, first seat or not."""
+    boards = round_.boards.select_related(
+        "round__event", "first__player__user", "second__player__user"
+    ).order_by("number")
+    messages = []
+    for board in boards:
+        for entry in (board.first, board.second):
+            if entry is None:
+                continue
+            line = _round_line(board, entry)
+            subject = _("Round %(round)s of %(event)s: board %(board)s") % {
+                "round": round_.number,
+                "event": round_.event.name,
+                "board": board.number,
+            }
+            body = _render(
+                "round_published.txt",
+                name=entry.player.name,
+                line=_sentence(line),
+                link=_board_link(board),
+                event=round_.event.name,
+            )
+            messages.append(
+                Message(entry.player, f"round:{round_.pk}:published", _one_line(subject), body)
+            )
+    return messages
+
+
+def _result_text(board: Board, result: str) -> str:
+    label = str(Result(result).label)
+    if board.second is None:
+        return f"{board.first.player.name}: {label}"
+    return f"{board.first.player.name} {label} {board.second.player.name}"
+
+
+def _entered_by(correction: ResultCorrection, event: Event) -> str:
+    if correction.reason == GAME_OVER_REASON:
+        return _("recorded at the board")
+    user = correction.user
+    if user is None:
+        return _("entered by the tournament staff")
+    if is_director(user, event):
+        return _("entered by the director")
+    if is_arbiter(user, event):
+        return _("entered by the arbiter")
+    return _("confirmed by both players")  # a player's word completed the agreement
+
+
+def _result_line(correction: ResultCorrection) -> tuple[str, str]:
+    """(subject, the sentence of the body) of a result entered, corrected or withdrawn."""
+    board = correction.board
+    where = _("Round %(round)s, board %(board)s") % {
+        "round": board.round.number,
+        "board": board.number,
+    }
+    old, new = correction.old_result, correction.new_result
+    if not new:
+        what = _("the result %(old)s no longer stands") % {"old": _result_text(board, old)}
+        line = f"{where}: {what}"
+        return line, f"{line}: {correction.reason}" if correction.reason else line
+    result = _result_text(board, new)
+    if not old:
+        who = _entered_by(correction, board.round.event)
+        return f"{where}: {result}", f"{where}: {result} ({who})"
+    change = _("corrected from %(old)s to %(new)s") % {
+        "old": Result(old).label,
+        "new": Result(new).label,
+    }
+    line = f"{where}: {result}, {change}"
+    return f"{where}: {result}", f"{line}: {correction.reason}" if correction.reason else line
+
+
+def result_messages(correction: ResultCorrection) -> list[Message]:
+    """The message to each player of the board about one result entered or changed."""
+    board = correction.board
+    subject, line = _result_line(correction)
+    subject = f"{board.round.event.name}: {subject}"
+    key = f"board:{board.pk}:result:{correction.pk}"
+    messages = []
+    for entry in (board.first, board.second):
+        if entry is None:
+            continue
+        body = _render(
+            "result.txt",
+            name=entry.player.name,
+            line=_sentence(line),
+            link=_board_link(board),
+            event=board.round.event.name,
+        )
+        messages.append(Message(entry.player, key, _one_line(subject), body))
+    return messages
+
+
+# Sending ---------------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def deliver(*, event: Event, message: Message, connection: BaseEmailBackend) -> Notification:
+    """Store the message once per (player, key) and send it. Already stored (a task delivered
+    again): nothing more. A send that fails rolls the row back, so the task's retry sends it."""
+    player = message.player
+    to = address_of(player)
+    notification, created = Notification.objects.get_or_create(
+        player=player,
+        key=message.key,
+        defaults={
+            "event": event,
+            "subject": message.subject,
+            "body": message.body,
+            "to": to,
+            "skipped": skip_reason(player),
+        },
+    )
+    if not created or notification.skipped:
+        return notification
+    mail.EmailMessage(message.subject, message.body, to=[to], connection=connection).send()
+    notification.sent_at = timezone.now()
+    notification.save(update_fields=["sent_at"])
+    return notification
+
+
+class Delivery(NamedTuple):
+    sent: int
+    failed: int  # the mail server refused or could not be reached: a retry sends these
+
+
+def _deliver_all(event: Event, messages: list[Message], what: str, **fields: object) -> Delivery:
+    connection = mail.get_connection()
+    sent = failed = 0
+    for message in messages:
+        if message.player.merged_into_id is not None:
+            continue
+        try:
+            notification = deliver(event=event, message=message, connection=connection)
+        except OSError:  # smtplib's errors too: this one is not stored, the others go on
+            logger.exception("e-mail %s to player %s not sent", message.key, message.player.pk)
+            failed += 1
+            continue
+        sent += notification.sent_at is not None
+    # A task's delivery, not a person's write: its own logger, not the writes log.
+    line = {"what": what, "event": event.pk, "sent": sent, "failed": failed, **fields}
+    logger.info(fields_text({**line, "messages": len(messages)}))
+    return Delivery(sent, failed)
+
+
+def notify_round_published(round_id: int) -> Delivery:
+    """Tell every player of a published round their board; the task calls this (nothing for
+    a round no longer public)."""
+    round_ = Round.objects.select_related("event").filter(pk=round_id).first()
+    if round_ is None or not round_.is_public:
+        return Delivery(0, 0)
+    with translation.override(settings.LANGUAGE_CODE):
+        messages = round_messages(round_)
+    return _deliver_all(round_.event, messages, "notify.round", round=round_.number)
+
+
+def notify_result(correction_id: int) -> Delivery:
+    """Tell both players of a board a result entered, corrected or withdrawn; the task calls
+    this."""
+    correction = (
+        ResultCorrection.objects.select_related(
+            "user",
+            "board__round__event",
+            "board__first__player__user",
+            "board__second__player__user",
+        )
+        .filter(pk=correction_id, kind=ResultCorrection.Kind.RESULT)
+        .first()
+    )
+    if correction is None:
+        return Delivery(0, 0)
+    with translation.override(settings.LANGUAGE_CODE):
+        messages = result_messages(correction)
+    board = correction.board
+    return _deliver_all(
+        board.round.event, messages, "notify.result", round=board.round.number, board=board.number
+    )
+
+
+# Reading ---------------------------------------------------------------------------------------
+
+
+def notifications_of_event(event: Event) -> QuerySet[Notification]:
+    """What went out for an event (and what did not), newest first."""
+    return Notification.objects.filter(event=event).select_related("player")
+
+
+def notifications_of_player(player: Player) -> QuerySet[Notification]:
+    """A player's own notifications, newest first."""
+    return Notification.objects.filter(player=player).select_related("event")

@@ -1,0 +1,250 @@
+"""Players' own pages: sign-up, the account page (their player, claim, settings and API token),
+claiming a registry player or adding oneself, and the claims page of directors and registrars.
+"""
+
+from django import forms
+from django.contrib import messages
+from django.contrib.auth import login
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from tournament import account_selectors
+from tournament.account_forms import (
+    ClaimForm,
+    NotifyForm,
+    OwnPlayerForm,
+    SearchForm,
+    SignUpForm,
+)
+from tournament.errors import DomainError
+from tournament.models import Player, PlayerClaim
+from tournament.permissions import player_of
+from tournament.services import accounts
+from tournament.views.common import carry_out, show_error
+
+# Sign-up signs the new person in without a password check, past django-axes' backend.
+SIGN_IN_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+def _form_error(form: forms.Form, error: DomainError) -> None:
+    form.add_error(error.field if error.field in form.fields else None, error.message)
+
+
+def my_games_url() -> str:
+    """The "My games" page, which another part of the site provides; /me/ until it exists."""
+    try:
+        return reverse("my-games")
+    except NoReverseMatch:
+        return "/me/"
+
+
+def signup(request: HttpRequest) -> HttpResponse:
+    if request.user.is_authenticated:
+        return redirect("account")
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            user = accounts.sign_up(
+                email=data["email"], password=data["password"], display_name=data["display_name"]
+            )
+        except DomainError as exc:
+            _form_error(form, exc)
+        else:
+            login(request, user, backend=SIGN_IN_BACKEND)
+            messages.success(
+                request, _("Welcome! Now find your player in the registry, or add yourself.")
+            )
+            return redirect("account")
+    return render(request, "accounts/signup.html", {"form": form})
+
+
+@login_required
+def account(request: HttpRequest) -> HttpResponse:
+    player = player_of(request.user)
+    claim = account_selectors.latest_claim_of(request.user)
+    if claim is not None and claim.decided_by_id == claim.user_id:
+        claim = None  # withdrawn by the person: nothing to tell them
+    context = {
+        "player": player,
+        "claim": claim,
+        "token": account_selectors.token_of(request.user),
+        "notify_form": NotifyForm(initial={"notify": player.notify}) if player else None,
+        "search_form": SearchForm(),
+        "my_games_url": my_games_url(),
+        "decides_claims": account_selectors.decides_any_claims(request.user),
+    }
+    return render(request, "accounts/account.html", context)
+
+
+@login_required
+@require_POST
+def account_notify(request: HttpRequest) -> HttpResponse:
+    form = NotifyForm(request.POST)
+    form.is_valid()  # a checkbox: absent means off
+    try:
+        player = accounts.update_settings(
+            user=request.user, notify=bool(form.cleaned_data.get("notify"))
+        )
+    except DomainError as exc:
+        show_error(request, exc)
+    else:
+        if player.notify:
+            messages.success(request, _("You will be e-mailed your pairings and results."))
+        else:
+            messages.success(request, _("You will not be e-mailed your pairings and results."))
+    return redirect("account")
+
+
+@login_required
+@require_POST
+def account_token(request: HttpRequest) -> HttpResponse:
+    return carry_out(
+        request,
+        lambda: accounts.renew_api_token(user=request.user),
+        _("Your new API token is below; any older one no longer works."),
+        reverse("account") + "#token",
+    )
+
+
+@login_required
+@require_POST
+def account_token_revoke(request: HttpRequest) -> HttpResponse:
+    return carry_out(
+        request,
+        lambda: accounts.revoke_api_token(user=request.user),
+        _("Your API token is revoked: scripts using it are refused now."),
+        reverse("account") + "#token",
+    )
+
+
+def _has_player_already(request: HttpRequest) -> HttpResponse | None:
+    player = player_of(request.user)
+    if player is None:
+        return None
+    messages.info(request, _("Your account is already linked to %(name)s.") % {"name": player.name})
+    return redirect("account")
+
+
+@login_required
+def claim_search(request: HttpRequest) -> HttpResponse:
+    if done := _has_player_already(request):
+        return done
+    form = SearchForm(request.GET or None)
+    query = form.cleaned_data["q"] if form.is_valid() else ""
+    players = list(account_selectors.search_registry(query))
+    context = {
+        "form": form,
+        "query": query,
+        "players": players,
+        "limit": account_selectors.SEARCH_LIMIT,
+        "pending": account_selectors.pending_claim_of(request.user),
+    }
+    return render(request, "accounts/claim_search.html", context)
+
+
+@login_required
+def claim_player(request: HttpRequest, pk: int) -> HttpResponse:
+    if done := _has_player_already(request):
+        return done
+    player = get_object_or_404(Player, pk=pk, merged_into__isnull=True)
+    form = ClaimForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            accounts.claim_player(
+                user=request.user, player=player, message=form.cleaned_data["message"]
+            )
+        except DomainError as exc:
+            _form_error(form, exc)
+        else:
+            messages.success(
+                request,
+                _("You have claimed %(name)s: a director or a registrar will decide.")
+                % {"name": player.name},
+            )
+            return redirect("account")
+    return render(request, "accounts/claim_player.html", {"form": form, "player": player})
+
+
+@login_required
+@require_POST
+def claim_withdraw(request: HttpRequest) -> HttpResponse:
+    return carry_out(
+        request,
+        lambda: accounts.withdraw_claim(user=request.user),
+        _("Your claim is withdrawn."),
+        reverse("account"),
+    )
+
+
+@login_required
+def own_player(request: HttpRequest) -> HttpResponse:
+    if done := _has_player_already(request):
+        return done
+    initial = {"name": request.user.first_name} if hasattr(request.user, "first_name") else {}
+    form = OwnPlayerForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            player = accounts.create_own_player(user=request.user, **form.cleaned_data)
+        except DomainError as exc:
+            _form_error(form, exc)
+        else:
+            messages.success(
+                request,
+                _("%(name)s is in the registry and linked to your account.")
+                % {"name": player.name},
+            )
+            return redirect("account")
+    return render(request, "accounts/own_player.html", {"form": form})
+
+
+def _decider_or_deny(request: HttpRequest) -> HttpResponse | None:
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not account_selectors.decides_any_claims(request.user):
+        raise PermissionDenied(
+            _("Only registrars and the directors of events decide claims of players.")
+        )
+    return None
+
+
+def claims(request: HttpRequest) -> HttpResponse:
+    if denied := _decider_or_deny(request):
+        return denied
+    context = {"claims": account_selectors.claims_to_decide(request.user)}
+    return render(request, "accounts/claims.html", context)
+
+
+@require_POST
+def claim_approve(request: HttpRequest, pk: int) -> HttpResponse:
+    if denied := _decider_or_deny(request):
+        return denied
+    claim = get_object_or_404(PlayerClaim.objects.select_related("user", "player"), pk=pk)
+    return carry_out(
+        request,
+        lambda: accounts.approve_claim(claim=claim, user=request.user),
+        _("%(person)s is now linked to %(name)s.")
+        % {"person": claim.user.get_username(), "name": claim.player.name},
+        reverse("claims"),
+    )
+
+
+@require_POST
+def claim_refuse(request: HttpRequest, pk: int) -> HttpResponse:
+    if denied := _decider_or_deny(request):
+        return denied
+    claim = get_object_or_404(PlayerClaim.objects.select_related("user", "player"), pk=pk)
+    reason = request.POST.get("reason", "")  # the service says what is wrong with it
+    return carry_out(
+        request,
+        lambda: accounts.refuse_claim(claim=claim, user=request.user, reason=reason),
+        _("The claim of %(name)s by %(person)s is refused.")
+        % {"person": claim.user.get_username(), "name": claim.player.name},
+        reverse("claims"),
+    )
