@@ -156,3 +156,37 @@ class PairingChangeAdmin(ReadOnlyAdmin):
 class EventLogEntryAdmin(ReadOnlyAdmin):
     list_display = ["event", "kind", "description", "user", "at"]
     list_filter = ["kind"]
+
+
+# What players do for themselves, and the registry's merges: decided on the site's pages (where
+# each decision is checked and logged), shown here.
+@admin.register(models.PlayerClaim)
+class PlayerClaimAdmin(ReadOnlyAdmin):
+    list_display = ("player", "user", "status", "created_at", "decided_by", "decided_at")
+    list_filter = ("status",)
+
+
+@admin.register(models.PlayerMerge)
+class PlayerMergeAdmin(ReadOnlyAdmin):
+    list_display = ("absorbed", "survivor", "user", "at", "undone_at", "reason")
+
+
+@admin.register(models.EntryRequest)
+class EntryRequestAdmin(ReadOnlyAdmin):
+    list_display = ("player", "event", "status", "created_at", "decided_by")
+    list_filter = ("status",)
+
+
+@admin.register(models.CheckIn)
+class CheckInAdmin(ReadOnlyAdmin):
+    list_display = ("entry", "round_number", "user", "at", "by_director")
+
+
+@admin.register(models.ResultConfirmation)
+class ResultConfirmationAdmin(ReadOnlyAdmin):
+    list_display = ("board", "entry", "result", "user", "at")
+
+
+@admin.register(models.Notification)
+class NotificationAdmin(ReadOnlyAdmin):
+    list_display = ("player", "subject", "to", "sent_at", "skipped", "created_at")

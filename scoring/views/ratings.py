@@ -1,7 +1,7 @@
 """The public rating list, a player's rating history, and a director's seeding by the list."""
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
@@ -19,6 +19,8 @@ def rating_list_page(request: HttpRequest) -> HttpResponse:
 
 def player_rating_page(request: HttpRequest, player_pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=player_pk)
+    if player.merged_into_id is not None:  # a duplicate merged away: its survivor's page
+        return redirect("player-rating", player.merged_into_id, permanent=False)
     rating = PlayerRating.objects.filter(player=player).first()
     context = {"player": player, "rating": rating, "history": player_history(player)}
     return render(request, "ratings/player.html", context)

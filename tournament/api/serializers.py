@@ -247,6 +247,7 @@ class BoardSerializer(serializers.ModelSerializer[Board]):
             "result_provisional",
             "recording_open",
             "closed",
+            "confirmation",
             "reason",
             "url",
         ]

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import F, Max
 from django.db.models.functions import Upper
 from django.utils.translation import gettext as _
 
@@ -30,6 +30,7 @@ from tournament.services.registry import (
     clean_player_fields,
     find_player,
     parse_players_csv,
+    survivor_of,
 )
 
 CHUNK = 500  # rows a query or insert takes at once: within every database's parameter limit
@@ -220,14 +221,15 @@ def _registry_players(rows: list[dict[str, Any]]) -> dict[tuple[str, str], Playe
     for start in range(0, len(ordered), CHUNK):
         chunk = ordered[start : start + CHUNK]
         candidates = (
-            Player.objects.filter(merged_into__isnull=True)
-            .annotate(upper_name=Upper("name"))
+            Player.objects.annotate(upper_name=Upper("name"))
             .filter(upper_name__in=chunk)
+            .order_by(F("merged_into").asc(nulls_first=True), "id")
         )
-        for player in candidates.order_by("id"):
+        for player in candidates:
             key = _key(player.name, player.club)
-            if key in wanted:
-                found.setdefault(key, player)
+            if key in wanted and key not in found:
+                # A merged duplicate's name enters the record it was merged into.
+                found[key] = survivor_of(player)
     return found
 
 

@@ -197,11 +197,19 @@ def update_event(*, event: Event, user: User, data: Mapping[str, Any]) -> Event:
                 field="rounds",
             )
     event.save()
-    if event.festival_id != festival_before:
-        effects.live_changed(event.pk)  # the event page names its festival
-    for name, kind in (("keep_apart", "restriction"), ("acceleration", "restriction")):
-        if getattr(event, name) != before[name]:
-            shown = getattr(event, name) or "none"
+    edited = {n for n in EVENT_FIELDS if getattr(event, n) != before[n]}
+    if edited or event.festival_id != festival_before:
+        effects.live_changed(event.pk)  # the cached public pages show the event's settings
+    for name, kind in (
+        ("keep_apart", "restriction"),
+        ("acceleration", "restriction"),
+        ("entry_open", "online-entry"),
+        ("entry_approval", "online-entry"),
+        ("check_in_required", "check-in"),
+    ):
+        value = getattr(event, name)
+        if value != before[name]:
+            shown = ("yes" if value else "no") if isinstance(value, bool) else value or "none"
             shown = ", ".join(shown) if isinstance(shown, list) else shown
             note(event, user, kind, f"{name.replace('_', ' ').capitalize()}: {shown}.")
     changed = {

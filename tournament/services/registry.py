@@ -131,8 +131,13 @@ def find_player(name: str, club: str) -> Player | None:
     merged duplicate's name finds the record it was merged into."""
     players = Player.objects.filter(name__iexact=name, club__iexact=club)
     player = players.order_by(F("merged_into").asc(nulls_first=True), "id").first()
-    while player is not None and player.merged_into_id is not None:
-        player = player.merged_into
+    return None if player is None else survivor_of(player)
+
+
+def survivor_of(player: Player) -> Player:
+    """The record a merged duplicate lives on as (itself when never merged)."""
+    while player.merged_into_id is not None:
+        player = player.merged_into  # type: ignore[assignment]
     return player
 
 

@@ -9,8 +9,15 @@ from django.core.cache import cache
 from django.urls import reverse
 
 from scoring import standings, standings_cache
-from tests.factories import BoardFactory, EntryFactory, EventFactory, RoundFactory
-from tournament.models import Board, Entry, ResultCorrection, Round
+from tests.factories import (
+    BoardFactory,
+    EntryFactory,
+    EventFactory,
+    PlayerFactory,
+    RoundFactory,
+    UserFactory,
+)
+from tournament.models import Board, Entry, PlayerClaim, ResultCorrection, Round
 
 
 @pytest.fixture
@@ -106,3 +113,24 @@ def test_an_events_scoring_fields_are_read_only_in_the_admin(admin_client: Any) 
     assert admin_client.post(url, data).status_code == 302
     event.refresh_from_db()
     assert event.name == "Renamed Open" and str(event.bye_value) == "1.0"
+
+
+def test_players_claims_and_merges_are_shown_in_the_admin_but_decided_on_the_site(
+    admin_client: Any,
+) -> None:
+    claim = PlayerClaim.objects.create(user=UserFactory(username="ann"), player=PlayerFactory())
+    for name in (
+        "playerclaim",
+        "playermerge",
+        "entryrequest",
+        "checkin",
+        "resultconfirmation",
+        "notification",
+    ):
+        listed = admin_client.get(f"/admin/tournament/{name}/")
+        assert listed.status_code == 200, name
+        assert admin_client.get(f"/admin/tournament/{name}/add/").status_code == 403, name
+    change = f"/admin/tournament/playerclaim/{claim.pk}/change/"
+    admin_client.post(change, {"status": "approved", "user": claim.user_id})
+    claim.refresh_from_db()
+    assert claim.status == "pending"

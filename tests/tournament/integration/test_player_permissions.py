@@ -107,6 +107,8 @@ def test_a_player_writes_only_their_own_check_in_entry_confirmation_and_settings
     said = api.post(f"/api/boards/{board.pk}/confirm/", word, format="json")
     assert said.status_code in (200, 201), said.content
     assert ResultConfirmation.objects.get(board=board).user == p0
+    shown = api.get(f"{base}/boards/{board.pk}/").json()
+    assert (shown["confirmation"], shown["result"]) == ("awaiting", "")
     withdrawn = api.patch(f"{base}/entries/{mine.pk}/", {"status": "withdrawn"}, format="json")
     assert withdrawn.status_code == 200, withdrawn.content
     mine.refresh_from_db()

@@ -22,6 +22,7 @@ from tests.factories import (
     director_of,
 )
 from tests.standings.builders import rulebook_example
+from tournament import services
 from tournament.errors import Conflict, DomainError, NotAllowed
 from tournament.forms import EntryForm
 from tournament.models import (
@@ -260,6 +261,9 @@ def test_merged_players_are_hidden_and_their_old_page_leads_to_the_survivor() ->
     old = client.get(reverse("registry-player", args=[duplicate.pk]))
     assert old.status_code == 302
     assert old["Location"] == reverse("registry-player", args=[survivor.pk])
+    rating = client.get(reverse("player-rating", args=[duplicate.pk]))
+    assert rating.status_code == 302
+    assert rating["Location"] == reverse("player-rating", args=[survivor.pk])
     picker = EntryForm(event=event).fields["player"].queryset
     assert survivor in picker and duplicate not in picker
     fragment = client.get(reverse("event-entry-registry-pick", args=[event.slug]), {"q": "anna"})
@@ -392,3 +396,17 @@ def test_a_merged_record_typed_again_enters_its_survivor() -> None:
     assert added.status_code == 302
     assert event.entries.get().player_id == survivor.pk
     assert Player.objects.count() == players
+
+
+def test_a_csv_import_of_a_merged_records_name_enters_its_survivor() -> None:
+    event = EventFactory()
+    td = director_of(event)
+    survivor = PlayerFactory(name="Anna Hartley", club="Cambridge")
+    gone = PlayerFactory(name="Anna Hartly", club="Cambridge")
+    merge_players(survivor=survivor, absorbed=gone, user=td, reason="typo")
+    players = Player.objects.count()
+    services.import_players_csv(
+        event=event, user=td, text="name,club\nANNA HARTLY,Cambridge\nBen Oake,York\n"
+    )
+    assert set(event.entries.values_list("player__name", flat=True)) == {"Anna Hartley", "Ben Oake"}
+    assert Player.objects.count() == players + 1  # Ben only
