@@ -43,6 +43,7 @@ from tournament.models import (
 )
 from tournament.pairing.model import format_score
 from tournament.permissions import is_arbiter, is_director
+from tournament.services.confirmations import BOTH_PLAYERS, WITH_THE_ARBITER
 from tournament.services.results import GAME_OVER_REASON
 
 logger = logging.getLogger(__name__)
@@ -193,6 +194,12 @@ def _result_text(board: Board, result: str) -> str:
 def _entered_by(correction: ResultCorrection, event: Event) -> str:
     if correction.reason == GAME_OVER_REASON:
         return _("recorded at the board")
+    reason = correction.reason
+    if reason == BOTH_PLAYERS:
+        return _("confirmed by both players")
+    start, end = WITH_THE_ARBITER
+    if reason.startswith(start) and reason.endswith(end):
+        return _("confirmed by %(name)s and the arbiter") % {"name": reason[len(start) : -len(end)]}
     user = correction.user
     if user is None:
         return _("entered by the tournament staff")
@@ -200,7 +207,7 @@ def _entered_by(correction: ResultCorrection, event: Event) -> str:
         return _("entered by the director")
     if is_arbiter(user, event):
         return _("entered by the arbiter")
-    return _("confirmed by both players")  # a player's word completed the agreement
+    return _("entered by %(name)s") % {"name": user.get_username()}
 
 
 def _result_line(correction: ResultCorrection) -> tuple[str, str]:

@@ -34,6 +34,8 @@ from tournament.services.event_log import note
 from tournament.services.results import _check_levels, set_board_result
 
 BOTH_PLAYERS = "confirmed by both players"
+#: "confirmed by <player> and the arbiter" (the stored reason is English, as every log line)
+WITH_THE_ARBITER = ("confirmed by ", " and the arbiter")
 
 
 def _lock(board: Board) -> Board:
@@ -88,7 +90,7 @@ def _agreed_reason(pair: tuple[Word, Word]) -> str:
     if sides == {FIRST, SECOND}:
         return BOTH_PLAYERS
     player = pair[0] if pair[0].side != ARBITER else pair[1]
-    return f"confirmed by {player.name} and the arbiter"
+    return f"{WITH_THE_ARBITER[0]}{player.name}{WITH_THE_ARBITER[1]}"
 
 
 @transaction.atomic

@@ -25,6 +25,7 @@ from tests.factories import (
 from tests.tournament.integration.helpers import api_as, event_with_players, hand_result
 from tournament import services, tasks
 from tournament.models import Board, Event, Notification, Player, Result, ResultCorrection, Round
+from tournament.services.confirmations import confirm_result
 
 SITE = "http://127.0.0.1:8000"
 
@@ -182,6 +183,21 @@ def test_a_result_reaches_both_players_and_a_correction_sends_again_with_its_rea
     assert {f"board:{board.pk}:result:{c.pk}" for c in corrections} <= keys
     tasks.notify_result.delay(corrections[0].pk)  # delivered again: nothing more
     assert len(mailoutbox) == 4
+
+
+@pytest.mark.django_db
+def test_a_result_both_players_confirmed_says_so(
+    mailoutbox: list[Any], django_capture_on_commit_callbacks: Any
+) -> None:
+    _event, _td, board = published_game(django_capture_on_commit_callbacks)
+    levels = {"first_lowest": 12, "second_lowest": 9}
+    for side in (board.first, board.second):
+        user = UserFactory(username=side.player.name.lower())
+        Player.objects.filter(pk=side.player_id).update(user=user)
+        with django_capture_on_commit_callbacks(execute=True):
+            confirm_result(board=board, user=user, result=Result.FIRST_WINS, **levels)
+    assert sorted(m.to[0] for m in mailoutbox) == ["alice@example.org", "bob@example.org"]
+    assert "Alice 1-0 Bob (confirmed by both players)." in mailoutbox[0].body
 
 
 @pytest.mark.django_db
