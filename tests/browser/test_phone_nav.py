@@ -60,7 +60,7 @@ def test_directors_header_is_compact_on_a_phone_and_every_link_one_tap_away(
 @pytest.mark.django_db(transaction=True)
 def test_on_a_wide_screen_every_link_shows_without_a_menu(page: Page, live_server: object) -> None:
     base = live_server.url  # type: ignore[attr-defined]
-    event, _ = event_with_players(4)
+    event, _ = event_with_players(4, name="MSO Ingenious Open Championship 2026")
     log_in(page, base, "td", "correct-horse-battery")
     page.goto(f"{base}/events/{event.slug}/")
     header = page.locator("header.site-header")
