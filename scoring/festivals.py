@@ -25,7 +25,7 @@ from django.db.models import Count, F, QuerySet
 from django.shortcuts import get_object_or_404
 
 from scoring.standings import standings_for
-from scoring.tables import Standings, number_text
+from scoring.tables import Standings, number_text, place_span
 from tournament import selectors
 from tournament.models import CheckInWindow, Event, Festival
 
@@ -48,10 +48,7 @@ class FestivalPlacing:
 
     @property
     def place(self) -> str:
-        """ "1", or a shared span such as "3-5"."""
-        if self.place_to == self.place_from:
-            return str(self.place_from)
-        return f"{self.place_from}-{self.place_to}"
+        return place_span(self.place_from, self.place_to)
 
     @property
     def shared(self) -> bool:

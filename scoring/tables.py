@@ -43,6 +43,11 @@ def plain_number(value: float | None) -> str:
     return str(int(value)) if value == int(value) else f"{value:g}"
 
 
+def place_span(place_from: int, place_to: int) -> str:
+    """A final place, a span when shared: "1" or "2-3"."""
+    return str(place_from) if place_to == place_from else f"{place_from}-{place_to}"
+
+
 @dataclass(frozen=True)
 class Contender:
     """An entry of the event as the standings show it."""
@@ -144,10 +149,7 @@ class Line:
 
     @property
     def place(self) -> str:
-        """The final place, a span when shared: "1" or "2-3"."""
-        if self.place_to == self.place_from:
-            return str(self.place_from)
-        return f"{self.place_from}-{self.place_to}"
+        return place_span(self.place_from, self.place_to)
 
     @property
     def vp_text(self) -> str:

@@ -26,29 +26,16 @@ from tournament.confirmation_selectors import (
     wants_levels,
     why_closed,
 )
-from tournament.errors import Conflict, DomainError, NotAllowed
+from tournament.errors import DomainError, NotAllowed
 from tournament.logs import log_write
 from tournament.models import Board, EventLogEntry, ResultConfirmation
 from tournament.services.base import User
 from tournament.services.event_log import note
-from tournament.services.results import _check_levels, set_board_result
+from tournament.services.results import check_levels, lock_board, set_board_result
 
 BOTH_PLAYERS = "confirmed by both players"
 #: "confirmed by <player> and the arbiter" (the stored reason is English, as every log line)
 WITH_THE_ARBITER = ("confirmed by ", " and the arbiter")
-
-
-def _lock(board: Board) -> Board:
-    """The board's row, locked: two phones at once give one outcome. As set_board_result
-    does, it locks the round and event rows too (the players are read after, unlocked)."""
-    rows = Board.objects.select_for_update().select_related("round__event")
-    locked = rows.filter(pk=board.pk).first()
-    if locked is None:
-        raise Conflict(
-            _("Board %(number)s was deleted meanwhile: reload.") % {"number": board.number},
-            code="board_deleted",
-        )
-    return locked
 
 
 def _check_word(
@@ -76,7 +63,7 @@ def _check_word(
             _("This event's tie-breaks do not use lowest colour levels: give the result only."),
             field="first_lowest" if first_lowest is not None else "second_lowest",
         )
-    _check_levels(result, first_lowest, second_lowest)
+    check_levels(result, first_lowest, second_lowest)
 
 
 def _said(row: ResultConfirmation) -> str:
@@ -106,7 +93,7 @@ def confirm_result(
     arbiter or director of the event). Returns the board: ``confirmation`` says what followed
     (awaiting, confirmed with the result entered, or disputed)."""
     signals.board_deciding.send(sender=Board, board=board)  # the game's row first: no deadlock
-    board = _lock(board)
+    board = lock_board(board)
     side = side_of(user, board)
     if side is None:
         raise NotAllowed(

@@ -28,7 +28,7 @@ LOWEST_LEVEL_MAX = 18  # a colour never goes above 18
 GAME_OVER_REASON = "game over (recorded at the board)"
 
 
-def _check_levels(result: str, first_lowest: int | None, second_lowest: int | None) -> None:
+def check_levels(result: str, first_lowest: int | None, second_lowest: int | None) -> None:
     for field, level in (("first_lowest", first_lowest), ("second_lowest", second_lowest)):
         if level is None:
             continue
@@ -62,8 +62,9 @@ def _check_levels(result: str, first_lowest: int | None, second_lowest: int | No
         )
 
 
-def _locked(board: Board) -> Board:
-    # Also locks the round and event rows: results of one round are written one at a time.
+def lock_board(board: Board) -> Board:
+    """The board's row, locked (with its round's and event's): results of one round are
+    written one at a time, and two phones or tablets at once give one outcome."""
     locked = Board.objects.select_for_update().select_related("round__event")
     found = locked.filter(pk=board.pk).first()
     if found is None:  # its draft was deleted while this request waited
@@ -94,7 +95,7 @@ def _check_result(
             _("%(result)s is not a result for %(kind)s.") % {"result": result, "kind": kind},
             field="result",
         )
-    _check_levels(result, first_lowest, second_lowest)
+    check_levels(result, first_lowest, second_lowest)
 
 
 def _store(
@@ -172,7 +173,7 @@ def set_board_result(
     and a Conflict names both results. None skips the check (older API clients).
     ``notify=False`` e-mails nobody (a TRF import's results are history)."""
     signals.board_deciding.send(sender=Board, board=board)  # the game's row first: no deadlock
-    board = _locked(board)
+    board = lock_board(board)
     if not by_confirmation:
         require_director(user, board.round.event)
     _check_result(board, result, first_lowest, second_lowest)
@@ -275,7 +276,7 @@ def record_game_result(
 ) -> Board:
     """A game recorded at the board has ended: its result goes to the board, provisional until
     the replay check passes. A board that already has a different result refuses it."""
-    board = _locked(board)
+    board = lock_board(board)
     _check_result(board, result, first_lowest, second_lowest)
     if board.result and board.result != result:
         raise Conflict(
@@ -315,7 +316,7 @@ def record_game_result(
 def withdraw_game_result(*, board: Board, user: User | None, reason: str) -> Board:
     """A take-back reopened a finished game: the result it sent no longer stands. A result a
     director entered is not the game's to withdraw."""
-    board = _locked(board)
+    board = lock_board(board)
     if not board.result or board.result_check == Board.Check.NONE:
         return board
     return _store(
@@ -333,7 +334,7 @@ def withdraw_game_result(*, board: Board, user: User | None, reason: str) -> Boa
 def record_replay_check(*, board: Board, passed: bool, message: str = "") -> Board:
     """The replay check of the board's game is done: a game's result counts once it passed and
     is held out of the standings when it failed. A director's result is not affected."""
-    board = _locked(board)
+    board = lock_board(board)
     if not board.result or board.result_check == Board.Check.NONE:
         return board
     check = Board.Check.PASSED if passed else Board.Check.FAILED
@@ -351,7 +352,7 @@ def record_replay_check(*, board: Board, passed: bool, message: str = "") -> Boa
 def reopen_board(*, board: Board, user: User, reason: str) -> Board:
     """A director opens a decided board to recording again (e.g. to record the game from a
     paper scoresheet); the result stands until a director changes it. Logged with the reason."""
-    board = _locked(board)
+    board = lock_board(board)
     require_director(user, board.round.event)
     reason = need_reason(reason, "the board is being reopened")
     if not board.result:
