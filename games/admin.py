@@ -5,6 +5,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
+from games.challenge_models import ChallengeAction, ChallengeTable
 from games.models import Game, GameAction, ValidationRun
 
 
@@ -40,3 +41,21 @@ class GameAdmin(ReadOnlyAdmin):
 @admin.register(ValidationRun)
 class ValidationRunAdmin(ReadOnlyAdmin):
     list_display = ("event", "created_at", "done", "total", "failed", "finished_at")
+
+
+class ChallengeActionInline(admin.TabularInline):
+    model = ChallengeAction
+    fields = ("index", "kind", "payload", "reason", "user", "at", "taken_back_by")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(ChallengeTable)
+class ChallengeTableAdmin(ReadOnlyAdmin):
+    list_display = ("pk", "challenge", "mode", "status", "created_by", "created_at")
+    list_filter = ("challenge", "mode", "status")
+    inlines = [ChallengeActionInline]

@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from games import api
+from games import api, api_challenges
 
 urlpatterns = [
     path("games/<int:board_pk>/", api.GameStateView.as_view(), name="api-game-state"),
@@ -20,6 +20,27 @@ urlpatterns = [
     ),
     path("games/<int:board_pk>/preview/", api.GamePreviewView.as_view(), name="api-game-preview"),
     path("games/<int:board_pk>/frames/", api.GameFramesView.as_view(), name="api-game-frames"),
+    path("challenges/", api_challenges.ChallengeStartView.as_view(), name="api-challenge-start"),
+    path(
+        "challenges/<int:pk>/",
+        api_challenges.ChallengeStateView.as_view(),
+        name="api-challenge-state",
+    ),
+    path(
+        "challenges/<int:pk>/actions/",
+        api_challenges.ChallengeActionsView.as_view(),
+        name="api-challenge-actions",
+    ),
+    path(
+        "challenges/<int:pk>/takeback/",
+        api_challenges.ChallengeTakeBackView.as_view(),
+        name="api-challenge-takeback",
+    ),
+    path(
+        "challenges/<int:pk>/record/",
+        api_challenges.ChallengeRecordView.as_view(),
+        name="api-challenge-record",
+    ),
     path(
         "games/events/<slug:slug>/recheck/",
         api.EventRecheckView.as_view(),

@@ -161,3 +161,6 @@ class ValidationRun(models.Model):
     @property
     def percent(self) -> int:
         return 100 if not self.total else round(100 * self.done / self.total)
+
+
+from games.challenge_models import ChallengeAction, ChallengeTable  # noqa: E402,F401

@@ -41,6 +41,7 @@ urlpatterns = [
     path("", include("scoring.urls")),
     path("", include("scoring.festival_urls")),
     path("", include("games.urls")),
+    path("", include("games.challenge_urls")),
 ]
 
 # An /api/ address that matches no route answers JSON, as the API's views do.

@@ -24,13 +24,13 @@ from .tile import CHOOSE, REFILL, TileChallenge
 MAX_ACTIONS = 100_000
 
 
-def _pick(rng: random.Random, counts: Counter[str]) -> str:
+def draw_one(rng: random.Random, counts: Counter[str]) -> str:
     """One item drawn at random from a multiset (deterministic order for a seed)."""
     items = sorted(counts.elements())
     return items[int(rng.random() * len(items))]
 
 
-def _deal_cards(game: CardChallenge, k: int, rng: random.Random) -> list[str]:
+def deal_cards(game: CardChallenge, k: int, rng: random.Random) -> list[str]:
     """``k`` cards from the top of a shuffled deck, the discard pile shuffled in when it runs
     out (as ``CardChallenge.take`` reads it)."""
     deck, discard = Counter(game.deck), Counter(game.discard)
@@ -38,7 +38,7 @@ def _deal_cards(game: CardChallenge, k: int, rng: random.Random) -> list[str]:
     for _ in range(k):
         if deck.total() == 0:
             deck, discard = discard, Counter()
-        c = _pick(rng, +deck)
+        c = draw_one(rng, +deck)
         deck[c] -= 1
         out.append(c)
         if deck.total() == 0:
@@ -60,26 +60,26 @@ def _card_actions(
             table.append(seen)
 
     for p in range(game.n):
-        act({"type": "deal", "player": p, "cards": _deal_cards(game, HAND, rng)}, None)
+        act({"type": "deal", "player": p, "cards": deal_cards(game, HAND, rng)}, None)
     for p in range(game.n):
-        a = {"type": "faceup", "player": p, "cards": _deal_cards(game, game.faceup_count, rng)}
+        a = {"type": "faceup", "player": p, "cards": deal_cards(game, game.faceup_count, rng)}
         act(a, dict(a))
     while not game.over and len(full) < MAX_ACTIONS:
         p = game.turn
         if game.phase == PLAY:
-            card = _pick(rng, game.hands[p])
+            card = draw_one(rng, game.hands[p])
             a = {"type": "play", "player": p, "card": card, "first": rng.choice(card)}
             act(a, dict(a))
             continue
         if game.phase == POST and game.swap_allowed(p) and rng.random() < swap_chance:
             hand = sorted(game.hands[p].elements())
             act({"type": "swap", "player": p}, {"type": "swap", "player": p, "hand": hand})
-        cards = _deal_cards(game, HAND - game.hand_size[p], rng)
+        cards = deal_cards(game, HAND - game.hand_size[p], rng)
         act({"type": "draw", "player": p, "cards": cards}, None)
     return full, table
 
 
-def _dice_steps(game: DiceChallenge, faces: list[int], rng: random.Random) -> list[dict[str, Any]]:
+def dice_steps(game: DiceChallenge, faces: list[int], rng: random.Random) -> list[dict[str, Any]]:
     """Random steps using every die once: equal faces sometimes wild, the rest matched."""
     steps: list[dict[str, Any]] = []
     lows = lowest_colours(game.rows[game.turn])
@@ -115,7 +115,7 @@ def _dice_actions(game: DiceChallenge, rng: random.Random, reroll: float) -> lis
         faces = roll(p)
         while game.rolls < 3 and rng.random() < reroll:
             faces = roll(p)
-        act({"type": "resolve", "player": p, "steps": _dice_steps(game, faces, rng)})
+        act({"type": "resolve", "player": p, "steps": dice_steps(game, faces, rng)})
     return actions
 
 
@@ -137,7 +137,7 @@ def _tile_actions(
             left = pool()
             tiles = []
             for _ in range(game.refill_size()):
-                t = _pick(rng, left)
+                t = draw_one(rng, left)
                 left[t] -= 1
                 left = +left
                 tiles.append(t)
@@ -148,7 +148,7 @@ def _tile_actions(
             lows = [c for c in lowest_colours(game.rows[p]) if game.centre[c]]
             act({"type": "free", "player": p, "colour": COLOURS[rng.choice(lows)]})
         elif game.phase == CHOOSE or (not empty and rng.random() < draw_again):
-            act({"type": "draw", "player": p, "tile": _pick(rng, pool())})
+            act({"type": "draw", "player": p, "tile": draw_one(rng, pool())})
         else:
             act({"type": "score", "player": p})
     return actions

@@ -1,0 +1,155 @@
+"""The challenges API under /api/challenges/: start a table, its state, record an action, take
+back, the record. Reads are public; writes need staff, a director or an arbiter (the services
+check). An engine refusal is 400 with the engine's code, message and index; a stale index 409.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import Http404
+from django.utils.translation import gettext as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from games import challenge_selectors as selectors
+from games.challenge_models import ChallengeTable
+from games.challenges import CHALLENGES, MODES
+from games.services import challenges as services
+from tournament.api.serializers import MAX_ID
+from tournament.api_errors import error_response
+
+ERRORS = {
+    400: error_response(400, "Refused: detail, code, and for the engine's refusals the index"),
+    403: error_response(403, "Not logged in, or not staff, a director or an arbiter"),
+    404: error_response(404, "No such challenge table"),
+    409: error_response(409, "Stale index: the game moved on"),
+}
+
+
+class StartInput(serializers.Serializer[Any]):
+    challenge = serializers.ChoiceField(choices=CHALLENGES)
+    mode = serializers.ChoiceField(choices=MODES, default="full")
+    players = serializers.ListField(
+        child=serializers.CharField(max_length=services.MAX_NAME),
+        min_length=2,
+        max_length=4,
+        help_text="Names by seat; seat 0 moves first",
+    )
+    setup_roll = serializers.BooleanField(
+        default=True, help_text="Dice Challenge: every seat rolls at set-up"
+    )
+    seed = serializers.IntegerField(
+        required=False, min_value=0, max_value=2**62 - 1, help_text="Full mode's random source"
+    )
+
+
+class ActionInput(serializers.Serializer[Any]):
+    index = serializers.IntegerField(
+        min_value=0, max_value=MAX_ID, help_text="The log index this entry will take"
+    )
+    action = serializers.DictField(
+        help_text='An action as CHALLENGES-RECORD.md writes it, e.g. {"type": "roll", '
+        '"player": 0} (full mode: the site rolls) or with "faces" (table mode)'
+    )
+
+
+class TakeBackInput(serializers.Serializer[Any]):
+    index = serializers.IntegerField(min_value=0, max_value=MAX_ID)
+    reason = serializers.CharField(max_length=300)
+
+
+class ChallengeAPIView(APIView):
+    def table(self, pk: int) -> ChallengeTable:
+        table = ChallengeTable.objects.filter(pk=pk).first() if pk <= MAX_ID else None
+        if table is None:
+            raise Http404(_("No such challenge table."))
+        return table
+
+    def written(self, table: ChallengeTable, since: int, code: int) -> Response:
+        body = selectors.table_state(table, with_log=False)
+        body["stored"] = [e for e in selectors.log_entries(table) if e["index"] >= since]
+        return Response(body, status=code)
+
+
+class ChallengeStartView(APIView):
+    @extend_schema(
+        request=StartInput,
+        responses={201: OpenApiTypes.OBJECT, **ERRORS},
+        description="Start a Card, Dice or Tile Challenge table for 2 to 4 players.",
+    )
+    def post(self, request: Request) -> Response:
+        services.require_challenge_recorder(request.user)
+        data = StartInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        table = services.start_table(
+            user=request.user,
+            challenge=v["challenge"],
+            mode=v["mode"],
+            players=list(v["players"]),
+            setup_roll=v["setup_roll"],
+            seed=v.get("seed"),
+        )
+        return Response(selectors.table_state(table), status=status.HTTP_201_CREATED)
+
+
+class ChallengeStateView(ChallengeAPIView):
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
+        description="The table: score rows, whose turn, bonus turns owed, what the table "
+        "shows, the legal actions now (the engine's list), next_index and the log.",
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(selectors.table_state(self.table(pk)))
+
+
+class ChallengeActionsView(ChallengeAPIView):
+    @extend_schema(
+        request=ActionInput,
+        responses={201: OpenApiTypes.OBJECT, **ERRORS},
+        description="Record one action, checked by the engine before it is stored. In full "
+        "mode the site makes the roll, deal, draw or refill: send it without its outcome.",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        table = self.table(pk)
+        services.require_challenge_recorder(request.user)
+        data = ActionInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        row = services.record_challenge_action(
+            table=table, user=request.user, expected_index=v["index"], action=dict(v["action"])
+        )
+        return self.written(row.table, v["index"], status.HTTP_201_CREATED)
+
+
+class ChallengeTakeBackView(ChallengeAPIView):
+    @extend_schema(
+        request=TakeBackInput,
+        responses={200: OpenApiTypes.OBJECT, **ERRORS},
+        description="Take back the last action, with a reason; it stays in the log, marked.",
+    )
+    def post(self, request: Request, pk: int) -> Response:
+        table = self.table(pk)
+        services.require_challenge_recorder(request.user)
+        data = TakeBackInput(data=request.data)
+        data.is_valid(raise_exception=True)
+        v = data.validated_data
+        row = services.take_back_challenge_action(
+            table=table, user=request.user, expected_index=v["index"], reason=v["reason"]
+        )
+        return self.written(row.table, v["index"], status.HTTP_200_OK)
+
+
+class ChallengeRecordView(ChallengeAPIView):
+    @extend_schema(
+        responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
+        description="The game as an ingenious-challenge-record/1 (CHALLENGES-RECORD.md), "
+        "without taken-back actions; `python -m games.challenges check` accepts it.",
+    )
+    def get(self, request: Request, pk: int) -> Response:
+        return Response(selectors.record_of(self.table(pk)).to_json())

@@ -1,0 +1,220 @@
+"""Reads of the challenge tables: who may record, the log, the position (replayed through
+``games.challenges``, never stored), the legal actions now, the record, the schema check."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import QuerySet
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match, relevance
+
+from games.challenge_models import ChallengeAction, ChallengeTable
+from games.challenges import ChallengeGame, ChallengeRecord, new_game, record_schema
+from games.challenges.card import CardChallenge
+from games.challenges.dice import MAX_ROLLS, DiceChallenge
+from games.challenges.tile import TileChallenge
+from games.engine.tiles import COLOURS
+from tournament.models import EventRole
+
+User = AbstractBaseUser | AnonymousUser
+
+# ---------------------------------------------------------------- who may record
+
+
+def can_record_challenges(user: User) -> bool:
+    """Signed-in staff, and anyone who directs or arbitrates an event."""
+    if not user.is_authenticated:
+        return False
+    if getattr(user, "is_staff", False) or getattr(user, "is_superuser", False):
+        return True
+    roles = (EventRole.Role.DIRECTOR, EventRole.Role.ARBITER)
+    return EventRole.objects.filter(user_id=user.pk, role__in=roles).exists()
+
+
+# ---------------------------------------------------------------- log and replay
+
+
+def tables() -> QuerySet[ChallengeTable]:
+    return ChallengeTable.objects.all()
+
+
+def effective_actions(table: ChallengeTable) -> list[ChallengeAction]:
+    """The record's actions still standing (not taken back), in order."""
+    return list(
+        table.actions.filter(kind=ChallengeAction.Kind.ACTION, taken_back_by__isnull=True).order_by(
+            "index"
+        )
+    )
+
+
+def fresh_game(table: ChallengeTable) -> ChallengeGame:
+    return new_game(table.challenge, list(table.players), table.mode, dict(table.options))
+
+
+def replay_table(table: ChallengeTable, rows: list[ChallengeAction]) -> ChallengeGame:
+    """The position after ``rows``; raises ``IllegalAction`` if the log no longer replays."""
+    game = fresh_game(table)
+    for row in rows:
+        game.apply(dict(row.payload))
+    return game
+
+
+def record_of(table: ChallengeTable) -> ChallengeRecord:
+    """The table's game as an ``ingenious-challenge-record/1`` (taken-back actions left out)."""
+    actions = [dict(r.payload) for r in effective_actions(table)]
+    return ChallengeRecord(
+        table.challenge, table.mode, list(table.players), actions, dict(table.options)
+    )
+
+
+# ---------------------------------------------------------------- the record's JSON Schema
+
+
+def _form_type(choice: ValidationError, error: ValidationError) -> object:
+    """The "type" const of the branch of ``choice`` (a oneOf) that ``error`` comes from."""
+    branch = choice.validator_value[error.relative_schema_path[0]]
+    return branch.get("properties", {}).get("type", {}).get("const")
+
+
+@cache
+def _action_validator(challenge: str) -> Draft202012Validator:
+    defs = record_schema()["$defs"]
+    return Draft202012Validator({"$defs": defs, "$ref": f"#/$defs/{challenge}Action"})
+
+
+def schema_problem(challenge: str, action: Any) -> str | None:
+    """How ``action`` breaks the record's JSON Schema for ``challenge`` (the first problem
+    jsonschema finds most relevant, with where it is), or ``None``."""
+    errors = sorted(_action_validator(challenge).iter_errors(action), key=relevance)
+    if not errors:
+        return None
+    error = errors[0]
+    # Within a choice of forms, the action's own form (the branch whose "type" is the action's)
+    # says what is wrong, not that the action is none of the other forms.
+    while error.validator == "oneOf" and error.context:
+        kind = error.instance.get("type") if isinstance(error.instance, dict) else None
+        own = [e for e in error.context if _form_type(error, e) == kind] or error.context
+        error = best_match(own)
+    where = error.json_path.replace("$.", "", 1) if error.json_path != "$" else "the action"
+    return f"{where}: {error.message}"
+
+
+# ---------------------------------------------------------------- state for pages and the API
+
+
+def _letters(counts: list[int]) -> dict[str, int]:
+    return {COLOURS[c]: k for c, k in enumerate(counts)}
+
+
+def _dice_state(game: DiceChallenge) -> dict[str, Any]:
+    faces = [None if f is None else [COLOURS[x] for x in f] for f in game.faces]
+    own = faces[game.turn] if game.rolls else None
+    pairs = {}
+    for letter in sorted(set(own or []), key=COLOURS.index):
+        if (own or []).count(letter) >= 2:
+            pairs[letter] = (own or []).count(letter)
+    return {
+        "dice_per_seat": game.dice,
+        "faces": faces,
+        "rolls": game.rolls,
+        "max_rolls": MAX_ROLLS,
+        "setup": game.phase == "setup",
+        "setup_roll": game.setup_roll,
+        "bonus_turn": game.owed_turn,
+        "current_roll": own,
+        "equal_faces": pairs,
+    }
+
+
+def _tile_state(game: TileChallenge) -> dict[str, Any]:
+    return {
+        "target": game.goal,
+        "phase": game.phase,
+        "centre": _letters(game.centre),
+        "front": [COLOURS[c] for c in game.front],
+        "pool": _letters(game.pool),
+        "pool_total": sum(game.pool),
+        "out_of_game": _letters(game.gone),
+        "refill_size": max(game.refill_size(), 0),
+    }
+
+
+def _card_state(game: CardChallenge) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "phase": game.phase,
+        "faceup": [list(cards) for cards in game.faceup],
+        "hand_size": list(game.hand_size),
+        "deck": game.deck.total(),
+        "discard": game.discard.total(),
+        "plays_this_turn": game.plays,
+    }
+    if game.full:
+        out["hands"] = [sorted(h.elements()) for h in game.hands]
+        out["swap_allowed"] = [game.swap_allowed(s) for s in range(game.n)]
+    return out
+
+
+def game_state(game: ChallengeGame) -> dict[str, Any]:
+    """What the table shows now, and what may be done (the engine's own list)."""
+    body: dict[str, Any] = {
+        "rows": [list(r) for r in game.rows],
+        "restricted": game.restricted,
+        "top": game.top,
+        "goal": game.goal,
+        "to_move": game.to_move,
+        "over": game.over,
+        "winner": game.winner,
+        "bonus_owed": game.owed,
+        "bonus_used": [sorted(COLOURS[c] for c in used) for used in game.bonus_used],
+        "expected": "" if game.over else game.expected(),
+        "legal": [] if game.over else [{"type": t, "player": s} for t, s in game.allowed()],
+        "record_length": game.actions_applied,
+    }
+    if isinstance(game, DiceChallenge):
+        body["dice"] = _dice_state(game)
+    elif isinstance(game, TileChallenge):
+        body["tile"] = _tile_state(game)
+    elif isinstance(game, CardChallenge):
+        body["card"] = _card_state(game)
+    return body
+
+
+def log_entries(table: ChallengeTable) -> list[dict[str, Any]]:
+    rows = table.actions.select_related("user").order_by("index")
+    return [
+        {
+            "index": r.index,
+            "kind": r.kind,
+            "payload": r.payload,
+            "user": r.user.get_username() if r.user else None,
+            "at": r.at.isoformat(),
+            "reason": r.reason,
+            "taken_back_by": r.taken_back_by.index if r.taken_back_by else None,
+        }
+        for r in rows.select_related("taken_back_by")
+    ]
+
+
+def table_state(table: ChallengeTable, *, with_log: bool = True) -> dict[str, Any]:
+    """The table, its position and the legal actions now, and (by default) the whole log."""
+    game = replay_table(table, effective_actions(table))
+    body: dict[str, Any] = {
+        "id": table.pk,
+        "challenge": table.challenge,
+        "mode": table.mode,
+        "players": list(table.players),
+        "options": dict(table.options),
+        "status": table.status,
+        "next_index": table.log_length,
+        "created_at": table.created_at.isoformat(),
+        "finished_at": table.finished_at.isoformat() if table.finished_at else None,
+        **game_state(game),
+    }
+    if table.mode == ChallengeTable.Mode.FULL and table.status != "playing":
+        body["seed"] = table.seed
+    if with_log:
+        body["log"] = log_entries(table)
+    return body
