@@ -289,6 +289,15 @@ def swap_players(
                 field=field,
             )
         board = seats[entry.pk][0]
+        if board.result == Result.ABSENT and round_.number not in entry.requested_byes:
+            raise DomainError(
+                _(
+                    "%(name)s did not check in for round %(number)s: check them in and "
+                    "pair again instead."
+                )
+                % {"name": entry.player.name, "number": round_.number},
+                field=field,
+            )
         if board.result in (Result.HALF_BYE, Result.FULL_BYE, Result.ABSENT):
             raise DomainError(
                 _(

@@ -338,6 +338,20 @@ def test_who_did_not_check_in_is_not_paired_but_absent() -> None:
 
 
 @pytest.mark.django_db
+def test_a_swap_with_a_player_who_did_not_check_in_says_so() -> None:
+    event, td, entries, _ann = setup(6)
+    for entry in entries[:4]:
+        checkin.check_in(entry=entry, user=td, by_hand=True)
+    round_ = pair(event, td)
+    with pytest.raises(DomainError) as refused:
+        services.swap_players(
+            round_=round_, user=td, first=entries[0], second=entries[5], reason="late arrival"
+        )
+    assert "did not check in for round 1: check them in" in refused.value.message
+    assert round_.boards.get(first=entries[5]).result == Result.ABSENT
+
+
+@pytest.mark.django_db
 def test_a_requested_bye_needs_no_check_in_and_a_withdrawal_no_board() -> None:
     event, td, entries, _ann = setup(12)
     services.set_requested_byes(entry=entries[10], user=td, rounds=[1])
