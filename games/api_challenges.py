@@ -31,7 +31,7 @@ ERRORS = {
 }
 
 
-class StartInput(serializers.Serializer[Any]):
+class ChallengeStartInput(serializers.Serializer[Any]):
     challenge = serializers.ChoiceField(choices=CHALLENGES)
     mode = serializers.ChoiceField(choices=MODES, default="full")
     players = serializers.ListField(
@@ -48,7 +48,7 @@ class StartInput(serializers.Serializer[Any]):
     )
 
 
-class ActionInput(serializers.Serializer[Any]):
+class ChallengeActionInput(serializers.Serializer[Any]):
     index = serializers.IntegerField(
         min_value=0, max_value=MAX_ID, help_text="The log index this entry will take"
     )
@@ -58,7 +58,7 @@ class ActionInput(serializers.Serializer[Any]):
     )
 
 
-class TakeBackInput(serializers.Serializer[Any]):
+class ChallengeTakeBackInput(serializers.Serializer[Any]):
     index = serializers.IntegerField(min_value=0, max_value=MAX_ID)
     reason = serializers.CharField(max_length=300)
 
@@ -78,13 +78,13 @@ class ChallengeAPIView(APIView):
 
 class ChallengeStartView(APIView):
     @extend_schema(
-        request=StartInput,
+        request=ChallengeStartInput,
         responses={201: OpenApiTypes.OBJECT, **ERRORS},
         description="Start a Card, Dice or Tile Challenge table for 2 to 4 players.",
     )
     def post(self, request: Request) -> Response:
         services.require_challenge_recorder(request.user)
-        data = StartInput(data=request.data)
+        data = ChallengeStartInput(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
         table = services.start_table(
@@ -110,7 +110,7 @@ class ChallengeStateView(ChallengeAPIView):
 
 class ChallengeActionsView(ChallengeAPIView):
     @extend_schema(
-        request=ActionInput,
+        request=ChallengeActionInput,
         responses={201: OpenApiTypes.OBJECT, **ERRORS},
         description="Record one action, checked by the engine before it is stored. In full "
         "mode the site makes the roll, deal, draw or refill: send it without its outcome.",
@@ -118,7 +118,7 @@ class ChallengeActionsView(ChallengeAPIView):
     def post(self, request: Request, pk: int) -> Response:
         table = self.table(pk)
         services.require_challenge_recorder(request.user)
-        data = ActionInput(data=request.data)
+        data = ChallengeActionInput(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
         row = services.record_challenge_action(
@@ -129,14 +129,14 @@ class ChallengeActionsView(ChallengeAPIView):
 
 class ChallengeTakeBackView(ChallengeAPIView):
     @extend_schema(
-        request=TakeBackInput,
+        request=ChallengeTakeBackInput,
         responses={200: OpenApiTypes.OBJECT, **ERRORS},
         description="Take back the last action, with a reason; it stays in the log, marked.",
     )
     def post(self, request: Request, pk: int) -> Response:
         table = self.table(pk)
         services.require_challenge_recorder(request.user)
-        data = TakeBackInput(data=request.data)
+        data = ChallengeTakeBackInput(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
         row = services.take_back_challenge_action(

@@ -29,6 +29,9 @@ def may_create_events(user: object) -> object:
 class EventCreatorFactory(UserFactory):
     """A director the site's administrators named: may create events (``add_event``)."""
 
+    class Meta:
+        skip_postgeneration_save = True
+
     @factory.post_generation
     def may_create_events(self, create: bool, extracted: object, **kwargs: object) -> None:
         if create:
