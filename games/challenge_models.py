@@ -2,8 +2,8 @@
 
 A table's history is its append-only log of ``ChallengeAction`` rows: the record's actions as
 CHALLENGES-RECORD.md writes them, and take-backs. The position is never stored: it is derived by
-replaying the actions still standing through ``games.challenges``. An event's table seat may
-later point at a ``ChallengeTable``; nothing here depends on events.
+replaying the actions still standing through ``games.challenges``. A table of an event of
+challenges points at its ``Board`` (players in seat order); a practice table has none.
 """
 
 from __future__ import annotations
@@ -11,6 +11,8 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+from tournament.models import Board
 
 
 class ChallengeTable(models.Model):
@@ -38,6 +40,14 @@ class ChallengeTable(models.Model):
     log_length = models.PositiveIntegerField(default=0)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    #: An event's table: the board whose seats play it (set up when the round is published).
+    board = models.OneToOneField(
+        Board,
+        null=True,
+        blank=True,
+        on_delete=models.CASCADE,
+        related_name="challenge_table",
     )
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -218,3 +218,72 @@ def table_state(table: ChallengeTable, *, with_log: bool = True) -> dict[str, An
     if with_log:
         body["log"] = log_entries(table)
     return body
+
+
+# ---------------------------------------------------------------- the viewer and events
+
+
+def position_at(table: ChallengeTable, step: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The game after its first ``step`` actions (clamped to the record), and every action of
+    the record: the viewer steps through a game with it."""
+    actions = [dict(r.payload) for r in effective_actions(table)]
+    step = max(0, min(step, len(actions)))
+    game = fresh_game(table)
+    for action in actions[:step]:
+        game.apply(dict(action))
+    return {"step": step, "length": len(actions), **game_state(game)}, actions
+
+
+def event_table(board_pk: int) -> ChallengeTable | None:
+    """The challenge table of a board of an event of challenges."""
+    return ChallengeTable.objects.filter(board_id=board_pk).first()
+
+
+def round_tables(round_id: int) -> dict[int, ChallengeTable]:
+    """A round's challenge tables by board id (the round and live pages link each board)."""
+    tables = ChallengeTable.objects.filter(board__round_id=round_id)
+    return {t.board_id: t for t in tables if t.board_id is not None}
+
+
+def live_tables(event_id: int) -> list[dict[str, Any]]:
+    """The challenge tables of the event's latest published round, each replayed: a row per
+    seat with its six rows and lowest, who is to move, and the game's end (live pages)."""
+    latest = (
+        ChallengeTable.objects.filter(board__round__event_id=event_id)
+        .order_by("-board__round__number")
+        .values_list("board__round__number", flat=True)
+        .first()
+    )
+    if latest is None:
+        return []
+    tables = (
+        ChallengeTable.objects.filter(board__round__event_id=event_id, board__round__number=latest)
+        .select_related("board__round")
+        .order_by("board__number")
+    )
+    out = []
+    for table in tables:
+        game = replay_table(table, effective_actions(table))
+        seats = [
+            {
+                "seat": s,
+                "name": name,
+                "rows": list(game.rows[s]),
+                "lowest": min(game.rows[s]),
+                "to_move": not game.over and game.to_move == s,
+                "winner": game.over and game.winner == s,
+            }
+            for s, name in enumerate(table.players)
+        ]
+        out.append(
+            {
+                "table": table,
+                "round": latest,
+                "board": table.board.number if table.board else None,
+                "seats": seats,
+                "over": game.over,
+                "expected": "" if game.over else game.expected(),
+                "actions": game.actions_applied,
+            }
+        )
+    return out

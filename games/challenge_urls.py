@@ -10,4 +10,7 @@ urlpatterns = [
     path("challenges/<int:pk>/", views.challenge_table, name="challenge-table"),
     path("challenges/<int:pk>/act/", views.challenge_act, name="challenge-act"),
     path("challenges/<int:pk>/takeback/", views.challenge_takeback, name="challenge-takeback"),
+    path("challenges/<int:pk>/viewer/", views.challenge_viewer, name="challenge-viewer"),
+    path("challenges/board/<int:board_pk>/", views.challenge_for_board, name="challenge-board"),
+    path("events/<slug:slug>/challenges/live/", views.challenge_live, name="challenge-live"),
 ]

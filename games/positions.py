@@ -12,11 +12,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engine import COLOURS, Game, Record, RecordError, make_ruleset
+from games.engine.scoring import ranking
 
 #: The position summary's layout; bump it when the summary's keys change.
 SUMMARY_VERSION = 1
 
 RESULT_BY_WINNER = {0: "1-0", 1: "0-1", None: "1/2-1/2"}
+#: A game of three or four sides is decided by its placings (tournament's Result.TABLE).
+TABLE_RESULT = "table"
 
 
 def new_engine(ruleset: str, options: dict[str, Any], names: Sequence[str]) -> Game:
@@ -51,9 +54,48 @@ def make_record(
     )
 
 
+def is_table(game: Game) -> bool:
+    """Three or four sides: the result is the placings, not a two-player code."""
+    return len(game.scores) > 2
+
+
 def result_code(game: Game) -> str:
     """The board's result when the engine says the game is over (seat 0 is the first-named)."""
+    if is_table(game):
+        return TABLE_RESULT
     return RESULT_BY_WINNER[game.winner]
+
+
+def placings(game: Game) -> list[int]:
+    """Each side's placing in the result order (1 best, ties share), RULINGS.md: the lowest
+    colour first, then the next. A flagged player is placed by their levels like the rest."""
+    return ranking(game.scores)
+
+
+def table_levels(game: Game) -> list[list[int]]:
+    """Each side's six colour levels, ascending (lowest first): what a table's result needs."""
+    return [sorted(side) for side in game.scores]
+
+
+def result_words(game: Game) -> str:
+    """The result as the arbiter reads it: "1-0", or "with placings 1, 2, 2, 4" at a table."""
+    if is_table(game):
+        return "with placings " + ", ".join(str(p) for p in placings(game))
+    return result_code(game)
+
+
+def ruleset_for_seats(
+    ruleset: str, options: dict[str, Any], seats: int
+) -> tuple[str, dict[str, Any]]:
+    """The ruleset a game of ``seats`` players is recorded under: the event's when it allows that
+    many, else the standard game (RULINGS.md: tables play the standard game)."""
+    try:
+        allowed = make_ruleset(ruleset, **options).players
+    except ValueError:
+        allowed = ()
+    if seats in allowed:
+        return ruleset, options
+    return "standard", {}
 
 
 def summarise(game: Game, record_length: int) -> dict[str, Any]:
@@ -63,6 +105,8 @@ def summarise(game: Game, record_length: int) -> dict[str, Any]:
         "version": SUMMARY_VERSION,
         "over": game.over,
         "winner": game.winner,
+        # Tables only (the key stays out of two-player summaries, which pages list by the 100).
+        **({"placings": placings(game) if game.over else None} if is_table(game) else {}),
         "scores": game.scores,
         "lowest": report["lowest"],
         "difference": report["difference"],

@@ -14,7 +14,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games import positions
+from games import positions, solitaire
 from games.engine import IllegalAction, Record
 from games.errors import IllegalMove, engine_message
 from games.models import RECORD_KINDS, Game, GameAction, ValidationRun
@@ -75,6 +75,20 @@ def position(game: Game) -> dict[str, Any]:
     except IllegalAction:
         eng = positions.new_engine(game.ruleset, game.options, game.players)
     return positions.summarise(eng, len(rows))
+
+
+def table_placings(game: Game) -> list[int | None] | None:
+    """A table's placings by seat: the board's seats once its result is in (a director's
+    entry included), else the finished game's; None for a two-player game."""
+    if len(game.players) <= 2:
+        return None
+    if game.board.result:
+        by_number = dict(game.board.seats.values_list("number", "placing"))
+        return [by_number.get(seat) for seat in range(len(game.players))]
+    placings = (
+        (game.position or {}).get("placings") if game.status == Game.Status.FINISHED else None
+    )
+    return list(placings) if placings else None
 
 
 def flag_fallen(game: Game, now: datetime) -> int | None:
@@ -139,6 +153,7 @@ def game_state(game: Game, now: datetime | None = None, *, with_log: bool = True
         "result": board.result,
         "first_lowest": board.first_lowest,
         "second_lowest": board.second_lowest,
+        "placings": table_placings(game),  # tables only: by seat, once decided
         "result_held": board.result_held,
         "result_check": board.result_check,
         "result_provisional": board.result_provisional,
@@ -146,6 +161,7 @@ def game_state(game: Game, now: datetime | None = None, *, with_log: bool = True
         "validation": game.validation,
         "validation_message": game.validation_message,
     }
+    state.update(solitaire.revealed(game, state["position"]))  # solitaire: the tile to place
     if with_log:
         state["log"] = log_entries(game)
     return state

@@ -53,12 +53,22 @@ def event_url(event: Event) -> str | None:
 # ---------------------------------------------------------------- the board page
 
 
-def _seat_rows(game: Game, position: dict[str, Any], clock: dict[str, Any]) -> list[dict]:
+def _seat_rows(
+    game: Game,
+    position: dict[str, Any],
+    clock: dict[str, Any],
+    placings: list[int | None] | None = None,
+) -> list[dict[str, Any]]:
+    """A row per seat (two to four): tracks, clock, whose turn, and at a table the placing."""
     scores = position.get("scores") or [[0] * 6 for _ in game.players]
     flagged = set(position.get("flagged") or [])
     lowest = position.get("lowest") or [min(s) for s in scores]
+    placings = placings or position.get("placings") or [None] * len(game.players)
     rows = []
+    # Partnership: four seats, two sides; partners (seats 0 and 2, 1 and 3) share a track of 36.
+    shared = len(scores) < len(game.players)
     for seat, name in enumerate(game.players):
+        side = seat % len(scores)
         rows.append(
             {
                 "seat": seat,
@@ -68,13 +78,14 @@ def _seat_rows(game: Game, position: dict[str, Any], clock: dict[str, Any]) -> l
                         "colour": c,
                         "colour_name": COLOUR_NAMES[c],
                         "symbol": SYMBOL_NAMES[c],
-                        "value": scores[seat][i],
-                        "low": scores[seat][i] == lowest[seat],
-                        "steps": range(1, 19),
+                        "value": scores[side][i],
+                        "low": scores[side][i] == lowest[side],
+                        "steps": range(1, 37 if shared else 19),
                     }
                     for i, c in enumerate(COLOURS)
                 ],
-                "lowest": lowest[seat],
+                "lowest": lowest[side],
+                "placing": placings[seat] if seat < len(placings) else None,
                 "flagged": seat in flagged,
                 "to_move": position.get("to_move") == seat,
                 "clock_ms": clock["readings_ms"][seat],
@@ -179,6 +190,7 @@ def _live_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
     state = selectors.game_state(game, now)
     position = state["position"]
     clock = state["clock"]
+    placings = state["placings"]
     can_record = selectors.can_record(request.user, board) and not state["board_closed"]
     log = state["log"]
     by_index = {entry["index"]: entry for entry in log}
@@ -195,7 +207,8 @@ def _live_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
         "position": position,
         "clock": clock,
         "clock_json": json.dumps(clock),
-        "seats": _seat_rows(game, position, clock),
+        "seats": _seat_rows(game, position, clock, placings),
+        "is_table": len(game.players) > 2,
         "board_svg": board_svg(
             position, interactive=can_record and not finished, highlight_plies=1
         ),
@@ -233,7 +246,11 @@ def _page_context(request: HttpRequest, game: Game) -> dict[str, Any]:
 @require_GET
 @cached_page(board_version)  # the read-only rendering, once per change
 def board_page(request: HttpRequest, board_pk: int) -> HttpResponse:
-    """The arbiter's recording page; a read-only live view for everyone else."""
+    """The arbiter's recording page; a read-only live view for everyone else. A board of an
+    event of challenges is played on its challenge page."""
+    board = selectors.board_with_event(board_pk)
+    if board is not None and board.round.event.ruleset == Event.Ruleset.CHALLENGES:
+        return redirect("challenge-board", board_pk=board_pk)
     game = _game(request, board_pk)
     return render(request, "games/board.html", _page_context(request, game))
 
@@ -291,10 +308,10 @@ def _do_action(request: HttpRequest, game: Game) -> str:
             reason=post.get("reason", ""),
         )
         return {
-            "start": "Clocks started.",
-            "press": "Clock pressed.",
-            "pause": "Clocks paused.",
-            "resume": "Clocks resumed.",
+            "start": _("Clocks started."),
+            "press": _("Clock pressed."),
+            "pause": _("Clocks paused."),
+            "resume": _("Clocks resumed."),
         }[op]
     if op == "adjust":
         form = AdjustForm(post)
@@ -310,7 +327,10 @@ def _do_action(request: HttpRequest, game: Game) -> str:
             reason=data["reason"],
             confirm_long=data["confirm_long"],
         )
-        return f"Clock of {game.players[data['seat']]} set to {format_ms(data['time'])}."
+        return _("Clock of %(name)s set to %(time)s.") % {
+            "name": game.players[data["seat"]],
+            "time": format_ms(data["time"]),
+        }
     if op == "takeback":
         form = TakeBackForm(post)
         if not form.is_valid():
@@ -385,7 +405,8 @@ def viewer(request: HttpRequest, board_pk: int) -> HttpResponse:
         "position": position,
         "board_svg": board_svg(position, label="The game, step by step"),
         "frames": frames,
-        "seats": _seat_rows(game, position, clock),
+        "seats": _seat_rows(game, position, clock, selectors.table_placings(game)),
+        "is_table": len(game.players) > 2,
         "result_text": board.get_result_display() if board.result else "",
         "steps": len(frames) - 1,
     }

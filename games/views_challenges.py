@@ -22,6 +22,7 @@ from games.challenges.card import CARD_KINDS
 from games.errors import IllegalMove
 from games.services import challenges as services
 from tournament.errors import DomainError
+from tournament.models import Event
 
 COLOUR_WORDS = {
     "R": gettext_lazy("red"),
@@ -51,7 +52,7 @@ ACTION_WORDS = {
 
 
 def _table(pk: int) -> ChallengeTable:
-    table = ChallengeTable.objects.filter(pk=pk).first()
+    table = ChallengeTable.objects.select_related("board__round__event").filter(pk=pk).first()
     if table is None:
         raise Http404(_("No such challenge table."))
     return table
@@ -237,3 +238,70 @@ def challenge_takeback(request: HttpRequest, pk: int) -> HttpResponse:
     else:
         messages.success(request, _("The last action is taken back."))
     return redirect("challenge-table", table.pk)
+
+
+def challenge_for_board(request: HttpRequest, board_pk: int) -> HttpResponse:
+    """A board of an event of challenges: to its challenge table (the round's pages link here)."""
+    table = selectors.event_table(board_pk)
+    if table is None:
+        raise Http404(_("No challenge is played at this board (yet)."))
+    return redirect("challenge-table", table.pk)
+
+
+def challenge_viewer(request: HttpRequest, pk: int) -> HttpResponse:
+    """Step through a game action by action (?step=N: the position after N actions)."""
+    table = _table(pk)
+    if table.status != ChallengeTable.Status.FINISHED and not selectors.can_record_challenges(
+        request.user
+    ):  # a full-mode record in play holds the deals: the public steps through finished games
+        raise Http404(_("The viewer shows finished games: follow this one on its table's page."))
+    try:
+        step = int(request.GET.get("step", "0"))
+    except ValueError:
+        step = 0
+    state, actions = selectors.position_at(table, step)
+    step = state["step"]
+    names = list(table.players)
+    lowest = [min(r) for r in state["rows"]]
+    seats = [
+        {
+            "seat": s,
+            "name": name,
+            "cells": [
+                (letter, COLOUR_WORDS[letter], value, value == lowest[s])
+                for letter, value in zip("RGBOYP", state["rows"][s], strict=True)
+            ],
+            "lowest": lowest[s],
+            "to_move": state["to_move"] == s and not state["over"],
+        }
+        for s, name in enumerate(names)
+    ]
+    last = actions[step - 1] if step else None
+    context = {
+        "table": table,
+        "state": state,
+        "seats": seats,
+        "colours": _colours(),
+        "step": step,
+        "length": len(actions),
+        "steps": [0, max(step - 10, 0), max(step - 1, 0), min(step + 1, len(actions))],
+        "forward": min(step + 10, len(actions)),
+        "last": json.dumps(last, ensure_ascii=False) if last else "",
+        "last_words": ACTION_WORDS.get(last.get("type", ""), "") if last else "",
+        "last_name": names[last["player"]]
+        if last and isinstance(last.get("player"), int) and last["player"] < len(names)
+        else "",
+        "board": table.board,
+    }
+    return render(request, "challenges/viewer.html", context)
+
+
+def challenge_live(request: HttpRequest, slug: str) -> HttpResponse:
+    """The challenge tables of an event's latest round, as they stand (refreshed by htmx)."""
+    event = Event.objects.filter(slug=slug, ruleset=Event.Ruleset.CHALLENGES).first()
+    if event is None:
+        raise Http404(_("No such event of challenges."))
+    context = {"event": event, "tables": selectors.live_tables(event.pk), "colours": _colours()}
+    if request.htmx:  # type: ignore[attr-defined]  # django-htmx middleware
+        return render(request, "challenges/_live_tables.html", context)
+    return render(request, "challenges/live.html", context)

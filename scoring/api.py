@@ -76,11 +76,14 @@ class CrosstableCellSerializer(serializers.Serializer):
             "half_bye",
             "full_bye",
             "absent",
+            "table",
             "pending",
+            "provisional",
             "held",
             "none",
         ],
-        help_text="none: no board that round; pending: no result yet; held: result held back",
+        help_text="none: no board that round; pending: no result yet; held: result held back; "
+        "table: a game at a table of 3 or 4 (placing and table_size say how it went)",
     )
     board = serializers.IntegerField(allow_null=True, required=False)
     opponent = serializers.IntegerField(
@@ -93,6 +96,12 @@ class CrosstableCellSerializer(serializers.Serializer):
     score = serializers.CharField(allow_blank=True, required=False)
     own_lowest = serializers.IntegerField(allow_null=True, required=False)
     opp_lowest = serializers.IntegerField(allow_null=True, required=False)
+    placing = serializers.IntegerField(
+        allow_null=True, required=False, help_text="At a table of 3 or 4: 1 best, ties share"
+    )
+    table_size = serializers.IntegerField(
+        allow_null=True, required=False, help_text="Players at the table; null for two"
+    )
 
 
 class CrosstableRowSerializer(StandingsPlayerSerializer):

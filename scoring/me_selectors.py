@@ -32,14 +32,16 @@ class ThisRound:
 
     round: Round
     board: Board
-    opponent: Entry | None
+    opponent: Entry | None  # at a table of two
     first_seat: bool
     clocks: list[ClockReading]  # empty unless the game is being recorded
     recorded: bool  # the game has moves (or clock actions) recorded at the board
+    seat: int = 0  # 0 moves first
+    table_mates: tuple[str, ...] = ()  # at a table of 3 or 4: the others, in seat order
 
     @property
     def can_confirm(self) -> bool:
-        """A paper game: nothing recorded at the board and no result yet."""
+        """A paper game of two: nothing recorded at the board and no result yet."""
         return self.opponent is not None and not self.recorded and not self.board.result
 
 
@@ -55,7 +57,7 @@ def _clocks(game: Game, board: Board, now: datetime) -> list[ClockReading]:
     if board.result or not game.clock_started or game.status == Game.Status.FINISHED:
         return []
     state = clock_state(game, now)
-    names = [board.first.player.name, board.second.player.name if board.second else ""]
+    names = [seat.player.name for seat in board.seats.all()]
     readings = state["readings_ms"]
     return [
         ClockReading(
@@ -68,26 +70,38 @@ def _clocks(game: Game, board: Board, now: datetime) -> list[ClockReading]:
     ]
 
 
-def this_round(event: Event, entry: Entry, now: datetime | None = None) -> ThisRound | None:
+def this_round(
+    event: Event, entry: Entry, now: datetime | None = None, player: Player | None = None
+) -> ThisRound | None:
+    """The entry's board in the current round, seen by ``player`` (a partnership team's
+    partner sits at the team's second seat)."""
     round_ = tournament_selectors.current_public_round(event)
     if round_ is None:
         return None
     board = (
-        Board.objects.filter(Q(first=entry) | Q(second=entry), round=round_)
+        Board.objects.filter(seats__entry=entry, round=round_)
         .select_related("first__player", "second__player", "round")
+        .prefetch_related("seats__entry__player", "seats__entry__partner")
         .first()
     )
     if board is None:
         return None
-    first = board.first_id == entry.pk
+    seats = list(board.seats.all())
+    own = [s for s in seats if s.entry_id == entry.pk]
+    mine = next(
+        (s.number for s in own if player is None or s.player.pk == player.pk), own[0].number
+    )
+    table = board.is_table
     game = Game.objects.filter(board=board).first()
     return ThisRound(
         round=round_,
         board=board,
-        opponent=board.second if first else board.first,
-        first_seat=first,
+        opponent=None if table else board.second if entry.pk == board.first_id else board.first,
+        first_seat=mine == 0,
         clocks=_clocks(game, board, now or timezone.now()) if game else [],
         recorded=bool(game and game.log_length),
+        seat=mine,
+        table_mates=tuple(s.player.name for s in seats if s.entry_id != entry.pk) if table else (),
     )
 
 
@@ -102,14 +116,17 @@ def my_events(player: Player, now: datetime | None = None) -> list[MyEvent]:
     """Every event the player is entered in (festival events first), with this round's board
     and the history of their boards in the published rounds."""
     entries = sorted(
-        Entry.objects.filter(player=player).select_related("event__festival", "player"),
+        # A partnership team's partner plays the team's games too.
+        Entry.objects.filter(Q(player=player) | Q(partner=player)).select_related(
+            "event__festival", "player", "partner"
+        ),
         key=_order,
     )
     return [
         MyEvent(
             event=entry.event,
             entry=entry,
-            current=this_round(entry.event, entry, now),
+            current=this_round(entry.event, entry, now, player),
             history=player_boards(entry.event, entry),
         )
         for entry in entries

@@ -2,10 +2,11 @@
 transaction, so the stored numbers are always those a rebuild from scratch gives (a corrected
 result changes every later rating, as it should).
 
-Rated: two-player games with a played result (1-0, 0-1, ½-½) that counts (entered by a director,
-or a recorded game whose replay check passed) in a published round. Not rated: forfeits, byes and
-absences (no game was played), results held by a failed replay check or still waiting for it.
-Draws are a shared placing. Tables of 3 and 4 and partnerships become more sides per game.
+Rated: games with a played result (1-0, 0-1, ½-½, or a table's placings) that counts (entered by
+a director, or a recorded game whose replay check passed) in a published round. Not rated:
+forfeits, byes and absences (no game was played), results held by a failed replay check or still
+waiting for it. Draws are a shared placing; a table of 3 or 4 is one side per seat, and a
+partnership team one side of two players.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from scoring.models import PlayerRating, RatingChange
 from tournament import effects
 from tournament.errors import DomainError
 from tournament.logs import log_write
-from tournament.models import PUBLIC_ROUND_STATUSES, Board, Entry, Event, Result
+from tournament.models import PUBLIC_ROUND_STATUSES, Board, Entry, Event, Result, Seat
 from tournament.permissions import require_director
 from tournament.services.base import User, lock_event
 
@@ -51,30 +52,63 @@ class GameFacts:
     at: datetime
 
 
+def _table_sides(board_filter: dict[str, object]) -> dict[int, list[tuple[int, int]]]:
+    """(player, placing) by seat of every rated table (3 or 4 seats), by board id."""
+    seats: dict[int, list[tuple[int, int]]] = {}
+    rows = (
+        Seat.objects.filter(**{f"board__{k}": v for k, v in board_filter.items()})
+        .filter(board__result=Result.TABLE, placing__isnull=False)
+        .order_by("board_id", "number")
+        .values_list("board_id", "entry__player_id", "placing")
+    )
+    for board_id, player, placing in rows.iterator(chunk_size=2000):
+        seats.setdefault(board_id, []).append((player, placing))
+    return seats
+
+
 def rated_boards() -> Iterator[tuple[RatedGame, GameFacts]]:
     """The rated games in the order they are rated: by the round's publication (its creation
-    when never published), then round, board number and board id, so a rebuild is repeatable."""
+    when never published), then round, board number and board id, so a rebuild is repeatable.
+    A two-sided game has two sides (a partnership team's two players on one side); a table of
+    3 or 4, one side per seat, placed as the table finished."""
+    counting = {
+        "result_check__in": COUNTING_CHECKS,
+        "round__status__in": PUBLIC_ROUND_STATUSES,
+    }
+    tables = _table_sides(counting)
     boards = (
-        Board.objects.filter(
-            second__isnull=False,
-            result__in=list(PLACINGS),
-            result_check__in=COUNTING_CHECKS,
-            round__status__in=PUBLIC_ROUND_STATUSES,
-        )
+        Board.objects.filter(result__in=[*PLACINGS, Result.TABLE], **counting)
         .annotate(played_at=Coalesce("round__published_at", "round__created_at"))
         .order_by("played_at", "round_id", "number", "id")
         .values_list(
             "id",
             "result",
             "first__player_id",
+            "first__partner_id",
             "second__player_id",
+            "second__partner_id",
             "round__event_id",
             "round__number",
             "played_at",
         )
     )
-    for board_id, result, first, second, event_id, number, at in boards.iterator(chunk_size=2000):
-        game = RatedGame(key=board_id, sides=((first,), (second,)), placings=PLACINGS[result])
+    for row in boards.iterator(chunk_size=2000):
+        board_id, result, first, first_partner, second, second_partner, event_id, number, at = row
+        if result == Result.TABLE:
+            seated = tables.get(board_id, [])
+            if len(seated) < 2:
+                continue  # placings not known: nothing to rate
+            sides = tuple((player,) for player, _placing in seated)
+            placings = tuple(placing for _player, placing in seated)
+        elif second is None:
+            continue
+        else:
+            sides = (
+                tuple(p for p in (first, first_partner) if p is not None),
+                tuple(p for p in (second, second_partner) if p is not None),
+            )
+            placings = PLACINGS[result]
+        game = RatedGame(key=board_id, sides=sides, placings=placings)
         yield game, GameFacts(event_id=event_id, round_number=number, at=at)
 
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from games.engine import COLOURS
 from games.selectors import live_summary_for_round
-from tournament.models import Board, Round
+from tournament.models import Board, Round, Seat
 from tournament.selectors import boards_of
 
 
@@ -23,48 +23,67 @@ class LiveSeat:
     clock_at_ms: int | None  # the server time (epoch ms) the reading refers to
     running: bool
     on_move: bool
+    placing: int | None = None  # at a table of 3 or 4, once decided
+    flagged: bool = False
 
 
 @dataclass(frozen=True)
 class LiveBoard:
-    """One table of the current round as the live page shows it."""
+    """One table of the current round as the live page shows it: two seats, or three or four."""
 
     board: Board
     game: dict[str, Any] | None  # games.selectors.live_summary_for_round's entry; None for a bye
 
     @property
+    def is_table(self) -> bool:
+        return len({seat.entry_id for seat in self._seats()}) > 2  # two teams: a pair
+
+    def _seats(self) -> list[Seat]:
+        return list(self.board.seats.all())  # in seat order, prefetched by boards_of
+
+    @property
     def seats(self) -> list[LiveSeat]:
-        entries = [self.board.first, self.board.second]
-        stored_lowest = [self.board.first_lowest, self.board.second_lowest]
+        seated = self._seats()
+        table = len({seat.entry_id for seat in seated}) > 2  # a partnership's four: two sides
+        if seated:
+            entries = [seat.entry for seat in seated]
+            stored_lowest = [seat.lowest for seat in seated]
+        else:  # a board written without seats (only by hand)
+            entries = [e for e in (self.board.first, self.board.second) if e is not None]
+            stored_lowest = [self.board.first_lowest, self.board.second_lowest]
         game = self.game or {}
         scores = game.get("scores") or []
         lowest = game.get("lowest") or stored_lowest
+        flagged = set(game.get("flagged") or [])
         clock = game.get("clock") or {}
-        readings = clock.get("readings_ms") or [None, None]
+        readings = clock.get("readings_ms") or [None] * len(entries)
         ticking = bool(clock.get("started")) and not self.board.result
         seats = []
         for seat, entry in enumerate(entries):
-            if entry is None:
-                continue
             running = ticking and clock.get("seat") == seat and bool(clock.get("running"))
+            # Partners (seats 0 and 2, 1 and 3) share their team's tracks and lowest level.
+            side = seat % len(scores) if scores else seat
             seats.append(
                 LiveSeat(
                     seat=seat,
-                    name=entry.player.name,
-                    tracks=list(zip(COLOURS, scores[seat], strict=True))
-                    if len(scores) > seat
+                    name=seated[seat].player.name if seated else entry.player.name,
+                    tracks=list(zip(COLOURS, scores[side], strict=True))
+                    if len(scores) > side
                     else [],
-                    lowest=lowest[seat] if len(lowest) > seat else None,
-                    clock_ms=readings[seat] if ticking else None,
+                    lowest=lowest[side] if len(lowest) > side else None,
+                    clock_ms=readings[seat] if ticking and len(readings) > seat else None,
                     clock_at_ms=clock.get("server_ms"),
                     running=running,
                     on_move=ticking and clock.get("seat") == seat,
+                    placing=seated[seat].placing if table else None,
+                    flagged=seat in flagged,
                 )
             )
         return seats
 
 
 def live_boards(round_: Round) -> list[LiveBoard]:
-    """The round's boards with their games' live summaries, in a fixed number of queries."""
+    """The round's boards with their games' live summaries and seats, in a fixed number of
+    queries."""
     summaries = live_summary_for_round(round_)
     return [LiveBoard(board, summaries.get(board.pk)) for board in boards_of(round_)]

@@ -9,6 +9,10 @@ What counts: boards of public rounds (published, playing, complete) whose result
 a director, or came from a game whose replay check has passed. A game's result waiting for its
 check shows as provisional; one whose check failed, as held. A late entry's missed rounds
 without a board score as the entry says (half-point byes or zero).
+
+A table of 3 or 4 (``Board.result`` "table") is read from its seats (one more query) and
+scores by its placings (:mod:`scoring.core.tables`); its crosstable cells show the player's
+placing and VP at the table ("2/4 · 0.67") and the table's number.
 """
 
 from dataclasses import dataclass, replace
@@ -18,7 +22,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from scoring import core, standings_cache
+from scoring import core, solitaire, standings_cache
 from scoring.tables import (
     HELD,
     PENDING,
@@ -37,7 +41,9 @@ from tournament.models import (
     Board,
     Entry,
     Event,
+    Result,
     Round,
+    Seat,
 )
 
 # --- the read ---------------------------------------------------------------------------------
@@ -57,6 +63,20 @@ class BoardFact:
     second_lowest: int | None
     check: str  # tournament.models.Board.Check
     confirmed: bool = False  # a paper result both sides confirmed (Board.Confirmation)
+    # A table of 3 or 4: per seat in seat order (entry, placing, lowest); () for two players.
+    seats: tuple[tuple[int, int | None, int | None], ...] = ()
+
+    @property
+    def is_table(self) -> bool:
+        """More than two sides (two partnership teams at four seats are two)."""
+        return len({entry for entry, _, _ in self.seats}) > 2
+
+    @property
+    def players(self) -> tuple[int, ...]:
+        """Everybody at the board, in seat order."""
+        if self.is_table:
+            return tuple(entry for entry, _, _ in self.seats)
+        return tuple(p for p in (self.first, self.second) if p is not None)
 
     @property
     def held(self) -> bool:
@@ -76,8 +96,13 @@ class EventBoards:
 
 
 def load_event_boards(event: Event) -> EventBoards:
-    """Entries, public rounds and their boards of ``event``, in three queries."""
-    entries = Entry.objects.filter(event=event).select_related("player").order_by("starting_rank")
+    """Entries, public rounds and their boards of ``event``, in three queries (four for an
+    event at tables: their seats)."""
+    entries = (
+        Entry.objects.filter(event=event)
+        .select_related("player", "partner")
+        .order_by("starting_rank")
+    )
     contenders: list[Contender] = []
     joined: dict[int, tuple[int, str]] = {}
     for entry in entries:
@@ -85,7 +110,7 @@ def load_event_boards(event: Event) -> EventBoards:
             Contender(
                 entry_id=entry.pk,
                 player_id=entry.player_id,
-                name=entry.player.name,
+                name=entry.name,  # a partnership team: both players
                 club=entry.player.club,
                 country=entry.player.country,
                 rating=entry.player.rating,
@@ -116,8 +141,33 @@ def load_event_boards(event: Event) -> EventBoards:
         )
     )
     confirmed = Board.Confirmation.CONFIRMED
-    boards = tuple(BoardFact(*row[:-1], confirmed=row[-1] == confirmed) for row in rows)
+    tables = {}
+    if event.table_size > 2:  # an event at tables: its seats, one more query
+        tables = table_seats(
+            Seat.objects.filter(
+                board__round__event=event,
+                board__round__status__in=PUBLIC_ROUND_STATUSES,
+                board__seats__number=2,  # boards of three seats or more only
+            )
+        )
+    boards = tuple(
+        BoardFact(*row[:-1], confirmed=row[-1] == confirmed, seats=tables.get(row[0], ()))
+        for row in rows
+    )
     return EventBoards(tuple(contenders), joined, rounds, boards)
+
+
+def table_seats(
+    seats: "models.QuerySet[Seat]",
+) -> dict[int, tuple[tuple[int, int | None, int | None], ...]]:
+    """Board id -> its seats in seat order as (entry, placing, lowest), in one query."""
+    out: dict[int, list[tuple[int, int | None, int | None]]] = {}
+    rows = seats.order_by("board_id", "number").values_list(
+        "board_id", "entry_id", "placing", "lowest"
+    )
+    for board_id, entry, placing, lowest in rows:
+        out.setdefault(board_id, []).append((entry, placing, lowest))
+    return {board_id: tuple(seated) for board_id, seated in out.items()}
 
 
 def counted(board: BoardFact) -> bool:
@@ -135,8 +185,21 @@ def game_results(
     """
     problems: list[str] = []
     kept: list[core.Board] = []
+    tables: list[core.TableGame] = []
     for b in data.boards:
         if not counted(b):
+            continue
+        if solitaire.is_solitaire_board(b):  # duplicate solitaire: ranked over its round below
+            continue
+        if b.is_table:
+            table = _table_game(b)
+            if table is None:
+                problems.append(
+                    f"Round {b.round}, board {b.number}: result {b.result!r} does not fit the "
+                    "table (every seat needs its placing); left out of the standings."
+                )
+            else:
+                tables.append(table)
             continue
         fits = PAIR_RESULTS if b.second is not None else SINGLE_RESULTS
         if b.result not in fits:
@@ -148,7 +211,7 @@ def game_results(
         kept.append(
             core.Board(b.round, b.first, b.second, b.result, b.first_lowest, b.second_lowest)
         )
-    seated = {(b.round, p) for b in data.boards for p in (b.first, b.second) if p is not None}
+    seated = {(b.round, p) for b in data.boards for p in b.players}
     half_byes: list[tuple[int, int]] = []
     absent: list[tuple[int, int]] = []
     for entry_id, (joined_round, missed) in data.joined.items():
@@ -158,7 +221,26 @@ def game_results(
             target = half_byes if missed == Entry.MissedRounds.HALF else absent
             target.append((rnd, entry_id))
     rows = core.results_from_boards(kept, bye_value=bye_value, half_byes=half_byes, absent=absent)
+    if tables:
+        rows = sorted([*rows, *core.table_results(tables)], key=lambda r: (r.round, r.player))
+    alone = solitaire.solitaire_rows(data.boards)
+    if alone:
+        rows = sorted([*rows, *alone], key=lambda r: (r.round, r.player))
     return rows, problems
+
+
+def _table_game(b: BoardFact) -> core.TableGame | None:
+    """A decided table's game for the scoring core; None when its seats do not add up."""
+    placings = [placing for _, placing, _ in b.seats]
+    k = len(placings)
+    if b.result != Result.TABLE or any(p is None or not 1 <= p <= k for p in placings):
+        return None
+    return core.TableGame(
+        round=b.round,
+        players=tuple(entry for entry, _, _ in b.seats),
+        placings=tuple(p for p in placings if p is not None),
+        lowest=tuple(lowest for _, _, lowest in b.seats),
+    )
 
 
 def event_chain(event: Event) -> tuple[tuple[str, ...], str]:
@@ -193,6 +275,9 @@ def build_standings(event: Event, data: EventBoards | None = None) -> Standings:
             opponent_name=by_entry[r.opponent].name if r.opponent in by_entry else "",
         )
     for b in data.boards:
+        if b.is_table:
+            _table_cells(cells, b)
+            continue
         for me, other, first in ((b.first, b.second, True), (b.second, b.first, False)):
             if me is None:
                 continue
@@ -256,8 +341,29 @@ def build_standings(event: Event, data: EventBoards | None = None) -> Standings:
 
 def _with_board(cell: Cell, board: BoardFact) -> Cell:
     return replace(
-        cell, board_id=board.board_id, board_number=board.number, confirmed=board.confirmed
+        cell,
+        board_id=board.board_id,
+        board_number=board.number,
+        confirmed=board.confirmed,
+        table_size=len(board.seats) if board.is_table else None,
     )
+
+
+def _table_cells(cells: dict[tuple[int, int], Cell], b: BoardFact) -> None:
+    """The cells of a table's players: its counted result, else what holds it back."""
+    for seat, me in enumerate(b.players):
+        known = cells.get((me, b.round))
+        if known is not None:
+            cells[(me, b.round)] = _with_board(known, b)
+            continue
+        cells[(me, b.round)] = Cell(
+            round=b.round,
+            kind=HELD if b.held else PROVISIONAL if b.provisional else PENDING,
+            board_id=b.board_id,
+            board_number=b.number,
+            moved_first=seat == 0,
+            table_size=len(b.seats),
+        )
 
 
 # --- the cache --------------------------------------------------------------------------------
@@ -322,10 +428,14 @@ def player_boards(event: Event, entry: Entry) -> list[PlayerGame]:
     """The entry's boards in the event's public rounds, with the counted result of each."""
     boards = (
         Board.objects.filter(round__event=event, round__status__in=PUBLIC_ROUND_STATUSES)
-        .filter(models.Q(first=entry) | models.Q(second=entry))
+        .filter(models.Q(first=entry) | models.Q(second=entry) | models.Q(seats__entry=entry))
+        .distinct()
         .select_related("round", "first__player", "second__player")
         .order_by("round__number", "number")
     )
+    tables = {}
+    if event.table_size > 2:
+        tables = table_seats(Seat.objects.filter(board__in=boards, board__seats__number=2))
     games: list[PlayerGame] = []
     for board in boards:
         first = board.first_id == entry.pk
@@ -340,7 +450,10 @@ def player_boards(event: Event, entry: Entry) -> list[PlayerGame]:
             board.first_lowest,
             board.second_lowest,
             board.result_check,
+            seats=tables.get(board.pk, ()),
         )
+        if fact.is_table:  # at a table the player's opponents are the table
+            opponent = None
         cell = None
         if counted(fact):
             rows, _ = game_results(
@@ -367,6 +480,8 @@ def _cell(r: core.GameResult) -> Cell:
         points=r.points,
         own_lowest=r.own_lowest,
         opp_lowest=r.opp_lowest,
+        placing=r.placing,
+        table_size=len(r.mates) + 1 if r.mates else None,
     )
 
 

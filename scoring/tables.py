@@ -26,6 +26,7 @@ def number_text(value: float | None) -> str:
     """7.0 -> "7", 2.5 -> "2½", -3.0 -> "-3"; other fractions with up to two decimals."""
     if value is None:
         return ""
+    value = round(value, 9)  # sums of thirds: 2.9999999999 is 3
     whole = int(value)
     if value == whole:
         return str(whole)
@@ -37,10 +38,12 @@ def number_text(value: float | None) -> str:
 
 
 def plain_number(value: float | None) -> str:
-    """A number for machines (CSV): 7.0 -> "7", 2.5 -> "2.5"."""
+    """A number for machines (CSV): 7.0 -> "7", 2.5 -> "2.5", 2/3 -> "0.67" (at most two
+    decimals, as the pages show thirds from tables)."""
     if value is None:
         return ""
-    return str(int(value)) if value == int(value) else f"{value:g}"
+    value = round(value, 9)
+    return str(int(value)) if value == int(value) else f"{round(value, 2):g}"
 
 
 def place_span(place_from: int, place_to: int) -> str:
@@ -78,6 +81,15 @@ class Cell:
     own_lowest: int | None = None
     opp_lowest: int | None = None
     confirmed: bool = False  # a paper result both sides confirmed
+    placing: int | None = None  # at a table of 3 or 4: the player's placing there
+    table_size: int | None = None  # players at the table (None for a two-player board)
+
+    @property
+    def at_table(self) -> str:
+        """The placing at a table of 3 or 4 ("2/4"); "" elsewhere or before its result."""
+        if self.table_size is None or self.placing is None:
+            return ""
+        return f"{self.placing}/{self.table_size}"
 
     @property
     def score(self) -> str:
@@ -98,9 +110,10 @@ class Cell:
             core.FULL_BYE: gettext("1 bye"),
             core.ABSENT: gettext("absent"),
             core.FORFEIT: gettext("%(score)s forfeit") % {"score": self.score},
-            PENDING: gettext("playing") if self.opponent else "",
+            PENDING: gettext("playing") if self.opponent or self.table_size else "",
             PROVISIONAL: gettext("provisional"),
             HELD: gettext("held"),
+            core.TABLE: f"{self.at_table} · {self.score}",
         }.get(self.kind, self.score)
 
     @property
@@ -200,6 +213,11 @@ class Standings:
                 break
             done = number
         return done
+
+    @cached_property
+    def has_tables(self) -> bool:
+        """Some round was played at tables of 3 or 4 (the crosstable explains its cells)."""
+        return any(cell and cell.table_size for line in self.lines for cell in line.cells)
 
     @property
     def round_in_play(self) -> int | None:

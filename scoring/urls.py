@@ -18,6 +18,18 @@ urlpatterns = [
         )
         for filename in exports.TABLES
     ),
+    path(
+        "events/<slug:slug>/export/pairings.csv",
+        exports.pairings_export,
+        {"filename": "pairings.csv"},
+        name="export-pairings-csv",
+    ),
+    path(
+        "events/<slug:slug>/export/pairings.json",
+        exports.pairings_export,
+        {"filename": "pairings.json"},
+        name="export-pairings-json",
+    ),
     path("events/<slug:slug>/export/event.pdf", exports.event_pdf, name="export-event-pdf"),
     path(
         "events/<slug:slug>/export/slips/<int:number>.pdf",

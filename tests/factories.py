@@ -6,7 +6,7 @@ import factory
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 
-from tournament.models import Board, Entry, Event, EventRole, Player, Round
+from tournament.models import Board, Entry, Event, EventRole, Player, Round, Seat
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -90,11 +90,19 @@ class RoundFactory(factory.django.DjangoModelFactory):
 class BoardFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = Board
+        skip_postgeneration_save = True  # the seats hook writes seats, not the board
 
     round = factory.SubFactory(RoundFactory)
     number = factory.Sequence(lambda n: n + 1)
     first = factory.SubFactory(EntryFactory, event=factory.SelfAttribute("..round.event"))
     second = factory.SubFactory(EntryFactory, event=factory.SelfAttribute("..round.event"))
+
+    @factory.post_generation
+    def seats(board: Board, create: bool, extracted: object, **kwargs: object) -> None:
+        """The board's seats, as tournament.services.seating writes them."""
+        if create:
+            for number, entry in enumerate(e for e in (board.first, board.second) if e):
+                Seat.objects.create(board=board, number=number, entry=entry)
 
 
 def director_of(event: Event, username: str = "td") -> object:

@@ -79,12 +79,22 @@ class RoleInline(admin.TabularInline):
 
 @admin.register(models.Event)
 class EventAdmin(admin.ModelAdmin):
-    list_display = ["name", "start_date", "venue", "pairing_system", "rounds", "status"]
+    list_display = [
+        "name",
+        "start_date",
+        "venue",
+        "ruleset",
+        "table_size",
+        "pairing_system",
+        "rounds",
+        "status",
+    ]
     search_fields = ["name", "venue"]
     inlines = [RoleInline]
     readonly_fields = [
         "slug",
         "ruleset",
+        "table_size",
         "ruleset_options",
         "rounds",
         "pairing_system",
@@ -136,10 +146,26 @@ class RoundAdmin(ReadOnlyAdmin):
     list_filter = ["status"]
 
 
+class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
+    model = models.Seat
+    fields = ["number", "entry", "placing", "lowest", "next_lowest"]
+    extra = 0
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
 @admin.register(models.Board)
 class BoardAdmin(ReadOnlyAdmin):
     list_display = ["round", "number", "first", "second", "result", "result_check"]
     list_filter = ["result_check"]
+    inlines = [SeatInline]
 
 
 @admin.register(models.ResultCorrection)

@@ -8,6 +8,7 @@ from datetime import datetime, tzinfo
 
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.db.models import Q
 from django.utils import timezone
 
 from tournament import selectors
@@ -124,7 +125,8 @@ def entry_of(user: User, event: Event) -> Entry | None:
     player = player_of(user)
     if player is None:
         return None
-    return event.entries.select_related("player", "event").filter(player=player).first()
+    mine = Q(player=player) | Q(partner=player)  # a partnership team is both partners' own
+    return event.entries.select_related("player", "partner", "event").filter(mine).first()
 
 
 def check_in_of(entry: Entry, round_number: int) -> CheckIn | None:

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from tournament.errors import Conflict, DomainError
 from tournament.models import (
     Board,
+    Event,
     Result,
     ResultConfirmation,
     ResultCorrection,
@@ -105,6 +106,15 @@ def why_closed(board: Board, side: str | None = None) -> DomainError | None:
             _("Board %(number)s has no opponent: there is no result to confirm.")
             % {"number": number},
             code="bye",
+        )
+    if board.is_table or board.round.event.ruleset == Event.Ruleset.CHALLENGES:
+        return DomainError(
+            _(
+                "Board %(number)s is a table: its placings come from the game recorded there "
+                "or from the director, not from confirmations."
+            )
+            % {"number": number},
+            code="table",
         )
     if has_move_record(board):
         return DomainError(

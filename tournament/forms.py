@@ -11,6 +11,10 @@ from django.utils.translation import gettext_lazy as _
 from scoring import core as scoring_core
 from tournament.models import Board, Entry, Event, EventRole, Festival, Player, Result
 from tournament.selectors import result_choices, tiebreak_labels
+from tournament.services import challenge_rounds
+from tournament.services.results import LOWEST_LEVEL_MAX
+from tournament.services.solitaire_results import LEVEL_MAX as SOLITAIRE_TOP
+from tournament.team_forms import add_partner_fields, check_partner, partner_fields
 
 CUSTOM = "custom"
 
@@ -83,13 +87,42 @@ class EventForm(forms.Form):
         help_text=_("Optional: the festival (e.g. the MSO) the event belongs to"),
     )
     ruleset = forms.ChoiceField(
-        label=_("Ruleset"), choices=Event.Ruleset.choices, initial=Event.Ruleset.MSO
+        label=_("Ruleset"),
+        # The model's labels say "2 players"; here the table size is chosen beside the ruleset.
+        choices=[
+            (Event.Ruleset.MSO, _("MSO (2 players)")),
+            (Event.Ruleset.STANDARD, _("Standard (2, 3 or 4 players)")),
+            (Event.Ruleset.PARTNERSHIP, _("Partnership (two teams of two, 4 per table)")),
+            (Event.Ruleset.CHALLENGES, _("Ingenious Challenges (Card, Dice, Tile; 3 or 4)")),
+        ],
+        initial=Event.Ruleset.MSO,
+    )
+    table_size = forms.TypedChoiceField(
+        label=_("Players per table"),
+        choices=[(2, "2"), (3, "3"), (4, "4")],
+        coerce=int,
+        initial=2,
+        required=False,  # left out: 2 for a new event, unchanged for an edited one
+        empty_value=None,
+        help_text=_(
+            "MSO: 2 only. Standard: 2, 3 or 4; tables of 4 and 3 are mixed when the players "
+            "do not divide (tables of 3 and 2 for 3)"
+        ),
     )
     ruleset_options = forms.CharField(
         label=_("Ruleset options"),
         required=False,
         widget=forms.Textarea(attrs={"rows": 2}),
         help_text=_('JSON object of engine overrides, e.g. {"placement_rule": "first-round"}'),
+    )
+    challenge_sequence = forms.CharField(
+        label=_("Challenges, round by round"),
+        required=False,
+        max_length=300,
+        help_text=_(
+            "Ingenious Challenges only: the challenges the rounds play in turn, e.g. "
+            "card, dice, tile (each round's can be changed on its draft)"
+        ),
     )
     pairing_system = forms.ChoiceField(
         label=_("Pairing system"),
@@ -166,7 +199,9 @@ class EventForm(forms.Form):
             "end_date": event.end_date,
             "festival": event.festival_id,
             "ruleset": event.ruleset,
+            "table_size": event.table_size,
             "ruleset_options": json.dumps(event.ruleset_options) if event.ruleset_options else "",
+            "challenge_sequence": challenge_rounds.sequence_text(event),
             "pairing_system": event.pairing_system,
             "rounds": event.rounds,
             "clock_minutes": event.clock_minutes,
@@ -221,6 +256,11 @@ class EventForm(forms.Form):
         data = dict(self.cleaned_data)
         data.pop("tiebreak_preset", None)
         data.pop("tiebreak_custom", None)
+        if data.get("ruleset") == Event.Ruleset.PARTNERSHIP and data.get("table_size") == 2:
+            data["table_size"] = 4  # the form's default size: partnership has only tables of 4
+        challenge_rounds.form_data(data)  # the challenge sequence into the ruleset options
+        if data.get("table_size") is None:
+            data.pop("table_size", None)
         return data
 
 
@@ -269,6 +309,8 @@ class EntryForm(PlayerFieldsForm):
         entered = event.entries.values_list("player_id", flat=True)
         registry = Player.objects.filter(merged_into__isnull=True)  # no merged duplicates
         self.fields["player"].queryset = registry.exclude(pk__in=entered).order_by("name")
+        # A partnership event's entry is a team: its partner's fields too.
+        self.teams = add_partner_fields(self, event, registry.exclude(pk__in=entered))
 
     def clean_requested_byes(self) -> list[int | tuple[int, str]]:
         return parse_byes(self.cleaned_data["requested_byes"])
@@ -280,7 +322,12 @@ class EntryForm(PlayerFieldsForm):
         data = super().clean()
         if not data.get("player") and not (data.get("name") or "").strip():
             self.add_error("name", _("Choose a registry player or type a new player's name."))
+        if self.teams:
+            check_partner(self, data)
         return data
+
+    def partner_fields(self) -> dict[str, Any] | None:
+        return partner_fields(self) if self.teams else None
 
 
 class CsvImportForm(forms.Form):
@@ -341,7 +388,7 @@ class SwapPlayersForm(forms.Form):
         for b in boards:
             for entry in (b.first, b.second):
                 if entry is not None:
-                    choices.append((entry.pk, f"{entry.player.name} (board {b.number})"))
+                    choices.append((entry.pk, f"{entry.name} (board {b.number})"))  # or a team
         self.fields["first"].choices = choices
         self.fields["second"].choices = choices
 
@@ -406,6 +453,85 @@ class ResultForm(forms.Form):
     def seen(self, result: str) -> None:
         """Show the board's current result as the one seen, so the next submit is decided anew."""
         self.data = {**dict(self.data.items()), self.add_prefix("replaces"): result}
+
+
+class TableResultForm(forms.Form):
+    """A table's result: per seat the lowest colour level, the next lowest and (optionally) the
+    placing; the fields ``lowest_<n>``, ``next_<n>``, ``placing_<n>`` for seat n (0 first)."""
+
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=300,
+        help_text=_("Logged with the board's history, e.g. 'scoresheet handed in'"),
+    )
+
+    def __init__(
+        self, *args: Any, seats: list[Any], solitaire: bool = False, **kwargs: Any
+    ) -> None:
+        initial = {}
+        for seat in seats:
+            n = seat.number
+            initial |= {
+                f"lowest_{n}": seat.lowest,
+                f"next_{n}": seat.next_lowest,
+                f"placing_{n}": seat.placing,
+            }
+        kwargs.setdefault("initial", initial)
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+        top = SOLITAIRE_TOP if solitaire else LOWEST_LEVEL_MAX
+        for seat in seats:
+            n, name = seat.number, seat.player.name
+            self.fields[f"lowest_{n}"] = forms.IntegerField(
+                min_value=0, max_value=top, label=_("%(name)s: lowest colour") % {"name": name}
+            )
+            self.fields[f"next_{n}"] = forms.IntegerField(
+                min_value=0, max_value=top, label=_("%(name)s: next lowest") % {"name": name}
+            )
+            if not solitaire:  # an entrant's placing is among the whole round's entrants
+                self.fields[f"placing_{n}"] = forms.IntegerField(
+                    min_value=1,
+                    max_value=len(seats),
+                    required=False,
+                    label=_("%(name)s: placing") % {"name": name},
+                )
+        kinds = ("lowest", "next") if solitaire else ("lowest", "next", "placing")
+        self.order_fields([*(f"{k}_{s.number}" for s in seats for k in kinds), "reason"])
+
+    def rows(self) -> list[tuple[Any, Any, Any, Any]]:
+        """Per seat: the seat and its three bound fields (the template's table)."""
+        return [
+            (
+                seat,
+                self[f"lowest_{n}"],
+                self[f"next_{n}"],
+                self[f"placing_{n}"] if f"placing_{n}" in self.fields else None,
+            )
+            for seat in self.seats
+            if (n := seat.number) is not None
+        ]
+
+    def levels(self) -> list[list[int]]:
+        data = self.cleaned_data
+        return [[data[f"lowest_{s.number}"], data[f"next_{s.number}"]] for s in self.seats]
+
+    def placings(self) -> list[int] | None:
+        """The placings typed, or None when none was (they follow the levels)."""
+        given = [self.cleaned_data.get(f"placing_{s.number}") for s in self.seats]
+        if all(p is None for p in given):
+            return None
+        if any(p is None for p in given):
+            raise forms.ValidationError(_("Give a placing for every seat, or for none."))
+        return [int(p) for p in given if p is not None]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if not self.errors:
+            try:
+                self.placings()
+            except forms.ValidationError as exc:
+                self.add_error(None, exc)
+        return data
 
 
 class ReopenForm(forms.Form):

@@ -40,6 +40,7 @@ from tournament.models import (
     Result,
     ResultCorrection,
     Round,
+    Seat,
 )
 from tournament.pairing.model import format_score
 from tournament.permissions import is_arbiter, is_director
@@ -110,9 +111,13 @@ def _points(value: Decimal) -> str:
     }
 
 
-def _named(entry: Entry) -> str:
-    player = entry.player
+def _named(entry: Entry | Player) -> str:
+    player = entry.player if isinstance(entry, Entry) else entry
     return f"{player.name} ({player.club})" if player.club else player.name
+
+
+def _seated(board: Board) -> list[Seat]:
+    return list(board.seats.select_related("entry__player__user", "entry__partner__user"))
 
 
 def _board_link(board: Board) -> str:
@@ -134,7 +139,7 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())[:200]
 
 
-def _round_line(board: Board, entry: Entry) -> str:
+def _round_line(board: Board, entry: Entry, player: Player) -> str:
     round_ = board.round
     where = {"round": round_.number, "event": round_.event.name, "board": board.number}
     if board.second_id is None:
@@ -144,6 +149,14 @@ def _round_line(board: Board, entry: Entry) -> str:
         return _(
             "Round %(round)s of %(event)s: board %(board)s, you have a bye worth %(points)s"
         ) % {**where, "points": _points(value)}
+    seats = _seated(board)
+    if len(seats) > 2:  # a table of 3 or 4 (or two partnership teams): everybody at it
+        mine = next(seat for seat in seats if seat.player.pk == player.pk)
+        others = ", ".join(_named(seat.player) for seat in seats if seat.pk != mine.pk)
+        return _(
+            "Round %(round)s of %(event)s: table %(board)s, seat %(seat)s of %(count)s, "
+            "with %(others)s"
+        ) % {**where, "seat": mine.number + 1, "count": len(seats), "others": others}
     first = board.first_id == entry.pk
     opponent = _named(board.second if first else board.first)  # type: ignore[arg-type]
     if first:
@@ -162,10 +175,8 @@ def round_messages(round_: Round) -> list[Message]:
     ).order_by("number")
     messages = []
     for board in boards:
-        for entry in (board.first, board.second):
-            if entry is None:
-                continue
-            line = _round_line(board, entry)
+        for entry, player in _recipients(board):
+            line = _round_line(board, entry, player)
             subject = _("Round %(round)s of %(event)s: board %(board)s") % {
                 "round": round_.number,
                 "event": round_.event.name,
@@ -173,22 +184,38 @@ def round_messages(round_: Round) -> list[Message]:
             }
             body = _render(
                 "round_published.txt",
-                name=entry.player.name,
+                name=player.name,
                 line=_sentence(line),
                 link=_board_link(board),
                 event=round_.event.name,
             )
             messages.append(
-                Message(entry.player, f"round:{round_.pk}:published", _one_line(subject), body)
+                Message(player, f"round:{round_.pk}:published", _one_line(subject), body)
             )
     return messages
 
 
+def _recipients(board: Board) -> list[tuple[Entry, Player]]:
+    """Everybody at the board, once: each seat's player (a partnership team's two)."""
+    seats = _seated(board)
+    if not seats:  # a board written before seats existed
+        return [(e, e.player) for e in (board.first, board.second) if e is not None]
+    seen: dict[int, tuple[Entry, Player]] = {}
+    for seat in seats:
+        seen.setdefault(seat.player.pk, (seat.entry, seat.player))
+    return list(seen.values())
+
+
 def _result_text(board: Board, result: str) -> str:
+    if result == Result.TABLE:
+        placings = ", ".join(
+            f"{seat.player.name} {seat.placing}" for seat in _seated(board) if seat.placing
+        )
+        return _("placings at the table: %(placings)s") % {"placings": placings}
     label = str(Result(result).label)
     if board.second is None:
-        return f"{board.first.player.name}: {label}"
-    return f"{board.first.player.name} {label} {board.second.player.name}"
+        return f"{board.first.name}: {label}"
+    return f"{board.first.name} {label} {board.second.name}"  # players, or partnership teams
 
 
 def _entered_by(correction: ResultCorrection, event: Event) -> str:
@@ -241,17 +268,15 @@ def result_messages(correction: ResultCorrection) -> list[Message]:
     subject = f"{board.round.event.name}: {subject}"
     key = f"board:{board.pk}:result:{correction.pk}"
     messages = []
-    for entry in (board.first, board.second):
-        if entry is None:
-            continue
+    for _entry, player in _recipients(board):
         body = _render(
             "result.txt",
-            name=entry.player.name,
+            name=player.name,
             line=_sentence(line),
             link=_board_link(board),
             event=board.round.event.name,
         )
-        messages.append(Message(entry.player, key, _one_line(subject), body))
+        messages.append(Message(player, key, _one_line(subject), body))
     return messages
 
 

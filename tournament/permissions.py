@@ -76,8 +76,12 @@ def require_player(user: User) -> Player:
 
 
 def is_own_entry(user: User, entry: Entry) -> bool:
-    """A player may act on their own entry only (check-in, withdrawal, byes, confirmations)."""
-    return user.is_authenticated and entry.player.user_id == user.pk
+    """A player may act on their own entry only (check-in, withdrawal, byes, confirmations);
+    a partnership team is both partners' own."""
+    if not user.is_authenticated:
+        return False
+    partner = entry.partner.user_id if entry.partner_id else None  # type: ignore[union-attr]
+    return user.pk in (entry.player.user_id, partner)
 
 
 def require_own_entry(user: User, entry: Entry) -> None:

@@ -36,6 +36,7 @@ from tournament.models import (
 )
 from tournament.pairing import PlayerState, breaks_limits, due_of, resolve_system
 from tournament.pairing.model import format_score
+from tournament.pairing.tables_schedule import Schedule, all_play_all_tables
 from tournament.permissions import is_arbiter, is_director
 
 User = AbstractBaseUser | AnonymousUser
@@ -58,8 +59,12 @@ def player_list(search: str = "") -> QuerySet[Player]:
 
 
 def player_entries(player: Player) -> QuerySet[Entry]:
-    """A registry player's entries across events, the latest event first."""
-    return player.entries.select_related("event").order_by("-event__start_date", "-event_id")
+    """A registry player's entries across events, the latest event first: a partnership
+    team's partner's too (the team is the entry)."""
+    entries = Entry.objects.filter(Q(player=player) | Q(partner=player))
+    return entries.select_related("event", "player", "partner").order_by(
+        "-event__start_date", "-event_id"
+    )
 
 
 def merge_history() -> QuerySet[PlayerMerge]:
@@ -72,7 +77,7 @@ def undoable_merge() -> PlayerMerge | None:
 
 
 def entries_of(event: Event) -> QuerySet[Entry]:
-    return event.entries.select_related("player").order_by("starting_rank")
+    return event.entries.select_related("player", "partner").order_by("starting_rank")
 
 
 def roles_of_event(event: Event) -> QuerySet[EventRole]:
@@ -88,7 +93,14 @@ def rounds_visible_to(user: User, event: Event) -> QuerySet[Round]:
 
 
 def boards_of(round_: Round) -> QuerySet[Board]:
-    return round_.boards.select_related("first__player", "second__player").order_by("number")
+    """The round's boards in order, with every seat's player (tables list them all)."""
+    return (
+        round_.boards.select_related(
+            "first__player", "first__partner", "second__player", "second__partner"
+        )
+        .prefetch_related("seats__entry__player", "seats__entry__partner")
+        .order_by("number")
+    )
 
 
 def last_round(event: Event) -> Round | None:
@@ -100,11 +112,35 @@ def next_round_number(event: Event) -> int:
     return (last.number if last else 0) + 1
 
 
+def table_schedule(event: Event) -> Schedule | None:
+    """The all-play-all of an event at tables of 3 or 4, if one exists for its entries (all of
+    them, withdrawn ones too: the schedule is fixed at the start, as a Berger table is)."""
+    return all_play_all_tables(event.entries.count(), event.table_size)
+
+
+def table_system(event: Event) -> str:
+    """How an event at tables is paired: as round 1 was; before, all-play-all when asked for,
+    and ``auto`` plays all-play-all when a schedule exists whose rounds hold the event's."""
+    first = event.round_set.filter(number=1).exclude(system="").first()
+    robin = Event.PairingSystem.ROUND_ROBIN
+    if first is not None:
+        return robin if first.system == robin else Event.PairingSystem.SWISS
+    if event.pairing_system == Event.PairingSystem.AUTO:
+        schedule = table_schedule(event)
+        if schedule is not None and event.rounds <= len(schedule):
+            return robin
+    return robin if event.pairing_system == robin else Event.PairingSystem.SWISS
+
+
 def round_robin_rounds(event: Event) -> int | None:
     """How many rounds an all-play-all of the event's entries takes, if it plays one."""
     count = event.entries.count()
-    if count < 2:
+    if count < 2 or event.ruleset == Event.Ruleset.SOLITAIRE:  # solitaire pairs nobody
         return None
+    if event.table_size > 2 and event.ruleset != Event.Ruleset.PARTNERSHIP:  # at tables
+        schedule = table_schedule(event)
+        robin = table_system(event) == Event.PairingSystem.ROUND_ROBIN
+        return len(schedule) if robin and schedule is not None else None
     first = event.round_set.filter(number=1).exclude(system="").first()
     system = first.system if first else resolve_system(event.pairing_system, count)
     if system != Event.PairingSystem.ROUND_ROBIN:
@@ -262,11 +298,7 @@ def player_states(event: Event, round_number: int) -> list[PlayerState]:
     states = []
     for entry in event.entries.order_by("starting_rank"):
         record = history[entry.pk]
-        withdrawn = entry.status == Entry.Status.WITHDRAWN and (
-            entry.withdrawn_after_round is None or entry.withdrawn_after_round < round_number
-        )
         wants_bye = round_number in entry.requested_byes
-        present = checked_in is None or wants_bye or entry.pk in checked_in
         states.append(
             PlayerState(
                 id=entry.pk,
@@ -276,13 +308,23 @@ def player_states(event: Event, round_number: int) -> list[PlayerState]:
                 firsts=tuple(record.firsts),
                 byes=record.byes,
                 floats=tuple(record.floats),
-                active=not withdrawn and entry.joined_round <= round_number and present,
+                active=takes_part(entry, round_number, checked_in),
                 wants_bye=wants_bye,
                 forbidden=tuple(sorted(apart.get(entry.pk, {}))),
                 forfeit_wins=record.forfeit_wins,
             )
         )
     return states
+
+
+def takes_part(entry: Entry, round_number: int, checked_in: set[int] | None) -> bool:
+    """Whether the entry is in the round: not withdrawn before it, joined by it and, when the
+    event requires check-in (``checked_in`` not None), checked in or on a requested bye."""
+    withdrawn = entry.status == Entry.Status.WITHDRAWN and (
+        entry.withdrawn_after_round is None or entry.withdrawn_after_round < round_number
+    )
+    present = checked_in is None or round_number in entry.requested_byes or entry.pk in checked_in
+    return not withdrawn and entry.joined_round <= round_number and present
 
 
 KEEP_APART_FIELDS = ("club", "family", "country")
@@ -437,99 +479,36 @@ def review_of(round_: Round) -> list[BoardReview]:
     return reviews
 
 
-# --- the public pairings ----------------------------------------------------------------------
-
-
-@dataclass
-class PublicBoard:
-    """A board of the public pairings, with each player's points before the round."""
-
-    board: Board
-    first_points: str
-    second_points: str
-
-
-@dataclass
-class BoardFinder:
-    """A line of "find my board": a player, the board and who moves first."""
-
-    name: str
-    board: int
-    moves_first: bool
-    opponent: str
-
-
-@dataclass
-class PublicRound:
-    boards: list[PublicBoard]
-    absent: list[Board]  # boards of one with no game: missed rounds of late entries, withdrawals
-    find_my_board: list[BoardFinder]
-
-
-def is_absence(board: Board) -> bool:
-    """A board of one that records a player's absence, not a pairing (a pairing-allocated bye
-    is a pairing: the player is told of it on a board of their own)."""
-    return board.second_id is None and board.result in {
-        Result.ABSENT,
-        Result.HALF_BYE,
-        Result.FULL_BYE,
-    }
-
-
-def public_round(round_: Round) -> PublicRound:
-    """A round's pairings as players and spectators read them."""
-    boards = list(boards_of(round_))
-    absent = [b for b in boards if is_absence(b)]
-    shown = [b for b in boards if b not in absent]
-    points = scores_before(round_.event, round_.number) if round_.is_public else {}
-    finders: list[BoardFinder] = []
-    for b in shown:
-        first, second = b.first.player.name, b.second.player.name if b.second else ""
-        finders.append(BoardFinder(first, b.number, True, second))
-        if b.second:
-            finders.append(BoardFinder(second, b.number, False, first))
-    finders.sort(key=lambda f: (f.name.casefold(), f.board))
-    return PublicRound(
-        boards=[
-            PublicBoard(
-                b,
-                format_score(points.get(b.first_id, 0.0)),
-                format_score(points.get(b.second_id, 0.0)) if b.second_id else "",
-            )
-            for b in shown
-        ],
-        absent=absent,
-        find_my_board=finders if round_.is_public else [],
-    )
-
-
 def describe_board(board: Board) -> str:
-    second = board.second.player.name if board.second_id else "no opponent"
-    return f"board {board.number} ({board.first.player.name} v {second})"
+    seated = board.seated
+    if len({e.pk for e in seated}) > 2:  # a table: everybody at it
+        return f"board {board.number} ({', '.join(e.player.name for e in seated)})"
+    second = board.second.name if board.second_id else "no opponent"  # a player or a team
+    return f"board {board.number} ({board.first.name} v {second})"
 
 
 def entry_boards(entry: Entry) -> QuerySet[Board]:
-    """Every board an entry sat at, in round order."""
+    """Every board an entry sat at, whatever its seat, in round order."""
     return (
-        Board.objects.filter(Q(first=entry) | Q(second=entry))
-        .select_related("round", "first__player", "second__player")
+        Board.objects.filter(seats__entry=entry)
+        .distinct()
+        .select_related(
+            "round", "first__player", "first__partner", "second__player", "second__partner"
+        )
+        .prefetch_related("seats__entry__player", "seats__entry__partner")
         .order_by("round__number")
     )
 
 
 def seat_in(round_: Round, entry: Entry) -> Board | None:
-    """The entry's board in the round, if it has one."""
-    return round_.boards.filter(Q(first=entry) | Q(second=entry)).first()
+    """The entry's board in the round, if it has one (at any seat)."""
+    return round_.boards.filter(seats__entry=entry).distinct().first()
 
 
 def result_choices(board: Board) -> list[tuple[str, str]]:
     """The result codes that fit the board: a game's, or a board without an opponent's."""
     allowed = SINGLE_RESULTS if board.is_bye else PAIR_RESULTS
     return [(value, label) for value, label in Result.choices if value in allowed]
-
-
-def entry_has_results(entry: Entry) -> bool:
-    return entry_boards(entry).filter(result__in=PAIR_RESULTS).exists()
 
 
 def current_public_round(event: Event) -> Round | None:

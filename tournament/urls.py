@@ -42,6 +42,8 @@ urlpatterns = [
     path("", include("scoring.festival_urls")),
     path("", include("games.urls")),
     path("", include("games.challenge_urls")),
+    path("", include("scoring.challenge_urls")),
+    path("", include("tournament.challenge_urls")),
 ]
 
 # An /api/ address that matches no route answers JSON, as the API's views do.

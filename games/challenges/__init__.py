@@ -30,7 +30,7 @@ from .record import (
     record_schema,
     replay,
 )
-from .tally import GameResult, TallyRow, rank_players
+from .tally import GameResult, SeatedResult, TallyRow, rank_players, rank_seated
 from .tile import TileChallenge
 
 __all__ = [
@@ -45,6 +45,7 @@ __all__ = [
     "GameResult",
     "IllegalAction",
     "RecordError",
+    "SeatedResult",
     "TallyRow",
     "TileChallenge",
     "check_record",
@@ -53,6 +54,7 @@ __all__ = [
     "lowest_colours",
     "new_game",
     "rank_players",
+    "rank_seated",
     "random_game",
     "record_schema",
     "replay",

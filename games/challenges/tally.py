@@ -74,3 +74,47 @@ def rank_players(games: Sequence[GameResult[P]]) -> list[TallyRow[P]]:
     for i, row in enumerate(order):
         row.rank = order[i - 1].rank if i and order[i - 1].key() == row.key() else i + 1
     return order
+
+
+@dataclass(frozen=True)
+class SeatedResult(Generic[P]):
+    """One player's outcome of one challenge game as an event's board keeps it: the lowest row,
+    the second lowest and the placing at the table (1 best, tied players share it)."""
+
+    player: P
+    lowest: int
+    second: int
+    placing: int
+
+
+def rank_seated(games: Sequence[Sequence[SeatedResult[P]]]) -> list[TallyRow[P]]:
+    """The standings of an event of challenges from its boards' seats, best first: the same
+    keys as :func:`rank_players`. A game is won by the one player placed 1 alone; between tied
+    players the better placing at a shared table scores 1, an equal one 1/2 each (the placing
+    follows the result order, lowest row then second lowest..., so this is the same reading)."""
+    table: dict[P, TallyRow[P]] = {}
+    for game in games:
+        firsts = [r for r in game if r.placing == 1]
+        for r in game:
+            row = table.setdefault(r.player, TallyRow(r.player))
+            row.victory_points += r.lowest
+            row.second_lowest += r.second
+            row.games_won += len(firsts) == 1 and firsts[0].player == r.player
+    groups: dict[tuple[int, int, int, float], list[P]] = {}
+    for player, row in table.items():
+        groups.setdefault(row.key(), []).append(player)
+    for tied in groups.values():
+        if len(tied) < 2:
+            continue
+        for game in games:
+            present = [r for r in game if r.player in tied]
+            for a, b in combinations(present, 2):
+                if a.placing == b.placing:
+                    table[a.player].between += 0.5
+                    table[b.player].between += 0.5
+                else:
+                    table[a.player if a.placing < b.placing else b.player].between += 1
+    order = sorted(table.values(), key=lambda r: r.key(), reverse=True)
+    for i, row in enumerate(order):
+        row.rank = order[i - 1].rank if i and order[i - 1].key() == row.key() else i + 1
+    return order

@@ -27,6 +27,8 @@ from tournament import effects
 from tournament import services as tournament_services
 from tournament.errors import Conflict, DomainError
 from tournament.permissions import require_arbiter
+from tournament.services.solitaire_results import record_solitaire_game_result
+from tournament.services.table_results import record_table_game_result
 
 log = logging.getLogger("games.services")
 
@@ -215,14 +217,24 @@ def save(game: Game) -> None:
 def finish(game: Game, eng: EngineGame, at: datetime, user: User) -> None:
     """The engine says the game is over: stop the clocks, send the result to the board (where it
     is provisional until the replay check passes) and queue that check."""
-    lowest = eng.lowest_levels()
-    game.board = tournament_services.record_game_result(
-        board=game.board,
-        result=positions.result_code(eng),
-        user=acting(user),
-        first_lowest=lowest[0],
-        second_lowest=lowest[1],
-    )
+    if game.ruleset == "solitaire":  # duplicate solitaire: the entrant's levels, lowest first
+        game.board = record_solitaire_game_result(
+            board=game.board, levels=positions.table_levels(eng)[0]
+        )
+    elif positions.is_table(eng):
+        # A table of 3 or 4: every seat's levels (lowest first) and its placing.
+        game.board = record_table_game_result(
+            board=game.board, levels=positions.table_levels(eng), placings=positions.placings(eng)
+        )
+    else:
+        lowest = eng.lowest_levels()
+        game.board = tournament_services.record_game_result(
+            board=game.board,
+            result=positions.result_code(eng),
+            user=acting(user),
+            first_lowest=lowest[0],
+            second_lowest=lowest[1],
+        )
     game.set_clock(game.clock.stop(at))
     game.status = Game.Status.FINISHED
     game.finished_at = at

@@ -32,6 +32,7 @@ from games.challenges.randomgame import deal_cards, draw_one
 from games.challenges.tile import TileChallenge
 from games.engine.tiles import COLOURS
 from games.errors import IllegalMove, engine_message
+from games.services import challenge_events
 from games.services.base import User, acting
 from tournament.errors import Conflict, DomainError, NotAllowed
 
@@ -243,6 +244,7 @@ def record_challenge_action(
     require_challenge_recorder(user)
     table = _lock(table.pk)
     _check_index(table, expected_index)
+    challenge_events.check_event_table(table, user)
     if not isinstance(action, dict):
         raise DomainError(
             _('An action is an object such as {"type": "roll", "player": 0}.'),
@@ -275,6 +277,7 @@ def record_challenge_action(
         table.status = ChallengeTable.Status.FINISHED
         table.finished_at = at
     table.save(update_fields=["log_length", "status", "finished_at"])
+    challenge_events.after_write(table, user)  # an event's board: its result, its live page
     row.table = table
     return row
 
@@ -289,6 +292,7 @@ def take_back_challenge_action(
         raise DomainError(_("Say why the action is being taken back."), field="reason")
     table = _lock(table.pk)
     _check_index(table, expected_index)
+    challenge_events.check_event_table(table, user)
     rows = effective_actions(table)
     if not rows:
         raise DomainError(_("Nothing is recorded yet: there is nothing to take back."))
@@ -309,5 +313,6 @@ def take_back_challenge_action(
     )
     ChallengeAction.objects.filter(pk=last.pk).update(taken_back_by=row)
     table.save(update_fields=["log_length", "status", "finished_at"])
+    challenge_events.after_write(table, user)  # an event's board: its result, its live page
     row.table = table
     return row

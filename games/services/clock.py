@@ -1,10 +1,12 @@
 """The clocks: start, press, pause, resume and adjust, and the flags that fall.
 
 The clock runs for one seat at a time. Pressing ends that seat's turn (not while a bonus
-placement is owed) and starts the seat the engine names next. When a flag falls the flagged
-player stops, the opponent's clock starts and the opponent plays on alone: each press then ends
-the opponent's turn and restarts the same clock. A fallen flag is recorded by the next write to
-the game or by the beat's sweep; pages only show it.
+placement is owed) and starts the seat the engine names next, at a table of 3 or 4 as at a
+board of two. When a flag falls the flagged player stops and the others play on (RULINGS.md):
+the clock goes to the next seat whose flag stands, and the turns skip the flagged seats; the last
+player left plays on alone, each press restarting the same clock. The game ends when the board
+is full or every flag has fallen. A fallen flag is recorded by the next write to the game or by
+the beat's sweep; pages only show it.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games import positions
+from games import positions, solitaire
 from games.engine import Game as EngineGame
 from games.engine import IllegalAction, Record, RecordError, load_record
 from games.engine import replay as replay_record
@@ -161,6 +161,7 @@ def _record(
         stored: list[GameAction] = []
         for action in cleaned:
             _check_clock_allows(game, rows + stored, action)
+            solitaire.check_dealt(game, eng.plies, action)  # the round's sequence decides
             _apply_checked(eng, action, game.log_length)
             row = append(game, action["type"], user=user, at=at, payload=action)
             stored.append(row)
@@ -186,7 +187,7 @@ def _would_end(game: Game, actions_for: ActionsFor) -> str:
             eng.apply(clean_action(action))
     except (DomainError, IllegalAction):
         return ""
-    return f"the move would end the game {positions.result_code(eng)}" if eng.over else ""
+    return f"the move would end the game {positions.result_words(eng)}" if eng.over else ""
 
 
 def record_actions(
@@ -341,6 +342,7 @@ def import_record(
         eng = positions.new_engine(game.ruleset, game.options, game.players)
         stored: list[GameAction] = []
         for n, action in enumerate(actions):
+            solitaire.check_dealt(game, eng.plies, action)  # the round's sequence decides
             try:
                 eng.apply(action)
             except IllegalAction as exc:
@@ -373,6 +375,6 @@ def import_record(
             end = positions.replay(game.ruleset, game.options, game.players, actions)
         except IllegalAction:
             return ""
-        return f"the record ends {positions.result_code(end)}" if end.over else ""
+        return f"the record ends {positions.result_words(end)}" if end.over else ""
 
     return write(game, user, expected_index, body, would=would)

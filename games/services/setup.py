@@ -1,4 +1,4 @@
-"""Games of a published round: one per board with two players, set up when the round is
+"""Games of a published round: one per board with two to four seats, set up when the round is
 published (the tournament floor's ``round_published`` signal) or on first use."""
 
 from __future__ import annotations
@@ -6,35 +6,69 @@ from __future__ import annotations
 from typing import Any
 
 from django.db import IntegrityError, transaction
+from django.db.models import Prefetch, QuerySet
 from django.utils.translation import gettext as _
 
-from games import positions
+from games import positions, solitaire
 from games.models import Game
+from games.services import challenge_events
 from tournament.errors import DomainError
-from tournament.models import Board, Round
+from tournament.models import Board, Round, Seat
+
+
+def _boards() -> QuerySet[Board]:
+    """Boards with their event and their seats' players in seat order (two queries)."""
+    return Board.objects.select_related(
+        "round__event", "first__player", "second__player"
+    ).prefetch_related(
+        Prefetch(
+            "seats",
+            queryset=Seat.objects.select_related("entry__player", "entry__partner").order_by(
+                "number"
+            ),
+        )
+    )
+
+
+def _players(board: Board) -> list[str]:
+    """The players' names by seat (seat 0 moves first); a board written without seats (only
+    by hand: the seating service seats every board) is its pair."""
+    # seat.player: a partnership team sits twice, its partner at the second of its seats.
+    names = [seat.player.name for seat in board.seats.all()]
+    if names:
+        return names
+    return [entry.player.name for entry in (board.first, board.second) if entry is not None]
 
 
 def _game_fields(board: Board) -> dict[str, Any]:
     event = board.round.event
-    options = dict(event.ruleset_options or {})
+    players = _players(board)
+    if not 2 <= len(players) <= 4 and not board.plays_alone:  # solitaire: alone
+        raise DomainError(
+            _("Board %(number)s has %(count)s player(s): a game needs two to four.")
+            % {"number": board.number, "count": len(players)}
+        )
+    # A table of 3 or 4 plays the standard game when the event's ruleset is for two.
+    ruleset, options = positions.ruleset_for_seats(
+        event.ruleset, dict(event.ruleset_options or {}), len(players)
+    )
+    options = dict(options)
     # The site runs a clock for every game, so a flag must be recordable under any ruleset.
     try:
-        if not positions.ruleset_allows_flag(event.ruleset, options):
+        if not positions.ruleset_allows_flag(ruleset, options):
             options["flag_allowed"] = True
     except ValueError as exc:
         raise DomainError(
             _("The event's ruleset options are not valid: %(exc)s") % {"exc": exc}
         ) from exc
-    assert board.second is not None
     ms = event.clock_minutes * 60_000
-    players = [board.first.player.name, board.second.player.name]
-    empty = positions.new_engine(event.ruleset, options, players)
+    empty = positions.new_engine(ruleset, options, players)
     return {
-        "ruleset": event.ruleset,
+        "ruleset": ruleset,
         "options": options,
         "players": players,
         "clock_ms": ms,
-        "remaining_ms": [ms] * len(players),
+        "remaining_ms": [ms] * len(players),  # one clock per seat
         # The empty board, cached, so pages listing many games read no log to show it.
         "position": positions.summarise(empty, 0),
         "position_length": 0,
@@ -42,12 +76,10 @@ def _game_fields(board: Board) -> dict[str, Any]:
 
 
 def create_games_for_round(round_: Round) -> list[Game]:
-    """One Game per board with two players (idempotent)."""
-    boards = (
-        Board.objects.filter(round=round_, second__isnull=False)
-        .select_related("round__event", "first__player", "second__player")
-        .order_by("number")
-    )
+    """One Game per board with two players or more (idempotent)."""
+    boards = _boards().filter(round=round_, second__isnull=False).order_by("number")
+    if round_.event.ruleset == solitaire.RULESET:  # every entrant's board of one plays
+        boards = _boards().filter(round=round_, result="").order_by("number")
     games = []
     with transaction.atomic():
         for board in boards:
@@ -58,6 +90,9 @@ def create_games_for_round(round_: Round) -> list[Game]:
 
 def on_round_published(sender: object, round_: Round, **kwargs: object) -> None:
     """Receiver of ``tournament.signals.round_published`` (connected in games.apps)."""
+    if challenge_events.is_challenge_event(round_.event):  # challenge tables, not board games
+        challenge_events.create_tables_for_round(round_)
+        return
     create_games_for_round(round_)
 
 
@@ -67,7 +102,12 @@ def game_for_board(board: Board) -> Game:
     existing = Game.objects.select_related("board__round__event").filter(board=board).first()
     if existing is not None:
         return existing
-    if board.is_bye:
+    if challenge_events.is_challenge_event(board.round.event):
+        raise DomainError(
+            _("Board %(number)s plays a challenge: it is recorded on its challenge page.")
+            % {"number": board.number}
+        )
+    if board.is_bye and not board.plays_alone:
         raise DomainError(
             _("Board %(number)s has a bye: no game is played there.") % {"number": board.number}
         )
@@ -76,9 +116,7 @@ def game_for_board(board: Board) -> Game:
             _("Round %(number)s is not published yet: its games cannot be recorded.")
             % {"number": board.round.number}
         )
-    board = Board.objects.select_related("round__event", "first__player", "second__player").get(
-        pk=board.pk
-    )
+    board = _boards().get(pk=board.pk)
     try:
         with transaction.atomic():
             game, _created = Game.objects.get_or_create(board=board, defaults=_game_fields(board))

@@ -11,7 +11,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games import positions
+from games import positions, solitaire
 from games.engine import IllegalAction
 from games.models import Game, GameAction, ValidationRun
 from games.services.base import User, acting, effective_rows, log, now
@@ -68,7 +68,7 @@ def _replay_problem(game: Game, rows: list[GameAction]) -> str:
     cached = game.position if game.position_length == game.log_length else None
     if cached and cached.get("scores") != eng.scores:
         return f"the replay scores {eng.scores} differ from the stored {cached.get('scores')}"
-    return ""
+    return solitaire.sequence_problem(game, [r.payload for r in rows])  # "" unless solitaire
 
 
 def start_recheck(*, event: Event, user: User) -> ValidationRun:

@@ -1,6 +1,7 @@
 """Standings and tie-breaks for Ingenious events (pure Python, no Django).
 
 - :mod:`scoring.core.results`: result rows (:class:`GameResult`), victory points, board helpers.
+- :mod:`scoring.core.tables`: victory points at tables of 3 or 4 and their rows.
 - :mod:`scoring.core.tiebreaks`: the tie-break functions and their :data:`CATALOGUE`.
 - :mod:`scoring.core.chains`: tie-break chains per event (:data:`PRESETS`, :func:`validate_chain`).
 - :mod:`scoring.core.standings`: :func:`compute_standings` and :func:`final_placings`.
@@ -16,12 +17,14 @@ from scoring.core.results import (
     FORFEIT,
     FULL_BYE,
     FULL_BYE_VALUE,
+    GAME_KINDS,
     HALF_BYE,
     HALF_BYE_VALUE,
     KINDS,
     LOSS,
     OUTCOMES,
     PLAYED,
+    TABLE,
     WIN,
     Board,
     GameResult,
@@ -29,6 +32,7 @@ from scoring.core.results import (
     validate_results,
 )
 from scoring.core.standings import Placing, StandingRow, compute_standings, final_placings
+from scoring.core.tables import TableGame, placings_from_levels, table_points, table_results
 from scoring.core.tiebreaks import (
     CATALOGUE,
     EventData,
@@ -55,6 +59,7 @@ __all__ = [
     "FORFEIT",
     "FULL_BYE",
     "FULL_BYE_VALUE",
+    "GAME_KINDS",
     "HALF_BYE",
     "HALF_BYE_VALUE",
     "KINDS",
@@ -62,12 +67,14 @@ __all__ = [
     "OUTCOMES",
     "PLAYED",
     "PRESETS",
+    "TABLE",
     "WIN",
     "Board",
     "EventData",
     "GameResult",
     "Placing",
     "StandingRow",
+    "TableGame",
     "TieBreak",
     "buchholz",
     "compute_standings",
@@ -76,12 +83,15 @@ __all__ = [
     "head_to_head_mso",
     "median_buchholz",
     "progressive_difference",
+    "placings_from_levels",
     "progressive_level",
     "resolve_chain",
     "results_between",
     "results_from_boards",
     "sonneborn_berger",
     "spread",
+    "table_points",
+    "table_results",
     "validate_chain",
     "validate_results",
 ]

@@ -12,11 +12,16 @@ bye        the event's bye value (default 1, configurable)
 half_bye   a requested half-point bye: 1/2
 full_bye   a requested full-point bye: 1 (when the event allows it)
 absent     0 (not paired, no bye)
+table      a game at a table of 3 or 4: (players beaten + 1/2 tied) / (k - 1)
 ========== ======================================================================
 
-Only ``played`` rows count as games: byes and forfeits add victory points but nothing to
-progressive difference, progressive level or spread, and they are no game "between" players for
-the results-between and head-to-head tie-breaks (see :mod:`scoring.core.tiebreaks`).
+A ``table`` row (built by :func:`scoring.core.tables.table_results`) names no single opponent:
+``mates`` are the other players at the table in seat order, with their placings and lowest
+levels beside them, so that the tie-breaks can read the result against each of them.
+
+Only ``played`` and ``table`` rows count as games: byes and forfeits add victory points but
+nothing to progressive difference, progressive level or spread, and they are no game "between"
+players for the results-between and head-to-head tie-breaks (see :mod:`scoring.core.tiebreaks`).
 """
 
 from collections import defaultdict
@@ -29,7 +34,10 @@ BYE = "bye"
 HALF_BYE = "half_bye"
 FULL_BYE = "full_bye"
 ABSENT = "absent"
-KINDS: frozenset[str] = frozenset({PLAYED, FORFEIT, BYE, HALF_BYE, FULL_BYE, ABSENT})
+TABLE = "table"
+KINDS: frozenset[str] = frozenset({PLAYED, FORFEIT, BYE, HALF_BYE, FULL_BYE, ABSENT, TABLE})
+#: Kinds of a game played over the board (two players, or a table of 3 or 4).
+GAME_KINDS: frozenset[str] = frozenset({PLAYED, TABLE})
 #: Kinds whose row names an opponent.
 PAIRED_KINDS: frozenset[str] = frozenset({PLAYED, FORFEIT})
 
@@ -49,6 +57,10 @@ class GameResult:
     ``own_lowest``/``opp_lowest`` are the lowest colour levels at the end of a played game (the
     MSO report); they are ``None`` for byes, forfeits and absences. ``moved_first`` is ``None``
     when no game was played.
+
+    A ``table`` row has no ``opponent`` nor ``opp_lowest``: ``mates`` are the other players at
+    the table (seat order), ``mates_placings`` and ``mates_lowest`` their placings and lowest
+    levels, ``placing`` the player's own (1 best, ties share).
     """
 
     round: int
@@ -59,18 +71,36 @@ class GameResult:
     moved_first: bool | None = None
     own_lowest: int | None = None
     opp_lowest: int | None = None
+    placing: int | None = None
+    mates: tuple[int, ...] = ()
+    mates_placings: tuple[int, ...] = ()
+    mates_lowest: tuple[int | None, ...] = ()
 
     @property
     def is_game(self) -> bool:
-        """True for a game actually played over the board."""
-        return self.kind == PLAYED
+        """True for a game actually played over the board (two players or a table)."""
+        return self.kind in GAME_KINDS
 
     @property
-    def level_difference(self) -> int | None:
-        """Own lowest level minus the opponent's, for a played game with both levels known."""
+    def level_difference(self) -> float | None:
+        """Own lowest level minus the opponent's, for a played game with both levels known; at
+        a table, minus the mean of the other players' known lowest levels (RULINGS.md)."""
+        if self.kind == TABLE:
+            known = [level for level in self.mates_lowest if level is not None]
+            if self.own_lowest is None or not known:
+                return None
+            return self.own_lowest - sum(known) / len(known)
         if self.kind != PLAYED or self.own_lowest is None or self.opp_lowest is None:
             return None
         return self.own_lowest - self.opp_lowest
+
+    def result_against(self, mate: int) -> float | None:
+        """The player's result against ``mate`` at this table (1 beaten, 1/2 tied, 0 lost),
+        from the placings; None when ``mate`` did not sit at it or a placing is missing."""
+        if self.kind != TABLE or self.placing is None or mate not in self.mates:
+            return None
+        theirs = self.mates_placings[self.mates.index(mate)]
+        return WIN if self.placing < theirs else DRAW if self.placing == theirs else LOSS
 
 
 # Two-player board results, as (first player's VP, second player's VP, kind).
@@ -209,6 +239,7 @@ def validate_results(results: Iterable[GameResult], *, bye_value: float | None =
             FULL_BYE: {FULL_BYE_VALUE},
             ABSENT: {ABSENT_VALUE},
             BYE: None if bye_value is None else {bye_value},
+            TABLE: None,  # checked against the placings below
         }[r.kind]
         if (allowed is not None and r.points not in allowed) or r.points < 0:
             errors.append(f"{where}: {r.points} VP is not possible for a {r.kind} row")
@@ -219,12 +250,17 @@ def validate_results(results: Iterable[GameResult], *, bye_value: float | None =
                 errors.append(f"{where}: higher lowest level ({r.own_lowest}) but not a win")
             elif r.own_lowest < r.opp_lowest and r.points != LOSS:
                 errors.append(f"{where}: lower lowest level ({r.own_lowest}) but not a loss")
+        if r.kind == TABLE:
+            errors.extend(f"{where}: {problem}" for problem in _table_row_problems(r))
     errors.extend(
         f"round {rnd}, player {player}: {n} rows in one round"
         for (rnd, player), n in sorted(counts.items())
         if n > 1
     )
     for (rnd, player), r in sorted(seen.items()):
+        if r.kind == TABLE:
+            errors.extend(_table_mate_problems(r, seen))
+            continue
         if r.kind not in PAIRED_KINDS or r.opponent is None or r.opponent == player:
             continue
         other = seen.get((rnd, r.opponent))
@@ -245,3 +281,41 @@ def validate_results(results: Iterable[GameResult], *, bye_value: float | None =
         if r.moved_first is not None and r.moved_first == other.moved_first:
             errors.append(f"{where}: exactly one player moves first")
     return errors
+
+
+def _table_row_problems(r: GameResult) -> list[str]:
+    if not r.mates or r.player in r.mates or len(set(r.mates)) != len(r.mates):
+        return [f"a table row needs other players, not {list(r.mates)}"]
+    if len(r.mates_placings) != len(r.mates) or len(r.mates_lowest) != len(r.mates):
+        return ["a table row needs a placing and a lowest level for every other player"]
+    if r.placing is None:
+        return ["a table row needs the player's placing"]
+    k = len(r.mates) + 1
+    if any(not 1 <= p <= k for p in (r.placing, *r.mates_placings)):
+        return [f"placings at a table of {k} are 1 to {k}"]
+    results = [r.result_against(m) or 0.0 for m in r.mates]
+    if abs(r.points - sum(results) / len(results)) > 1e-9:
+        return [f"{r.points} VP does not follow from placing {r.placing} at a table of {k}"]
+    return []
+
+
+def _table_mate_problems(r: GameResult, seen: dict[tuple[int, int], GameResult]) -> list[str]:
+    """Every player at the table reports the same table, placings and levels."""
+    table = dict(zip(r.mates, zip(r.mates_placings, r.mates_lowest, strict=False), strict=False))
+    table[r.player] = (r.placing or 0, r.own_lowest)
+    for mate in r.mates:
+        other = seen.get((r.round, mate))
+        where = f"round {r.round}, players {r.player} and {mate}"
+        if other is None or other.kind != TABLE:
+            return [f"{where}: no matching table row from player {mate}"]
+        theirs = dict(
+            zip(
+                other.mates,
+                zip(other.mates_placings, other.mates_lowest, strict=False),
+                strict=False,
+            )
+        )
+        theirs[mate] = (other.placing or 0, other.own_lowest)
+        if theirs != table:
+            return [f"{where}: the two rows report different tables"]
+    return []

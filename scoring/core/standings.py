@@ -5,7 +5,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from scoring.core.chains import DEFAULT_PRESET, PRESETS, resolve_chain
-from scoring.core.results import PLAYED, GameResult
+from scoring.core.results import GameResult
 from scoring.core.tiebreaks import CATALOGUE, EventData
 
 # Values are compared after rounding, so that sums of fractional bye values compare equal.
@@ -112,7 +112,7 @@ def compute_standings(
                     player=p,
                     vp=event.score(p),
                     tiebreaks={k: values[p][k] for k in keys},
-                    games_played=sum(1 for r in event.rows(p) if r.kind == PLAYED),
+                    games_played=sum(1 for r in event.rows(p) if r.is_game),
                     tied=len(block) > 1,
                 )
             )

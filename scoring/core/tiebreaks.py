@@ -21,6 +21,18 @@ at all) counts as a game against an opponent whose score is the player's own fin
 the VP the player actually got that round. Opponents' scores are their actual final VP, with
 no adjustment for their own unplayed rounds. The number of rounds is the highest round number
 in the results. Cumulative counts every VP, byes and forfeits included.
+
+Games at tables of 3 or 4 (rows of kind ``table``, RULINGS.md "Events beyond two players"):
+
+* results between and head-to-head count the games in which the tied players shared a table,
+  each pair's result read from their placings there (beaten 1, tied 1/2, lost 0);
+* progressive difference (and spread) use the player's lowest level minus the mean of the other
+  players' lowest levels at the table; progressive level is unchanged (own lowest level);
+* our reading for the opponent-based chess tie-breaks: a table round is one game against "the
+  table", so it weighs as much as a two-player round. Buchholz counts the mean final VP of the
+  table-mates; Sonneborn-Berger the mean over the table-mates of (mate's final VP x the result
+  against that mate), which for a table of two is the two-player formula. Median Buchholz drops
+  the highest and lowest of these per-round values as before.
 """
 
 from collections import defaultdict
@@ -28,7 +40,7 @@ from collections.abc import Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
-from scoring.core.results import KINDS, PAIRED_KINDS, PLAYED, GameResult
+from scoring.core.results import GAME_KINDS, KINDS, PAIRED_KINDS, PLAYED, TABLE, GameResult
 
 
 @dataclass(frozen=True)
@@ -57,6 +69,9 @@ class EventData:
                 raise ValueError(f"round {r.round}, player {r.player}: unknown kind {r.kind!r}")
             if r.kind in PAIRED_KINDS and (r.opponent is None or r.opponent == r.player):
                 raise ValueError(f"round {r.round}, player {r.player}: {r.kind} needs an opponent")
+            # No mates: a duplicate solitaire round's only result so far.
+            if r.kind == TABLE and len(r.mates_placings) != len(r.mates):
+                raise ValueError(f"round {r.round}, player {r.player}: a table needs its players")
             if type(r.points) is not float:  # e.g. an int or a Decimal bye value
                 r = replace(r, points=float(r.points))
             rows[r.player].append(r)
@@ -73,8 +88,9 @@ class EventData:
         return self.vp.get(player, 0.0)
 
     def games(self, player: int) -> list[GameResult]:
-        """The player's played games (byes, forfeits and absences left out)."""
-        return [r for r in self.rows(player) if r.kind == PLAYED]
+        """The player's played games, at two or at a table (byes, forfeits and absences left
+        out)."""
+        return [r for r in self.rows(player) if r.kind in GAME_KINDS]
 
 
 TieBreakFunction = Callable[[EventData, Collection[int]], dict[int, float]]
@@ -89,35 +105,46 @@ class TieBreak:
     group_dependent: bool = False
 
 
-def _level_differences(event: EventData, player: int) -> list[int]:
+def _level_differences(event: EventData, player: int) -> list[float]:
     return [d for r in event.games(player) if (d := r.level_difference) is not None]
 
 
 def _opponent_scores(event: EventData, player: int) -> list[tuple[float, float]]:
-    """Per round: (opponent's final VP, own VP that round); unplayed rounds use the dummy
-    opponent whose score is the player's own final VP."""
+    """Per round: (opponent's final VP, its Sonneborn-Berger term: that VP x own result);
+    unplayed rounds use the dummy opponent whose score is the player's own final VP, and a
+    table round the table-mates' means (see the module docstring)."""
     own = event.score(player)
     out: list[tuple[float, float]] = []
     rounds_seen: set[int] = set()
     for r in event.rows(player):
         rounds_seen.add(r.round)
         if r.kind == PLAYED and r.opponent is not None:
-            out.append((event.score(r.opponent), r.points))
+            opp = event.score(r.opponent)
+            out.append((opp, opp * r.points))
+        elif r.kind == TABLE and r.mates:
+            scores = [event.score(m) for m in r.mates]
+            terms = [s * (r.result_against(m) or 0.0) for s, m in zip(scores, r.mates, strict=True)]
+            out.append((sum(scores) / len(scores), sum(terms) / len(terms)))
         else:
-            out.append((own, r.points))
+            out.append((own, own * r.points))
     missing = max(0, event.rounds - len(rounds_seen))
     out.extend([(own, 0.0)] * missing)
     return out
 
 
 def _between(event: EventData, group: Collection[int]) -> dict[tuple[int, int], list[float]]:
-    """VP that each player scored against each other member of ``group`` in played games."""
+    """VP that each player scored against each other member of ``group`` in played games; at
+    a table, the result against each member who shared it, from the placings."""
     members = set(group)
     out: dict[tuple[int, int], list[float]] = defaultdict(list)
     for p in members:
         for r in event.games(p):
             if r.opponent in members:
                 out[(p, r.opponent)].append(r.points)
+            for mate in r.mates:
+                result = r.result_against(mate)
+                if mate in members and result is not None:
+                    out[(p, mate)].append(result)
     return out
 
 
@@ -200,7 +227,7 @@ def sonneborn_berger(event: EventData, group: Collection[int]) -> dict[int, floa
     a win counts the opponent's full score, a draw half. An unplayed round counts against the
     dummy opponent (the player's own final VP) with the VP the player got that round, so a bye
     of 1 adds the player's own score, a lost forfeit or an absence adds 0."""
-    return {p: float(sum(opp * pts for opp, pts in _opponent_scores(event, p))) for p in group}
+    return {p: float(sum(term for _, term in _opponent_scores(event, p))) for p in group}
 
 
 # --- chess -----------------------------------------------------------------------------------

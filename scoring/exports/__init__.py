@@ -1,9 +1,11 @@
-"""Exports of an event's results: CSV, JSON, PDF (reportlab), a zip of game records, TRF-16.
+"""Exports of an event's results: CSV, JSON, PDF (reportlab), a zip of game records, TRF-16
+(two-player events only: an event at tables exports its pairings as CSV or JSON).
 
 Everything here formats data already read (a :class:`scoring.standings.Standings`, boards,
 game records); nothing queries the database, so views stay thin and the formats are testable.
 """
 
+from scoring.exports.pairings import pairings_csv, pairings_json
 from scoring.exports.pdf import event_pdf, pdf_fonts
 from scoring.exports.records import games_zip
 from scoring.exports.slips import qr_matrix, slips_pdf
@@ -16,7 +18,7 @@ from scoring.exports.tables import (
     standings_csv,
     standings_json,
 )
-from scoring.exports.trf import event_trf
+from scoring.exports.trf import event_trf, trf_refusal
 
 __all__ = [
     "crosstable_csv",
@@ -25,6 +27,8 @@ __all__ = [
     "event_pdf",
     "event_trf",
     "games_zip",
+    "pairings_csv",
+    "pairings_json",
     "pdf_fonts",
     "placings_csv",
     "placings_json",
@@ -32,4 +36,5 @@ __all__ = [
     "slips_pdf",
     "standings_csv",
     "standings_json",
+    "trf_refusal",
 ]

@@ -1,7 +1,11 @@
-"""The event's PDF: pairings of every public round, the standings and the crosstable."""
+"""The event's PDF: pairings of every public round, the standings and the crosstable.
+
+An event at tables lists each round's tables seat by seat (the boards passed in with their seats:
+the standings' pairings hold only the first two), with each seat's placing once it counts.
+"""
 
 import io
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
@@ -22,8 +26,10 @@ from reportlab.platypus import (
 )
 
 from scoring.exports.fonts import font_chains, pdf_fonts
+from scoring.exports.pairings import board_status
 from scoring.tables import Cell, Standings
-from tournament.models import Event
+from tournament.models import Board, Event
+from tournament.services.events import ruleset_label
 
 
 def _text(value: object) -> str:
@@ -104,8 +110,15 @@ def _result_text(code: str, held: bool, provisional: str = "") -> str:
     return shown.get(code, code)
 
 
-def event_pdf(event: Event, table: Standings, generated: datetime) -> bytes:
-    """Pairings of every public round, the standings and the crosstable, on landscape A4."""
+def event_pdf(
+    event: Event,
+    table: Standings,
+    generated: datetime,
+    *,
+    tables: Sequence[Board] | None = None,
+) -> bytes:
+    """Pairings of every public round, the standings and the crosstable, on landscape A4.
+    ``tables``: the public boards with their seats and rounds, for an event at tables."""
     styles = _styles()
     out = io.BytesIO()
     doc = SimpleDocTemplate(
@@ -118,7 +131,7 @@ def event_pdf(event: Event, table: Standings, generated: datetime) -> bytes:
         title=gettext("%(event)s: results") % {"event": event.name},
         author="Ingenious at the MSO",
     )
-    subtitle = " · ".join(x for x in (event.venue, _dates(event)) if x)
+    subtitle = " · ".join(x for x in (event.venue, _dates(event), ruleset_label(event)) if x)
     story: list[Any] = [Paragraph(_text(event.name), styles["title"])]
     if subtitle:
         story.append(Paragraph(_text(subtitle), styles["small"]))
@@ -126,6 +139,9 @@ def event_pdf(event: Event, table: Standings, generated: datetime) -> bytes:
     story.append(Paragraph(gettext("Generated %(when)s") % {"when": when}, styles["small"]))
 
     for rnd in table.rounds:
+        if tables is not None:
+            story += _round_tables(rnd, [b for b in tables if b.round.number == rnd], styles)
+            continue
         rows: list[list[Any]] = [
             [gettext("Board"), gettext("Moves first"), gettext("Second"), gettext("Result")]
         ]
@@ -174,6 +190,11 @@ def event_pdf(event: Event, table: Standings, generated: datetime) -> bytes:
         "Each round: the opponent's rank, %(first)s (moved first) or %(second)s (second), the "
         "score, and both lowest colour levels (own-opponent's)."
     ) % {"first": _side(True), "second": _side(False)}
+    if table.has_tables:
+        legend += " " + gettext(
+            "At a table of 3 or 4: the placing there out of the players at the table, and the "
+            "victory points (2/4 · ½: second of four, half a point)."
+        )
     story.append(Paragraph(legend, styles["small"]))
     usable = landscape(A4)[0] - 24 * mm
     fixed = [36.0, 120.0, 30.0]  # "Rank" on one line
@@ -194,6 +215,45 @@ def event_pdf(event: Event, table: Standings, generated: datetime) -> bytes:
 
     doc.build(story, onFirstPage=_footer(event), onLaterPages=_footer(event))
     return out.getvalue()
+
+
+def _round_tables(
+    rnd: int, boards: Sequence[Board], styles: dict[str, ParagraphStyle]
+) -> list[Any]:
+    """A round of an event at tables: a line per table, its seats in order (seat 1 moves
+    first), each with its placing once the result counts."""
+    width = max([len(b.seats.all()) for b in boards] + [2])
+    head = [gettext("Table")]
+    head += [gettext("Seat %(number)s") % {"number": n + 1} for n in range(width)]
+    rows: list[list[Any]] = [[*head, gettext("Result")]]
+    for board in boards:
+        seats = list(board.seats.all())
+        shown = board.result_counts
+        cells = [
+            f"{seat.player.name} ({seat.placing})"
+            if shown and seat.placing is not None
+            else seat.player.name
+            for seat in seats
+        ]
+        cells += [""] * (width - len(seats))
+        if len(seats) == 1:
+            result = _result_text(board.result, False) if shown else ""
+        elif board.result == "table" and shown:
+            result = gettext("placings")
+        elif board.result and not shown:
+            held = board_status(board) == "held"
+            result = gettext("held") if held else gettext("provisional")
+        else:
+            result = _result_text(board.result, False)
+        rows.append([board.number, *cells, result])
+    seat_width = 600.0 / width
+    legend = gettext("Seat 1 moves first; in brackets, the placing at the table (1 best).")
+    return [
+        Paragraph(gettext("Round %(number)s: tables") % {"number": rnd}, styles["h2"]),
+        _table(rows, [40.0] + [seat_width] * width + [70.0]),
+        Spacer(1, 2),
+        Paragraph(legend, styles["small"]),
+    ]
 
 
 def _cell_pdf(cell: Cell | None) -> str:

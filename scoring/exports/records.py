@@ -1,4 +1,8 @@
-"""All game records of an event as one zip: JSON and text form of each, and an index."""
+"""All game records of an event as one zip: JSON and text form of each, and an index.
+
+The index names every seat of each board in order (boards passed with their seats loaded), so a
+table of 3 or 4 lists all its players and, once its result counts, their placings.
+"""
 
 import io
 import zipfile
@@ -28,9 +32,13 @@ def games_zip(event: Event, records: Sequence[tuple[Board, GameRecord]]) -> byte
                 {
                     "round": board.round.number,
                     "board": board.number,
-                    "first": board.first.player.name,
-                    "second": board.second.player.name if board.second else None,
+                    "first": board.first.name,  # a player, or a partnership team
+                    "second": board.second.name if board.second else None,
                     "result": board.result if board.result_counts else "",
+                    "seats": [seat.player.name for seat in board.seats.all()],
+                    "placings": [seat.placing for seat in board.seats.all()]
+                    if board.result_counts
+                    else [],
                     "json": f"{stem}.json",
                     "text": f"{stem}.txt",
                 }

@@ -1,4 +1,8 @@
-"""Result slips for the arbiters: one per board, with a QR code to the board's live page."""
+"""Result slips for the arbiters: one per board, with a QR code to the board's live page.
+
+A table of 3 or 4 gets one slip with every seat in order (boards passed with their seats loaded):
+each seat's lowest and next-lowest colour level and its placing, and a signature per seat.
+"""
 
 import io
 from collections.abc import Callable, Sequence
@@ -53,8 +57,9 @@ def slips_pdf(
     boards: Sequence[Board],
     board_url: Callable[[Board], str | None],
 ) -> bytes:
-    """Result slips for the arbiters: one per board with two players, three to an A4 page,
-    each with a QR code that opens the board's live page."""
+    """Result slips for the arbiters: one per board with two players or more (a table of 3
+    or 4 on one slip), three to an A4 page, each with a QR code that opens the board's live
+    page."""
     regular, bold = pdf_fonts()
     out = io.BytesIO()
     canvas = Canvas(out, pagesize=A4)
@@ -106,23 +111,35 @@ def _draw_slip(
     width: float,
 ) -> None:
     regular_chain, bold_chain = font_chains()
-    regular, bold = regular_chain.main, bold_chain.main
+    bold = bold_chain.main
     x = margin + 4
     y = top - 22
     canvas.setFont(bold, 13)
-    heading = gettext("Round %(round)s · Board %(board)s") % {
-        "round": round_number,
-        "board": board.number,
-    }
+    at_table = len({seat.entry_id for seat in board.seats.all()}) > 2  # two teams: a pair's slip
+    heading = (
+        gettext("Round %(round)s · Table %(board)s")
+        if at_table
+        else gettext("Round %(round)s · Board %(board)s")
+    ) % {"round": round_number, "board": board.number}
     canvas.drawString(x, y, heading)
     _draw_fitted(canvas, event.name, regular_chain, 9, x, y - 14, 400)
+    if at_table:
+        _draw_table_seats(canvas, board, x, y - 40)
+    else:
+        _draw_pair(canvas, board, x, y - 40)
+    _draw_link(canvas, url, width - margin - 32 * mm - 4, top - 12 - 32 * mm)
+
+
+def _draw_pair(canvas: Canvas, board: Board, x: float, y: float) -> None:
+    """The two players, their lowest levels, the result to tick and three signatures."""
+    regular_chain, bold_chain = font_chains()
+    regular = regular_chain.main
     second = board.second
     assert second is not None
     lines = [
-        (gettext("Moves first"), board.first.player.name, board.first.starting_rank),
-        (gettext("Second"), second.player.name, second.starting_rank),
+        (gettext("Moves first"), board.first.name, board.first.starting_rank),
+        (gettext("Second"), second.name, second.starting_rank),
     ]
-    y -= 40
     for label, name, rank in lines:
         canvas.setFont(regular, 9)
         canvas.drawString(x, y, label)
@@ -146,9 +163,49 @@ def _draw_slip(
         canvas.setFont(regular, 8)
         canvas.drawString(x, y - 10, label)
         x += 160
+
+
+def _draw_table_seats(canvas: Canvas, board: Board, x: float, y: float) -> None:
+    """Every seat of a table in order (seat 1 moves first): boxes for the lowest and next
+    lowest colour level and the placing, and a signature per seat and the arbiter's."""
+    regular_chain, bold_chain = font_chains()
+    regular = regular_chain.main
+    seats = list(board.seats.all())
+    for seat in seats:
+        canvas.setFont(regular, 9)
+        canvas.drawString(x, y, gettext("Seat %(number)s") % {"number": seat.number + 1})
+        entry = seat.entry
+        name = f"{seat.player.name} (#{entry.starting_rank})"  # a partner at their own seat
+        _draw_fitted(canvas, name, bold_chain, 11, x + 45, y, 180)
+        canvas.setFont(regular, 8)
+        for label, lx, bx, bw in (
+            (gettext("lowest"), 232, 262, 26),
+            (gettext("next"), 294, 316, 26),
+            (gettext("placing"), 348, 382, 20),
+        ):
+            canvas.drawString(x + lx, y, label)
+            canvas.rect(x + bx, y - 4, bw, 16)
+        y -= 22
+    canvas.setFont(regular, 8)
+    canvas.drawString(
+        x,
+        y,
+        gettext("Placing: 1 is best (the lowest colour, then the next); tied players share."),
+    )
+    y -= 34
+    labels = [gettext("Seat %(number)s") % {"number": seat.number + 1} for seat in seats]
+    step = 500 / (len(labels) + 1)
+    for label in [*labels, gettext("Arbiter")]:
+        canvas.line(x, y, x + step - 12, y)
+        canvas.setFont(regular, 8)
+        canvas.drawString(x, y - 10, label)
+        x += step
+
+
+def _draw_link(canvas: Canvas, url: str | None, qx: float, qy: float) -> None:
+    """The QR code of the board's live page, or a note that it has none."""
+    regular = font_chains()[0].main
     size = 32 * mm
-    qx = width - margin - size - 4
-    qy = top - 12 - size
     if url:
         _draw_qr(canvas, url, qx, qy, size)
         canvas.setFont(regular, 6)

@@ -82,6 +82,8 @@ def _cell_json(table: Standings, cell: Cell | None, rnd: int) -> dict[str, Any]:
         "score": cell.score,
         "own_lowest": cell.own_lowest,
         "opp_lowest": cell.opp_lowest,
+        "placing": cell.placing,
+        "table_size": cell.table_size,
     }
 
 
@@ -176,32 +178,39 @@ CROSSTABLE_ROUND_COLUMNS = ("opponent", "first", "result", "own lowest", "opp lo
 
 def crosstable_csv(table: Standings) -> str:
     """One line per player; per round: the opponent's rank (or bye/absent), whether the player
-    moved first, the score (1, 0.5, 0, + or - for forfeits) and both lowest levels."""
+    moved first, the score (1, 0.5, 0, + or - for forfeits) and both lowest levels. An event
+    played at tables adds each round's placing; a table's opponent is its number ("T3"), its
+    result the VP there (up to two decimals) and its opp lowest is empty."""
+    columns = CROSSTABLE_ROUND_COLUMNS + (("placing",) if table.has_tables else ())
     header = ["Rank", "Player"]
     for rnd in table.rounds:
-        header += [f"R{rnd} {col}" for col in CROSSTABLE_ROUND_COLUMNS]
+        header += [f"R{rnd} {col}" for col in columns]
     header.append("VP")
     rows = []
     for line in table.lines:
         row: list[object] = [line.rank, _text(line.contender.name)]
         for cell in line.cells:
-            row += _cell_csv(cell)
+            row += _cell_csv(cell)[: len(columns)]
         row.append(plain_number(line.vp))
         rows.append(row)
     return _csv(header, rows)
 
 
 def _cell_csv(cell: Cell | None) -> list[object]:
+    """The round's columns, with the placing at a table last (cut off for two-player events)."""
     if cell is None:
-        return ["", "", "", "", ""]
+        return ["", "", "", "", "", ""]
     opponent = cell.opponent_rank if cell.opponent is not None else cell.kind.replace("_", "-")
+    if cell.table_size is not None:
+        opponent = f"T{cell.board_number}"
     first = {True: "yes", False: "no"}.get(cell.moved_first, "")  # type: ignore[arg-type]
     result = cell.score if cell.kind == "forfeit" else plain_number(cell.points)
     if cell.kind in ("pending", "provisional", "held"):
         result = cell.kind
     own = "" if cell.own_lowest is None else cell.own_lowest
     opp = "" if cell.opp_lowest is None else cell.opp_lowest
-    return [opponent, first, result, own, opp]
+    placing = "" if cell.placing is None else cell.placing
+    return [opponent, first, result, own, opp, placing]
 
 
 def placings_csv(table: Standings) -> str:

@@ -4,6 +4,8 @@ tournament.pairing.trf; tournament.services.trf_import imports it as a new event
 from collections.abc import Sequence
 from typing import Any, Literal
 
+from django.utils.translation import gettext
+
 from scoring.tables import Cell, Line, Standings
 from tournament.models import Event
 from tournament.pairing.trf import TrfEvent, TrfForbidden, TrfGame, TrfPlayer, write_trf
@@ -12,6 +14,18 @@ _TRF_RESULTS = {1.0: "1", 0.5: "=", 0.0: "0"}
 _TRF_SINGLES = {"bye": "U", "half_bye": "H", "full_bye": "F", "absent": "Z"}
 TRF_VERSIONS: tuple[str, ...] = ("16", "2026")
 LEVELS_COMMENT = " levels round {round} board {board}: {first}-{second} lowest {fl}-{sl}"
+
+
+def trf_refusal(event: Event) -> str:
+    """Why the event has no TRF file ("" when it has one): TRF pairs two players a game, so an
+    event at tables of 3 or 4, of partnership teams or of duplicate solitaire exports its games
+    as CSV or JSON instead."""
+    if event.table_size != 2:
+        return gettext(
+            "TRF has no tables: use CSV or JSON. %(event)s is not played in games of two "
+            "players, and a TRF file holds games of two players only."
+        ) % {"event": event.name}
+    return ""
 
 
 def event_trf(
@@ -25,7 +39,10 @@ def event_trf(
     """The event as a TRF file of ``version`` (tournament.pairing.trf): players by starting
     rank with VP and rank, every public round (the first-named player as white), each game's
     lowest colour levels in ``###`` comment lines, the byes asked for rounds still to come
-    (starting rank -> [(round, H / F / Z)]) and the pairs kept apart (starting ranks)."""
+    (starting rank -> [(round, H / F / Z)]) and the pairs kept apart (starting ranks).
+    An event at tables has none (:func:`trf_refusal`): ValueError."""
+    if refusal := trf_refusal(event):
+        raise ValueError(refusal)
     start = {line.contender.entry_id: line.contender.starting_rank for line in table.lines}
     seat: dict[tuple[int, int], str] = {}
     for p in table.pairings:

@@ -4,11 +4,12 @@ scoring.exports."""
 from collections.abc import Callable
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.shortcuts import render
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring import exports, standings
+from scoring import export_selectors, exports, standings
 from scoring.tables import Standings
 from scoring.views.standings import event_or_404
 from tournament import selectors
@@ -53,10 +54,22 @@ def table_export(request: HttpRequest, slug: str, filename: str) -> HttpResponse
     return _download(content, content_type, f"{event.slug}-{filename}")
 
 
+def pairings_export(request: HttpRequest, slug: str, filename: str) -> HttpResponse:
+    """Every public board seat by seat (pairings.csv or pairings.json): tables whole."""
+    event = event_or_404(slug)
+    boards = export_selectors.public_boards(event)
+    if filename == "pairings.json":
+        content = exports.dumps(exports.pairings_json(event, boards))
+        return _download(content, JSON, f"{event.slug}-{filename}")
+    return _download(exports.pairings_csv(boards), CSV, f"{event.slug}-{filename}")
+
+
 def event_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_or_404(slug)
     table = standings.standings_for(event)
-    pdf = exports.event_pdf(event, table, timezone.localtime())
+    # A table's seats are not in the standings' pairings (the first two only): read them.
+    tables = export_selectors.public_boards(event) if event.table_size > 2 else None
+    pdf = exports.event_pdf(event, table, timezone.localtime(), tables=tables)
     return _download(pdf, "application/pdf", f"{event.slug}.pdf")
 
 
@@ -81,6 +94,7 @@ def round_slips(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             _("%(name)s has no published round %(number)s.")
             % {"name": event.name, "number": number}
         ) from None
+    export_selectors.with_seats(boards)
     pdf = exports.slips_pdf(event, rnd.number, boards, _board_url(request))
     return _download(pdf, "application/pdf", f"{event.slug}-round-{rnd.number}-slips.pdf")
 
@@ -88,6 +102,7 @@ def round_slips(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 def games_zip(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_or_404(slug)
     records = standings.public_game_records(event)
+    export_selectors.with_seats([board for board, _ in records])
     return _download(
         exports.games_zip(event, records), "application/zip", f"{event.slug}-games.zip"
     )
@@ -96,6 +111,9 @@ def games_zip(request: HttpRequest, slug: str) -> HttpResponse:
 def event_trf(request: HttpRequest, slug: str) -> HttpResponse:
     """The event as a TRF file: ``?version=2026`` for TRF-2026, TRF-16 otherwise."""
     event = event_or_404(slug)
+    if refusal := exports.trf_refusal(event):
+        context = {"event": event, "refusal": refusal}
+        return render(request, "standings/trf_refused.html", context, status=400)
     version = request.GET.get("version", "16")
     if version not in ("16", "2026"):
         return HttpResponseBadRequest(

@@ -2,7 +2,7 @@
 tournament/standings.py) and make the same number of queries whatever the size of the field."""
 
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
 
 from scoring import standings
 from tournament.models import Entry, Event
@@ -18,6 +18,8 @@ def _table_page(request: HttpRequest, slug: str, page: str) -> HttpResponse:
     """A standings or crosstable page; an htmx refresh gets the table alone (the cache keys
     and Vary hold HX-Request)."""
     event = event_or_404(slug)
+    if event.ruleset == Event.Ruleset.CHALLENGES:  # ranked by the challenges' tally
+        return redirect("challenge-standings", slug=slug)
     table = standings.standings_for(event)
     partial = bool(request.htmx)  # type: ignore[attr-defined]  # django-htmx middleware
     template = f"standings/_{page}_table.html" if partial else f"standings/{page}.html"

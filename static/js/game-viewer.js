@@ -35,6 +35,10 @@
       var low = viewer.querySelector('[data-lowest="' + seat + '"]');
       if (low) low.textContent = Math.min.apply(null, side);
     });
+    // Whose turn it is after this step, at a table of four as at a board of two.
+    viewer.querySelectorAll("[data-track-seat]").forEach(function (block) {
+      block.classList.toggle("to-move", parseInt(block.dataset.trackSeat, 10) === f.to_move);
+    });
     (f.clock_ms || []).forEach(function (ms, seat) {
       var el = viewer.querySelector('[data-view-clock="' + seat + '"]');
       if (el) el.textContent = formatMs(ms);

@@ -48,6 +48,11 @@ class EventSerializer(serializers.ModelSerializer[Event]):
     bye_value = serializers.DecimalField(
         max_digits=3, decimal_places=1, required=False, help_text="0, 0.5 or 1"
     )
+    # Unbounded here: the service refuses a size the ruleset does not allow, naming the field.
+    table_size = serializers.IntegerField(
+        required=False,
+        help_text="Players per table: 2 for MSO; 2, 3 or 4 for the standard game",
+    )
     keep_apart = serializers.ListField(
         child=serializers.ChoiceField(choices=["club", "family", "country"]),
         required=False,
@@ -95,13 +100,19 @@ class EventSerializer(serializers.ModelSerializer[Event]):
 
 class EntrySerializer(serializers.ModelSerializer[Entry]):
     player = PlayerBriefSerializer(read_only=True)
+    partner = PlayerBriefSerializer(
+        read_only=True, allow_null=True, help_text="A partnership team's second player"
+    )
+    name = serializers.CharField(read_only=True, help_text='The player, or the team "A & B"')
     status = serializers.CharField(read_only=True, help_text="active, withdrawn")
 
     class Meta:
         model = Entry
         fields = [
             "id",
+            "name",
             "player",
+            "partner",
             "starting_rank",
             "status",
             "joined_round",
@@ -154,6 +165,12 @@ class EntryCreateSerializer(serializers.Serializer[Any]):
     rating = serializers.IntegerField(min_value=0, max_value=4000, required=False, allow_null=True)
     contact = serializers.CharField(max_length=200, required=False, allow_blank=True)
     family = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    # A partnership event's team: its second player, by registry id or as a new player.
+    partner = serializers.PrimaryKeyRelatedField(
+        queryset=Player.objects.all(), required=False, allow_null=True
+    )
+    partner_name = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    partner_club = serializers.CharField(max_length=120, required=False, allow_blank=True)
     missed_rounds = serializers.ChoiceField(
         choices=Entry.MissedRounds.choices, default=Entry.MissedRounds.ZERO
     )
@@ -168,6 +185,13 @@ class EntryCreateSerializer(serializers.Serializer[Any]):
                 {"name": "Give a registry player's id as player, or a new player's name."}
             )
         return with_bye_points(attrs)
+
+    def partner_fields(self) -> dict[str, Any] | None:
+        """A new partner's fields (``partner_name``, ``partner_club``), if given."""
+        name = (self.validated_data.get("partner_name") or "").strip()
+        if not name:
+            return None
+        return {"name": name, "club": self.validated_data.get("partner_club") or ""}
 
 
 class EntryUpdateSerializer(serializers.Serializer[Any]):
@@ -205,7 +229,7 @@ class CsvImportSerializer(serializers.Serializer[Any]):
 
 
 class EntryRefSerializer(serializers.ModelSerializer[Entry]):
-    name = serializers.CharField(source="player.name", read_only=True)
+    name = serializers.CharField(read_only=True)  # the player, or a team "A & B"
 
     class Meta:
         model = Entry
@@ -214,6 +238,10 @@ class EntryRefSerializer(serializers.ModelSerializer[Entry]):
 
 class BoardSerializer(serializers.ModelSerializer[Board]):
     first = EntryRefSerializer(read_only=True)
+    seats = serializers.SerializerMethodField(
+        help_text="Every seat in order (seat 0 moves first): the entry, and once the board is "
+        "decided its placing (1 best, ties share), lowest and next lowest colour levels"
+    )
     second = EntryRefSerializer(read_only=True, allow_null=True)
     round = serializers.IntegerField(source="round.number", read_only=True)
     url = serializers.SerializerMethodField()
@@ -250,8 +278,23 @@ class BoardSerializer(serializers.ModelSerializer[Board]):
             "confirmation",
             "reason",
             "url",
+            "seats",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(serializers.ListField(child=serializers.DictField()))
+    def get_seats(self, board: Board) -> list[dict[str, Any]]:
+        return [
+            {
+                "number": seat.number,
+                "entry": EntryRefSerializer(seat.entry).data,
+                "player": seat.player.name,  # who sits there: a team's partner at its second
+                "placing": seat.placing,
+                "lowest": seat.lowest,
+                "next_lowest": seat.next_lowest,
+            }
+            for seat in board.seats.all()
+        ]
 
     @extend_schema_field(serializers.URLField())
     def get_url(self, board: Board) -> str:
@@ -289,6 +332,52 @@ class ResultSerializer(serializers.Serializer[Any]):
         return value
 
 
+class TableResultSerializer(serializers.Serializer[Any]):
+    """A table's result (3 or 4 seats): per seat, in seat order, its colour levels at the end,
+    lowest first (at least the lowest and the next lowest); ``placings`` (1 best, ties share)
+    only to decide seats equal on the levels. A ``reason`` is needed. A duplicate solitaire
+    entrant's board: one seat's levels (the round's entrants place each other)."""
+
+    levels = serializers.ListField(
+        child=serializers.ListField(
+            # 36: duplicate solitaire's double-length track (a table's service refuses above 18)
+            child=serializers.IntegerField(min_value=0, max_value=36),
+            min_length=2,
+            max_length=6,
+        ),
+        min_length=1,
+        max_length=4,
+        help_text="Per seat in seat order: [lowest, next lowest, ...]",
+    )
+    placings = serializers.ListField(
+        child=serializers.IntegerField(min_value=1, max_value=4),
+        required=False,
+        allow_null=True,
+        default=None,
+        help_text="Per seat in seat order; left out, they follow the levels",
+    )
+    reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+
+
+class SeatSerializer(serializers.Serializer[Any]):
+    number = serializers.IntegerField(help_text="0 moves first")
+    entry = EntryRefSerializer()
+    player = serializers.CharField(source="player.name", help_text="Who sits there")
+    placing = serializers.IntegerField(allow_null=True)
+    lowest = serializers.IntegerField(allow_null=True)
+    next_lowest = serializers.IntegerField(allow_null=True)
+
+
+class BoardSeatsSerializer(BoardSerializer):
+    """A board with its seats and how each finished (a table's result)."""
+
+    seats = SeatSerializer(many=True, read_only=True, source="seats.all")
+
+    class Meta(BoardSerializer.Meta):
+        fields = [*BoardSerializer.Meta.fields, "seats"]
+        read_only_fields = fields
+
+
 class ReopenSerializer(serializers.Serializer[Any]):
     """Why a decided board is opened to recording again."""
 
@@ -312,6 +401,7 @@ class RoundSerializer(serializers.ModelSerializer[Round]):
             "pairing_error",
             "system",
             "notes",
+            "challenge",
             "published_at",
             "boards",
             "url",
@@ -321,9 +411,11 @@ class RoundSerializer(serializers.ModelSerializer[Round]):
 
     @extend_schema_field(BoardSerializer(many=True))
     def get_boards(self, round_: Round) -> list[dict[str, Any]]:
-        boards = round_.boards.select_related(
-            "round__event", "first__player", "second__player"
-        ).order_by("number")
+        boards = (
+            round_.boards.select_related("round__event", "first__player", "second__player")
+            .prefetch_related("seats__entry__player")  # the seats field, in one query
+            .order_by("number")
+        )
         return BoardSerializer(boards, many=True, context=self.context).data  # type: ignore[return-value]
 
     @extend_schema_field(serializers.URLField())

@@ -7,7 +7,7 @@ from typing import Any
 from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import OpenApiParameter, extend_schema
+from drf_spectacular.utils import OpenApiParameter, PolymorphicProxySerializer, extend_schema
 from rest_framework import mixins, status, viewsets
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.request import Request
@@ -16,6 +16,7 @@ from rest_framework.reverse import reverse
 
 from tournament import selectors, services
 from tournament.api.serializers import (
+    BoardSeatsSerializer,
     BoardSerializer,
     CorrectionSerializer,
     CsvImportSerializer,
@@ -32,6 +33,7 @@ from tournament.api.serializers import (
     RoundSerializer,
     SwapBoardsSerializer,
     SwapPlayersSerializer,
+    TableResultSerializer,
 )
 from tournament.api_errors import error_response
 from tournament.api_schema import LOGIN_REQUIRED
@@ -39,6 +41,8 @@ from tournament.errors import NotAllowed
 from tournament.models import Board, Entry, Event, EventRole, Player, Round
 from tournament.permissions import IsEventDirectorOrReadOnly, is_director, require_director
 from tournament.services.entries import require_director_or_own_entry
+from tournament.services.solitaire_results import set_solitaire_result
+from tournament.services.table_results import set_table_result
 
 ERRORS = {
     400: error_response(400, "Bad input: nothing changed"),
@@ -160,7 +164,8 @@ class EntryViewSet(_EventScoped, viewsets.GenericViewSet[Entry]):
 
     @extend_schema(request=EntryCreateSerializer, responses={201: EntrySerializer, **ERRORS})
     def create(self, request: Request, slug: str) -> Response:
-        """Enter a registry player (``player``) or a new one (``name``, ``club``...). After
+        """Enter a registry player (``player``) or a new one (``name``, ``club``...); in a
+        partnership event with a ``partner`` (or ``partner_name``, ``partner_club``). After
         round 1 this is a late entry: it joins the next round; ``missed_rounds`` says whether
         the rounds missed score zero or half-point byes."""
         event = self.get_event()
@@ -175,6 +180,8 @@ class EntryViewSet(_EventScoped, viewsets.GenericViewSet[Entry]):
             player_fields={name: fields.get(name) for name in services.CSV_COLUMNS},
             missed_rounds=fields["missed_rounds"],
             requested_byes=fields["requested_byes"],
+            partner=fields.get("partner"),  # a partnership event's team
+            partner_fields=data.partner_fields(),
         )
         return Response(EntrySerializer(entry).data, status=status.HTTP_201_CREATED)
 
@@ -201,7 +208,8 @@ class EntryViewSet(_EventScoped, viewsets.GenericViewSet[Entry]):
     def import_csv(self, request: Request, slug: str) -> Response:
         """Enter every player of a CSV file or none: a bad line is reported with its number
         (``errors``) and nothing is imported. Columns: name, and optionally club, country,
-        rating, contact."""
+        rating, contact; a partnership event's file adds partner (the partner's name) and
+        optionally partner_club, partner_country, partner_rating."""
         event = self.get_event()
         require_director(request.user, event)
         data = CsvImportSerializer(data=request.data)
@@ -317,18 +325,39 @@ class BoardViewSet(_EventScoped, viewsets.GenericViewSet[Board]):
     def retrieve(self, request: Request, slug: str, pk: int) -> Response:
         return Response(self.get_serializer(self.get_object()).data)
 
-    @extend_schema(request=ResultSerializer, responses={200: BoardSerializer, **ERRORS})
+    @extend_schema(
+        request=PolymorphicProxySerializer(
+            component_name="BoardResult",
+            serializers=[ResultSerializer, TableResultSerializer],
+            resource_type_field_name=None,
+        ),
+        responses={200: BoardSeatsSerializer, **ERRORS},
+    )
     def partial_update(self, request: Request, slug: str, pk: int) -> Response:
         """Enter or correct the result (``""`` clears it). A correction needs a ``reason``;
         every change is logged with who, when and why. Send the result you last read as
-        ``replaces``: if the board's result changed since, nothing is saved (409)."""
+        ``replaces``: if the board's result changed since, nothing is saved (409).
+
+        A table of 3 or 4 takes ``levels`` (per seat: lowest, next lowest), optional
+        ``placings`` and a ``reason`` instead of ``result``."""
         board = self.get_object()
         require_director(request.user, self.get_event())
-        data = ResultSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        board = services.set_board_result(board=board, user=request.user, **data.validated_data)
-        board = self.get_queryset().get(pk=board.pk)
-        return Response(self.get_serializer(board).data)
+        if "levels" in request.data:
+            table = TableResultSerializer(data=request.data)
+            table.is_valid(raise_exception=True)
+            if board.plays_alone:
+                data = table.validated_data
+                board = set_solitaire_result(
+                    board=board, user=request.user, reason=data["reason"], levels=data["levels"]
+                )
+            else:
+                board = set_table_result(board=board, user=request.user, **table.validated_data)
+        else:
+            data = ResultSerializer(data=request.data)
+            data.is_valid(raise_exception=True)
+            board = services.set_board_result(board=board, user=request.user, **data.validated_data)
+        board = self.get_queryset().prefetch_related("seats__entry__player").get(pk=board.pk)
+        return Response(BoardSeatsSerializer(board, context=self.get_serializer_context()).data)
 
     @extend_schema(request=ReopenSerializer, responses={200: BoardSerializer, **ERRORS})
     def reopen(self, request: Request, slug: str, pk: int) -> Response:

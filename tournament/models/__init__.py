@@ -31,6 +31,7 @@ from tournament.models.people import (
     PlayerMerge,
     ResultConfirmation,
 )
+from tournament.models.tables import MAX_SEATS, Seat
 
 __all__ = [
     "PAIR_RESULTS",
@@ -57,6 +58,8 @@ __all__ = [
     "ResultConfirmation",
     "ResultCorrection",
     "Round",
+    "Seat",
+    "MAX_SEATS",
     "check_time_zone",
     "default_tiebreak_chain",
 ]

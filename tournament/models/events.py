@@ -105,6 +105,9 @@ class Event(models.Model):
     class Ruleset(models.TextChoices):
         MSO = "mso", _("MSO (2 players)")
         STANDARD = "standard", _("Standard (2 players)")
+        PARTNERSHIP = "partnership", _("Partnership (two teams of two)")
+        SOLITAIRE = "solitaire", _("Duplicate solitaire")
+        CHALLENGES = "challenges", _("Ingenious Challenges (Card, Dice, Tile)")
 
     class PairingSystem(models.TextChoices):
         AUTO = "auto", _("Automatic (all-play-all with 10 or fewer, else Swiss)")
@@ -122,6 +125,10 @@ class Event(models.Model):
     start_date = models.DateField(null=True, blank=True)
     end_date = models.DateField(null=True, blank=True)
     ruleset = models.CharField(max_length=20, choices=Ruleset.choices, default=Ruleset.MSO)
+    #: players per table: 2 for MSO; 2, 3 or 4 for the standard game (RULINGS.md, tables)
+    table_size = models.PositiveSmallIntegerField(
+        default=2, validators=[MinValueValidator(1), MaxValueValidator(4)]
+    )
     ruleset_options = models.JSONField(
         default=dict,
         blank=True,
@@ -231,6 +238,10 @@ class Entry(models.Model):
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="entries")
+    #: a partnership event's team: the second player (the entry is the team)
+    partner = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.PROTECT, related_name="partner_entries"
+    )
     starting_rank = models.PositiveIntegerField()
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.ACTIVE)
     joined_round = models.PositiveSmallIntegerField(
@@ -256,7 +267,15 @@ class Entry(models.Model):
         verbose_name_plural = "entries"
 
     def __str__(self) -> str:
-        return f"{self.player.name} (#{self.starting_rank})"
+        return f"{self.name} (#{self.starting_rank})"
+
+    @property
+    def name(self) -> str:
+        """Who the entry is: the player, or a partnership team "Ada Byron & Alan Turing"
+        (select ``player`` and ``partner`` when listing entries)."""
+        if self.partner_id is None:
+            return self.player.name
+        return f"{self.player.name} & {self.partner.name}"  # type: ignore[union-attr]
 
     @property
     def requested_byes_text(self) -> str:
@@ -288,6 +307,20 @@ class Round(models.Model):
         max_length=20, blank=True, help_text="The system the pairing used (swiss, round-robin)"
     )
     notes = models.JSONField(default=list, blank=True, help_text="The pairing's notes")
+    seed = models.PositiveBigIntegerField(
+        null=True, blank=True, help_text="Duplicate solitaire: the seed of the round's tiles"
+    )
+
+    class Challenge(models.TextChoices):
+        NONE = "", _("None")
+        CARD = "card", _("Card Challenge")
+        DICE = "dice", _("Dice Challenge")
+        TILE = "tile", _("Tile Challenge")
+
+    #: an event of challenges: the challenge this round's tables play
+    challenge = models.CharField(
+        max_length=10, choices=Challenge.choices, blank=True, default=Challenge.NONE
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     published_at = models.DateTimeField(null=True, blank=True)
 
@@ -319,6 +352,7 @@ class Result(models.TextChoices):
     HALF_BYE = "half-bye", _("Requested half-point bye")
     FULL_BYE = "full-bye", _("Requested full-point bye")
     ABSENT = "absent", _("Absent (zero)")
+    TABLE = "table", _("Placings at the table")
 
 
 PLAYED_RESULTS = {Result.FIRST_WINS, Result.SECOND_WINS, Result.DRAW}
@@ -331,7 +365,9 @@ SINGLE_RESULTS = {Result.BYE, Result.HALF_BYE, Result.FULL_BYE, Result.ABSENT}
 
 
 class Board(models.Model):
-    """One table of a round: two entries, or one entry with a bye or an absence."""
+    """One table of a round: its seats in order (tournament.models.tables.Seat); ``first`` and
+    ``second`` are the first two seats, the pair of a two-player board (``second`` is empty for
+    a bye or an absence)."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="boards")
     number = models.PositiveSmallIntegerField()
@@ -388,6 +424,31 @@ class Board(models.Model):
     @property
     def is_bye(self) -> bool:
         return self.second_id is None
+
+    @property
+    def plays_alone(self) -> bool:
+        """A duplicate solitaire entrant's board of one: a game, not a bye or an absence."""
+        return (
+            self.second_id is None
+            and self.result in ("", Result.TABLE)
+            and self.round.event.ruleset == Event.Ruleset.SOLITAIRE
+        )
+
+    @property
+    def has_game(self) -> bool:
+        """A game is played here: two seats or more, or a solitaire entrant."""
+        return self.second_id is not None or self.plays_alone
+
+    @property
+    def is_table(self) -> bool:
+        """More than two sides (a table of 3 or 4): decided by placings, not by a two-sided
+        result. Two partnership teams at four seats are two sides."""
+        return len({seat.entry_id for seat in self.seats.all()}) > 2
+
+    @property
+    def seated(self) -> list[Entry]:
+        """The entries in seat order (prefetch ``seats__entry__player`` when listing boards)."""
+        return [seat.entry for seat in self.seats.all()]
 
     @property
     def result_held(self) -> bool:

@@ -240,9 +240,11 @@ def pair_swiss(
                 break
     if best is None:
         raise NoPairingError(_why_unpairable(problem))
-    if not _restricted(problem, best[1]):
-        # A pairing keeps every restriction: alternatives (look-ahead) must keep them too.
-        edges = [e for e in edges if problem.penalty(*e)[:2] == (0, 0)]
+    # Each kind of restriction the best pairing keeps (no forbidden pair; no bye to a forfeit
+    # winner), the alternatives of the look-ahead must keep too.
+    for kind in (0, 1):
+        if not any(problem.penalty(*e)[kind] for e in best[1]):
+            edges = [e for e in edges if not problem.penalty(*e)[kind]]
 
     look: _LookAhead | None = None
     k_needed = total_rounds - round_number
@@ -271,10 +273,6 @@ def pair_swiss(
         )
     pairings = _build(problem, chosen, best[1], round_number, total_rounds, top_seed_first)
     return RoundPairing(round_number, "swiss", pairings, requested, absent, notes)
-
-
-def _restricted(problem: Problem, matching: frozenset[Edge]) -> bool:
-    return any(problem.penalty(*e)[:2] != (0, 0) for e in matching)
 
 
 def _gave_way(problem: Problem, matching: frozenset[Edge]) -> list[str]:

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from tournament import effects, selectors
 from tournament.errors import Conflict, DomainError
 from tournament.logs import log_write
-from tournament.models import Board, Entry, Event, Player, Result, Round
+from tournament.models import Entry, Event, Player, Result, Round
 from tournament.permissions import (
     is_director,
     is_own_entry,
@@ -23,6 +23,7 @@ from tournament.permissions import (
     require_director,
     require_own_entry,
 )
+from tournament.services import seating, teams
 from tournament.services.base import User, lock_event, paired_rounds, refuse_open_round
 from tournament.services.event_log import note
 from tournament.services.registry import (
@@ -32,6 +33,7 @@ from tournament.services.registry import (
     parse_players_csv,
     survivor_of,
 )
+from tournament.services.seating import Table
 
 CHUNK = 500  # rows a query or insert takes at once: within every database's parameter limit
 _ASCII_UPPER = str.maketrans(string.ascii_lowercase, string.ascii_uppercase)
@@ -68,11 +70,17 @@ def _check_missed_rounds(missed_rounds: str) -> None:
 
 
 def _create_entry(
-    event: Event, player: Player, joined: int, rank: int, missed_rounds: str
+    event: Event,
+    player: Player,
+    joined: int,
+    rank: int,
+    missed_rounds: str,
+    partner: Player | None = None,
 ) -> Entry:
     entry = Entry.objects.create(
         event=event,
         player=player,
+        partner=partner,
         starting_rank=rank,
         joined_round=joined,
         missed_rounds=missed_rounds,
@@ -86,21 +94,10 @@ def _missed_round_boards(
 ) -> None:
     """Late entries score their missed rounds on boards of their own, after the round's others."""
     result = Result.HALF_BYE if missed_rounds == Entry.MissedRounds.HALF else Result.ABSENT
-    boards: list[Board] = []
     for round_ in event.round_set.filter(number__lt=joined).order_by("number"):
-        first = selectors.next_board_number(round_)
-        boards += [
-            Board(
-                round=round_,
-                number=first + i,
-                first=entry,
-                second=None,
-                result=result,
-                reason=f"late entry: missed round {round_.number}",
-            )
-            for i, entry in enumerate(entries)
-        ]
-    Board.objects.bulk_create(boards, batch_size=CHUNK)
+        reason = f"late entry: missed round {round_.number}"
+        tables = [Table([entry.pk], result, reason) for entry in entries]
+        seating.seat_boards(round_, tables, first_number=selectors.next_board_number(round_))
 
 
 def _late_entry_text(names: list[str], joined: int, missed_rounds: str) -> str:
@@ -120,10 +117,11 @@ def add_entry(
     player: Player,
     missed_rounds: str = Entry.MissedRounds.ZERO,
     requested_byes: Iterable[int] = (),
+    partner: Player | None = None,
 ) -> Entry:
-    """Enter a registry player. After round 1 this is a late entry: it joins the next round,
-    its missed rounds score as zero or half-point byes (``missed_rounds``: "zero" or "half"),
-    and it goes to the bottom of the starting ranks."""
+    """Enter a registry player (with ``partner``: a partnership team). After round 1 this is
+    a late entry: it joins the next round, its missed rounds score as zero or half-point byes
+    (``missed_rounds``: "zero" or "half"), and it goes to the bottom of the starting ranks."""
     require_director(user, event)
     return enter_player(
         event=event,
@@ -131,6 +129,7 @@ def add_entry(
         player=player,
         missed_rounds=missed_rounds,
         requested_byes=requested_byes,
+        partner=partner,
     )
 
 
@@ -142,6 +141,7 @@ def enter_player(
     player: Player,
     missed_rounds: str = Entry.MissedRounds.ZERO,
     requested_byes: Iterable[int] = (),
+    partner: Player | None = None,
 ) -> Entry:
     """``add_entry`` once the caller has checked who may enter: a director (``add_entry``) or
     the player themselves in an event open to online entries (services/online_entry.py)."""
@@ -149,11 +149,12 @@ def enter_player(
     _check_missed_rounds(missed_rounds)
     if event.entries.filter(player=player).exists():
         raise DomainError(_("%(name)s is already entered.") % {"name": player.name}, field="player")
+    teams.check_entrants(event, player, partner)  # a partnership event's entries are teams
     joined = _entry_window(event)
-    entry = _create_entry(event, player, joined, _next_rank(event), missed_rounds)
+    entry = _create_entry(event, player, joined, _next_rank(event), missed_rounds, partner)
     log_write("entry.add", user=user, event=event.pk, entry=entry.pk, player=player.pk)
     if joined > 1:
-        note(event, user, "late-entry", _late_entry_text([player.name], joined, missed_rounds))
+        note(event, user, "late-entry", _late_entry_text([entry.name], joined, missed_rounds))
     byes = list(requested_byes)
     if byes:
         _set_byes(entry, byes)
@@ -171,19 +172,25 @@ def add_player_entry(
     player_fields: Mapping[str, Any],
     missed_rounds: str = Entry.MissedRounds.ZERO,
     requested_byes: Iterable[int] = (),
+    partner: Player | None = None,
+    partner_fields: Mapping[str, Any] | None = None,
 ) -> Entry:
     """Enter a registry player, or the player described by ``player_fields``: the registry's
-    player of that name and club when there is one (case-insensitive), else a new one."""
+    player of that name and club when there is one (case-insensitive), else a new one. A
+    partnership team's partner likewise: ``partner`` or ``partner_fields``."""
     require_director(user, event)
     if player is None:
         fields = clean_player_fields(**player_fields)
         player = find_player(fields["name"], fields["club"]) or Player.objects.create(**fields)
+    if partner is None and partner_fields:
+        partner = teams.registry_player(None, partner_fields)
     return add_entry(
         event=event,
         user=user,
         player=player,
         missed_rounds=missed_rounds,
         requested_byes=requested_byes,
+        partner=partner,
     )
 
 
@@ -254,6 +261,10 @@ def import_players_csv(
     with the registry before the event's lock is taken; the writes under it are in bulk."""
     require_director(user, event)
     _check_missed_rounds(missed_rounds)
+    if teams.is_partnership(event):  # a file of teams: the partner's columns too
+        return teams.import_teams_csv(
+            event=event, user=user, text=text, enter=enter_player, missed_rounds=missed_rounds
+        )
     cap, count = settings.MAX_IMPORT_ROWS, _count_rows(text)
     if count > cap:
         raise CsvImportError(
@@ -306,7 +317,7 @@ def _enter_rows(
     _missed_round_boards(event, entries, joined, missed_rounds)
     log_write("entry.import", user=user, event=event.pk, entries=len(entries))
     if joined > 1 and entries:
-        names = [entry.player.name for entry in entries]
+        names = [entry.name for entry in entries]
         note(event, user, "late-entry", _late_entry_text(names, joined, missed_rounds))
     if joined > 1:
         effects.results_changed(event.pk)
@@ -320,7 +331,7 @@ def rank_by_rating(*, event: Event, user: User) -> None:
     event = lock_event(event)
     if event.round_set.exists():
         raise DomainError(_("Starting ranks are fixed once round 1 is paired."))
-    entries = list(event.entries.select_related("player"))
+    entries = list(event.entries.select_related("player", "partner"))
     entries.sort(
         key=lambda e: (e.player.rating is None, -(e.player.rating or 0), e.player.name, e.pk)
     )
@@ -406,7 +417,7 @@ def _set_byes(entry: Entry, rounds: list[int | tuple[int, object]]) -> None:
                     "%(name)s joins in round %(joined_round)s: no bye can be requested "
                     "for round %(number)s."
                 )
-                % {"name": entry.player.name, "joined_round": entry.joined_round, "number": number},
+                % {"name": entry.name, "joined_round": entry.joined_round, "number": number},
                 field="requested_byes",
             )
         if number <= paired and number not in entry.requested_byes:
@@ -440,7 +451,7 @@ def _set_byes(entry: Entry, rounds: list[int | tuple[int, object]]) -> None:
                 "rounds: at most %(allowed)s (half the rounds) can be requested."
             )
             % {
-                "name": entry.player.name,
+                "name": entry.name,
                 "cleaned": len(cleaned),
                 "rounds": event.rounds,
                 "allowed": allowed,
@@ -478,7 +489,7 @@ def set_requested_byes(
             entry.event,
             user,
             "bye-request",
-            f"Requested byes of {entry.player.name}: {after} (were: {before}).",
+            f"Requested byes of {entry.name}: {after} (were: {before}).",
         )
     effects.live_changed(entry.event_id)  # the event page lists requested byes
     return entry
@@ -517,7 +528,7 @@ def update_entry(
             entry = reinstate_entry(entry=entry, user=user)
     if requested_byes is not None:
         entry = set_requested_byes(entry=entry, user=user, rounds=requested_byes)
-    return Entry.objects.select_related("player").get(pk=entry.pk)
+    return Entry.objects.select_related("player", "partner").get(pk=entry.pk)
 
 
 @transaction.atomic
@@ -525,10 +536,10 @@ def withdraw_entry(*, entry: Entry, user: User) -> Entry:
     """Never paired again; results already made stand. The entry's own player may withdraw."""
     require_director_or_own_entry(user, entry)
     event = lock_event(entry.event)
-    entry = Entry.objects.select_related("player").get(pk=entry.pk)
+    entry = Entry.objects.select_related("player", "partner").get(pk=entry.pk)
     if entry.status == Entry.Status.WITHDRAWN:
         raise DomainError(
-            _("%(name)s has already withdrawn.") % {"name": entry.player.name}, field="status"
+            _("%(name)s has already withdrawn.") % {"name": entry.name}, field="status"
         )
     open_round = selectors.open_round(event)
     if open_round is not None and open_round.status == Round.Status.PAIRING:
@@ -545,7 +556,7 @@ def withdraw_entry(*, entry: Entry, user: User) -> Entry:
                 "%(name)s is in the draft of round %(number)s: delete the draft, "
                 "withdraw, then pair again."
             )
-            % {"name": entry.player.name, "number": open_round.number},
+            % {"name": entry.name, "number": open_round.number},
             code="round_open",
         )
     entry.status = Entry.Status.WITHDRAWN
@@ -555,7 +566,7 @@ def withdraw_entry(*, entry: Entry, user: User) -> Entry:
     effects.results_changed(event.pk)  # standings and the event page mark the withdrawal
     after = entry.withdrawn_after_round
     when = f"after round {after}" if after else "before round 1"
-    note(event, user, "withdraw", f"{entry.player.name} withdrew {when}.")
+    note(event, user, "withdraw", f"{entry.name} withdrew {when}.")
     return entry
 
 
@@ -564,26 +575,21 @@ def reinstate_entry(*, entry: Entry, user: User) -> Entry:
     """Undo a withdrawal: paired again from the next round; rounds missed score zero."""
     require_director(user, entry.event)
     event = lock_event(entry.event)
-    entry = Entry.objects.select_related("player").get(pk=entry.pk)
+    entry = Entry.objects.select_related("player", "partner").get(pk=entry.pk)
     if entry.status != Entry.Status.WITHDRAWN:
-        raise DomainError(
-            _("%(name)s has not withdrawn.") % {"name": entry.player.name}, field="status"
-        )
+        raise DomainError(_("%(name)s has not withdrawn.") % {"name": entry.name}, field="status")
     joined = _entry_window(event)
     for round_ in event.round_set.filter(number__lt=joined).order_by("number"):
         if selectors.seat_in(round_, entry) is None:
-            Board.objects.create(
-                round=round_,
-                number=selectors.next_board_number(round_),
-                first=entry,
-                second=None,
-                result=Result.ABSENT,
-                reason=f"withdrawn in round {round_.number}",
+            seating.seat_board(
+                round_,
+                selectors.next_board_number(round_),
+                Table([entry.pk], Result.ABSENT, f"withdrawn in round {round_.number}"),
             )
     entry.status = Entry.Status.ACTIVE
     entry.withdrawn_after_round = None
     entry.save(update_fields=["status", "withdrawn_after_round"])
     log_write("entry.reinstate", user=user, event=event.pk, entry=entry.pk)
-    note(event, user, "reinstate", f"{entry.player.name} reinstated from round {joined}.")
+    note(event, user, "reinstate", f"{entry.name} reinstated from round {joined}.")
     effects.results_changed(event.pk)
     return entry

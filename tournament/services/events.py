@@ -14,6 +14,7 @@ from tournament import effects, selectors
 from tournament.errors import DomainError
 from tournament.models import PUBLIC_ROUND_STATUSES, Event, EventRole, Round
 from tournament.permissions import require_director, require_event_creator
+from tournament.services import challenge_rounds, teams
 from tournament.services.base import User, lock_event, paired_rounds
 from tournament.services.event_log import note
 from tournament.services.festivals import festival_of
@@ -24,6 +25,7 @@ EVENT_FIELDS = (
     "start_date",
     "end_date",
     "ruleset",
+    "table_size",
     "ruleset_options",
     "rounds",
     "pairing_system",
@@ -38,7 +40,7 @@ EVENT_FIELDS = (
     "check_in_required",
 )
 # Fixed once round 1 is paired: changing them would change the games or pairings already made.
-LOCKED_AFTER_ROUND_ONE = ("ruleset", "ruleset_options", "pairing_system")
+LOCKED_AFTER_ROUND_ONE = ("ruleset", "table_size", "ruleset_options", "pairing_system")
 
 
 def _clean_event(event: Event, data: Mapping[str, Any]) -> None:
@@ -51,6 +53,8 @@ def _clean_event(event: Event, data: Mapping[str, Any]) -> None:
         data = {**data, "festival": festival_of(data["festival"])}
     for name, value in data.items():
         setattr(event, name, value)
+    if event.ruleset == Event.Ruleset.PARTNERSHIP and data.get("table_size") is None:
+        event.table_size = 4  # two teams of two: the only size partnership has
     if not str(event.name or "").strip():
         raise DomainError(_("The event needs a name."), field="name")
     event.name = event.name.strip()
@@ -84,7 +88,7 @@ def _clean_event(event: Event, data: Mapping[str, Any]) -> None:
         )
     if not isinstance(event.ruleset_options, dict):
         raise DomainError(_("Ruleset options must be a JSON object."), field="ruleset_options")
-    _check_ruleset(event.ruleset, event.ruleset_options)
+    _check_ruleset(event.ruleset, event.ruleset_options, event.table_size)
     if not isinstance(event.rounds, int) or not 1 <= event.rounds <= 30:
         raise DomainError(_("The number of rounds must be from 1 to 30."), field="rounds")
     if not isinstance(event.clock_minutes, int) or not 1 <= event.clock_minutes <= 180:
@@ -139,18 +143,85 @@ def _clean_pairing_options(event: Event) -> None:
     event.requested_bye_points = [v for v in ("0", "0.5", "1") if v in chosen]
 
 
-def _check_ruleset(name: str, options: dict[str, Any]) -> None:
-    """The rules engine must accept the options, for two players, before any game is set up."""
+def _check_ruleset(name: str, options: dict[str, Any], table_size: object) -> None:
+    """The rules engine must accept the options, for the event's players per table, before any
+    game is set up (MSO is for two; the standard game for 2, 3 or 4: RULINGS.md, tables)."""
+    if name == Event.Ruleset.CHALLENGES:  # not the board game's engine: the challenges' own
+        challenge_rounds.check_challenge_options(options, table_size)
+        return
+    if name == Event.Ruleset.PARTNERSHIP and table_size != 4:  # two teams of two a table
+        raise DomainError(
+            _(
+                "Partnership is played by two teams of two at each table: players per table "
+                "must be 4, not %(size)s."
+            )
+            % {"size": table_size},
+            field="table_size",
+        )
+    if name == Event.Ruleset.SOLITAIRE and table_size != 1:  # everyone plays alone
+        raise DomainError(
+            _("Duplicate solitaire is played alone: players per table must be 1, not %(size)s.")
+            % {"size": table_size},
+            field="table_size",
+        )
     try:
         ruleset = make_ruleset(name, **options)
     except (TypeError, ValueError) as exc:
         raise DomainError(
             _("Ruleset options: %(exc)s.") % {"exc": exc}, field="ruleset_options"
         ) from None
-    if 2 not in ruleset.players:
+    counts = [str(n) for n in ruleset.players]
+    allowed = counts[-1]
+    if len(counts) > 1:
+        allowed = _("%(some)s or %(last)s") % {"some": ", ".join(counts[:-1]), "last": allowed}
+    if isinstance(table_size, bool) or not isinstance(table_size, int):
         raise DomainError(
-            _("Ruleset options: the games are for two players."), field="ruleset_options"
+            _("Players per table must be a whole number (%(allowed)s).") % {"allowed": allowed},
+            field="table_size",
         )
+    if table_size not in ruleset.players and "players" in options:
+        # The options themselves changed who may play: name them, not the table size.
+        raise DomainError(
+            _(
+                "Ruleset options: the games must be for the event's %(count)s players per "
+                "table, not %(allowed)s."
+            )
+            % {"count": _count_word(table_size), "allowed": allowed},
+            field="ruleset_options",
+        )
+    if table_size not in ruleset.players:
+        raise DomainError(
+            _(
+                "%(ruleset)s games are for %(allowed)s players: there cannot be "
+                "%(size)s players per table."
+            )
+            % {"ruleset": ruleset_name(name), "allowed": allowed, "size": table_size},
+            field="table_size",
+        )
+
+
+def _count_word(number: int) -> str:
+    words = {1: _("one"), 2: _("two"), 3: _("three"), 4: _("four")}
+    return words.get(number, str(number))
+
+
+def ruleset_name(name: str) -> str:
+    """The ruleset's short name ("MSO", "Standard"), for messages and the event's header."""
+    names: dict[str, str] = {"mso": _("MSO"), "standard": _("Standard")}
+    names["challenges"] = _("Ingenious Challenges")
+    return names.get(name, name)
+
+
+def ruleset_label(event: Event) -> str:
+    """What the event plays, as its page and exports head it: "Standard, tables of 4"."""
+    if event.ruleset == Event.Ruleset.SOLITAIRE:  # everyone alone: no tables to name
+        return str(event.get_ruleset_display())
+    if event.table_size == 2 or event.ruleset == Event.Ruleset.PARTNERSHIP:  # teams: two sides
+        return str(event.get_ruleset_display())
+    return _("%(ruleset)s, tables of %(size)s") % {
+        "ruleset": ruleset_name(event.ruleset),
+        "size": event.table_size,
+    }
 
 
 @transaction.atomic
@@ -171,6 +242,8 @@ def update_event(*, event: Event, user: User, data: Mapping[str, Any]) -> Event:
     before = {name: getattr(event, name) for name in EVENT_FIELDS}
     festival_before = event.festival_id
     _clean_event(event, data)
+    if event.ruleset != before["ruleset"]:
+        teams.check_ruleset_change(event)  # partnership: entries are teams, others players
     paired = paired_rounds(event)
     if paired:
         for name in LOCKED_AFTER_ROUND_ONE:

@@ -9,6 +9,7 @@ latest merge not undone can be undone row by row.
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -66,12 +67,9 @@ def _label(player: Player) -> str:
 
 def _refuse_shared_events(survivor: Player, absorbed: Player) -> None:
     """A person has one entry (and one pending online entry) in an event."""
-    shared = (
-        Event.objects.filter(entries__player=survivor)
-        .filter(entries__player=absorbed)
-        .order_by("name")
-        .first()
-    )
+    in_survivor = Q(entries__player=survivor) | Q(entries__partner=survivor)
+    in_absorbed = Q(entries__player=absorbed) | Q(entries__partner=absorbed)
+    shared = Event.objects.filter(in_survivor).filter(in_absorbed).order_by("name").first()
     if shared is not None:
         raise DomainError(
             _(
@@ -161,11 +159,16 @@ def merge_players(
     _check_pair(survivor, absorbed)
 
     entries = Entry.objects.filter(player=absorbed)
-    event_ids = sorted(set(entries.values_list("event_id", flat=True)))
+    partnered = Entry.objects.filter(partner=absorbed)  # a partnership team's second player
+    event_ids = sorted(
+        set(entries.values_list("event_id", flat=True))
+        | set(partnered.values_list("event_id", flat=True))
+    )
     taken_keys = Notification.objects.filter(player=survivor).values("key")
     notifications = Notification.objects.filter(player=absorbed).exclude(key__in=taken_keys)
     moved: dict[str, Any] = {
         "entries": _ids(entries),
+        "partnered": _ids(partnered),
         "claims": _ids(PlayerClaim.objects.filter(player=absorbed)),
         "entry_requests": _ids(EntryRequest.objects.filter(player=absorbed)),
         "notifications": _ids(notifications),
@@ -174,6 +177,7 @@ def merge_players(
         "filled": _fill_blanks(survivor, absorbed) if fill_blanks else {},
     }
     Entry.objects.filter(pk__in=moved["entries"]).update(player=survivor)
+    Entry.objects.filter(pk__in=moved["partnered"]).update(partner=survivor)
     PlayerClaim.objects.filter(pk__in=moved["claims"]).update(player=survivor)
     EntryRequest.objects.filter(pk__in=moved["entry_requests"]).update(player=survivor)
     Notification.objects.filter(pk__in=moved["notifications"]).update(player=survivor)
@@ -238,6 +242,7 @@ def undo_merge(*, merge: PlayerMerge, user: User, reason: str) -> PlayerMerge:
 
     moved = merge.moved
     Entry.objects.filter(pk__in=moved.get("entries", [])).update(player=absorbed)
+    Entry.objects.filter(pk__in=moved.get("partnered", [])).update(partner=absorbed)
     PlayerClaim.objects.filter(pk__in=moved.get("claims", [])).update(player=absorbed)
     EntryRequest.objects.filter(pk__in=moved.get("entry_requests", [])).update(player=absorbed)
     Notification.objects.filter(pk__in=moved.get("notifications", [])).update(player=absorbed)

@@ -5,6 +5,8 @@ a director reopens it with a reason. A game's own result is provisional until it
 passes; a director's result counts at once. Every change is logged with who, when and why.
 """
 
+from collections.abc import Sequence
+
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -21,6 +23,7 @@ from tournament.models import (
     ResultCorrection,
 )
 from tournament.permissions import require_director
+from tournament.services import seating
 from tournament.services.base import User, need_reason
 from tournament.services.rounds import refresh_round_status
 
@@ -95,7 +98,20 @@ def _check_result(
             _("%(result)s is not a result for %(kind)s.") % {"result": result, "kind": kind},
             field="result",
         )
+    if result and board.is_table:
+        raise DomainError(
+            _(
+                "Board %(number)s is a table of more than two players: its result is each "
+                "seat's levels and placing, not %(result)s."
+            )
+            % {"number": board.number, "result": result},
+            field="result",
+        )
     check_levels(result, first_lowest, second_lowest)
+
+
+#: A table's outcome per seat, in seat order: (placing, lowest, next lowest).
+TableOutcome = Sequence[tuple[int, int | None, int | None]]
 
 
 def _store(
@@ -108,7 +124,11 @@ def _store(
     second_lowest: int | None,
     check: str,
     notify: bool = True,
+    table: TableOutcome | None = None,
 ) -> Board:
+    """The one write of a board's result: audited (ResultCorrection + log), seats settled,
+    round status and standings refreshed. ``table``: a table's outcome per seat (with
+    ``result`` "table"); a table's result withdrawn or cleared clears all its seats."""
     correction = ResultCorrection.objects.create(
         board=board, old_result=board.result, new_result=result, user=user, reason=reason
     )
@@ -121,7 +141,9 @@ def _store(
         old=board.result,
         new=result,
         reason=reason,
+        **({"seats": [list(seat) for seat in table]} if table else {}),
     )
+    was_table = board.result == Result.TABLE
     board.result = result
     board.first_lowest = first_lowest
     board.second_lowest = second_lowest
@@ -138,6 +160,10 @@ def _store(
             "recording_open",
         ]
     )
+    if table is not None or was_table:
+        seating.settle_table_placings(board, table or ())
+    else:
+        seating.settle_pair_placings(board)
     refresh_round_status(board.round)
     # The board's players are e-mailed the result (or its withdrawal) with the recompute.
     effects.results_changed(board.round.event_id, entered=correction.pk if notify else None)
@@ -315,7 +341,7 @@ def record_game_result(
 @transaction.atomic
 def withdraw_game_result(*, board: Board, user: User | None, reason: str) -> Board:
     """A take-back reopened a finished game: the result it sent no longer stands. A result a
-    director entered is not the game's to withdraw."""
+    director entered is not the game's to withdraw. A table's seats are cleared with it."""
     board = lock_board(board)
     if not board.result or board.result_check == Board.Check.NONE:
         return board

@@ -8,15 +8,19 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament import checkin_selectors, effects, selectors, signals
+from tournament import checkin_selectors, effects, selectors, signals, table_selectors
 from tournament.errors import Conflict, DomainError
 from tournament.logs import log_write
 from tournament.models import Board, Entry, Event, PairingChange, Result, Round
 from tournament.pairing import NoPairingError, pair_round
 from tournament.permissions import require_director
+from tournament.services import challenge_rounds, seating, solitaire, table_pairing
 from tournament.services.base import User, lock_event, need_reason, refuse_open_round
 from tournament.services.event_log import note
 from tournament.services.events import check_round_robin_rounds, refresh_event_status
+from tournament.services.seating import Table
+from tournament.services.table_pairing import PairedRound
+from tournament.table_selectors import at_tables
 
 logger = logging.getLogger(__name__)
 
@@ -50,12 +54,15 @@ def start_pairing(*, event: Event, user: User) -> Round:
             _("All %(rounds)s rounds of %(name)s are paired.")
             % {"rounds": event.rounds, "name": event.name}
         )
-    check_round_robin_rounds(event, number)
+    if at_tables(event):
+        table_pairing.check_table_rounds(event)
+    if not solitaire.is_solitaire(event):  # alone: no all-play-all's table to fit
+        check_round_robin_rounds(event, number)
     if last is not None:
         unfinished = list(selectors.unfinished_boards(last))
         if unfinished:
             raise UnfinishedRoundError(last, unfinished)
-    states = selectors.player_states(event, number)
+    states = _states(event, number)
     playing = sum(1 for s in states if s.active and not s.wants_bye)
     if event.check_in_required and playing < 2:
         raise DomainError(
@@ -72,7 +79,12 @@ def start_pairing(*, event: Event, user: User) -> Round:
             % {"number": number}
         )
     return Round.objects.create(
-        event=event, number=number, status=Round.Status.PAIRING, pairing_requested_at=timezone.now()
+        event=event,
+        number=number,
+        status=Round.Status.PAIRING,
+        pairing_requested_at=timezone.now(),
+        challenge=challenge_rounds.challenge_for(event, number),  # "" unless challenges
+        seed=solitaire.seed_for(event),  # None unless duplicate solitaire
     )
 
 
@@ -116,6 +128,42 @@ def retry_pairing(*, round_: Round, user: User) -> bool:
     return True
 
 
+def _states(event: Event, number: int) -> list[Any]:
+    """The entries' records before round ``number``: table states at tables, else pair states
+    (both say ``id``, ``rank``, ``active`` and ``wants_bye``)."""
+    if solitaire.is_solitaire(event):  # alone: no history to pair by
+        return solitaire.entrant_states(event, number)
+    if at_tables(event):
+        return table_selectors.table_states(event, number)
+    return selectors.player_states(event, number)
+
+
+def _pair(event: Event, number: int, states: list[Any]) -> PairedRound:
+    """The round's games and pairing-allocated byes: tables, or pairs by the pairing core."""
+    if solitaire.is_solitaire(event):  # a board of one per entrant
+        return solitaire.pair_entrants(event, number, states)
+    if at_tables(event):
+        return table_pairing.pair_tables(event, number, states)
+    pairing = pair_round(
+        states, number, event.rounds, event.pairing_system, acceleration=event.acceleration or None
+    )
+    _check_pairing(states, pairing.pairings)
+    tables = [
+        Table(
+            [p.first] if p.second is None else [p.first, p.second],
+            Result.BYE if p.second is None else "",
+            p.reason,
+        )
+        for p in pairing.pairings
+    ]
+    if event.ruleset == Event.Ruleset.PARTNERSHIP:  # two teams a table, partners opposite
+        tables = [
+            Table([*t.entries] * 2, t.result, t.reason) if len(t.entries) == 2 else t
+            for t in tables
+        ]
+    return PairedRound(pairing.system, tables, list(pairing.notes))
+
+
 def _progress(round_id: int, percent: int, error: str = "") -> None:
     # Written outside any transaction so the polling page sees it while the pairing runs; the
     # time tells the director's page the task is alive.
@@ -138,18 +186,11 @@ def compute_draft(round_id: int) -> Round | None:
         return round_
     event = round_.event
     _progress(round_id, 10)
-    states = selectors.player_states(event, round_.number)
+    states = _states(event, round_.number)
     _progress(round_id, 30)
     try:
-        pairing = pair_round(
-            states,
-            round_.number,
-            event.rounds,
-            event.pairing_system,
-            acceleration=event.acceleration or None,
-        )
-        _check_pairing(states, pairing.pairings)
-    except NoPairingError as exc:
+        paired = _pair(event, round_.number, states)
+    except (NoPairingError, DomainError) as exc:
         _progress(round_id, 100, f"No pairing: {exc.message}")
         return Round.objects.get(pk=round_id)
     except Exception as exc:  # a bug in the core must not leave the page waiting forever
@@ -161,34 +202,20 @@ def compute_draft(round_id: int) -> Round | None:
         round_ = Round.objects.select_for_update().filter(pk=round_id).first()
         if round_ is None or round_.status != Round.Status.PAIRING or round_.boards.exists():
             return round_
-        number = 0
-        for number, p in enumerate(pairing.pairings, start=1):
-            Board.objects.create(
-                round=round_,
-                number=number,
-                first_id=p.first,
-                second_id=p.second,
-                result=Result.BYE if p.second is None else "",
-                reason=p.reason[:300],
-            )
+        tables = list(paired.tables)
         wanting = sorted((s for s in states if s.active and s.wants_bye), key=lambda s: s.rank)
         entries = Entry.objects.in_bulk([s.id for s in wanting])
-        for extra, state in enumerate(wanting, start=number + 1):
+        for state in wanting:
             result = selectors.requested_bye_result(entries[state.id], round_.number)
-            Board.objects.create(
-                round=round_,
-                number=extra,
-                first_id=state.id,
-                second_id=None,
-                result=result,
-                reason=f"requested bye ({_BYE_WORDS[result]}) in round {round_.number}",
-            )
+            why = f"requested bye ({_BYE_WORDS[result]}) in round {round_.number}"
+            tables.append(Table([state.id], result, why))
+        seating.seat_boards(round_, tables, first_number=1)
         if event.check_in_required:
-            _check_in_absences(round_, states, number + len(wanting))
+            _check_in_absences(round_, states, len(tables))
         round_.status = Round.Status.DRAFT
         round_.pairing_progress = 100
-        round_.system = pairing.system
-        round_.notes = list(pairing.notes)
+        round_.system = paired.system
+        round_.notes = list(paired.notes)
         round_.save(update_fields=["status", "pairing_progress", "system", "notes"])
         effects.draft_changed(round_.pk)
     return round_
@@ -202,15 +229,9 @@ def _check_in_absences(round_: Round, states: list[Any], last_board: int) -> Non
     out because they did not check in for the round (tournament/services/checkin.py)."""
     inactive = {s.id for s in states if not s.active}
     missing = checkin_selectors.not_checked_in(round_.event, round_.number)
-    for number, entry in enumerate((e for e in missing if e.pk in inactive), start=last_board + 1):
-        Board.objects.create(
-            round=round_,
-            number=number,
-            first=entry,
-            second=None,
-            result=Result.ABSENT,
-            reason=f"did not check in for round {round_.number}",
-        )
+    why = f"did not check in for round {round_.number}"
+    tables = [Table([e.pk], Result.ABSENT, why) for e in missing if e.pk in inactive]
+    seating.seat_boards(round_, tables, first_number=last_board + 1)
 
 
 def _check_pairing(states: list[Any], pairings: list[Any]) -> None:
@@ -268,19 +289,20 @@ def _lock_draft(round_: Round, user: User) -> Round:
 def swap_players(
     *, round_: Round, user: User, first: Entry, second: Entry, reason: str
 ) -> PairingChange:
-    """Exchange two players' seats in a draft. On one board this swaps who moves first; across
-    boards it exchanges opponents (a bye moves with the seat). Warnings (rematch, first-move
-    imbalance, second bye) are logged with the change and the reason."""
+    """Exchange two players' seats in a draft. On one board this swaps their seats (for a pair:
+    who moves first); across boards each takes the other's seat (a bye moves with the seat).
+    Warnings (rematch or repeated table-mates, first-move or first-seat imbalance, second bye)
+    are logged with the change and the reason."""
     round_ = _lock_draft(round_, user)
+    solitaire.refuse_swap(round_.event)  # everybody plays alone: no seat to exchange
     reason = need_reason(reason, "the pairing is being changed")
     if first.pk == second.pk:
         raise DomainError(_("Choose two different players."), field="second")
     boards = {b.pk: b for b in selectors.boards_of(round_).select_for_update(of=("self",))}
-    seats: dict[int, tuple[Board, str]] = {}
-    for board in boards.values():
-        seats[board.first_id] = (board, "first")
-        if board.second_id is not None:
-            seats[board.second_id] = (board, "second")
+    order = {pk: table_selectors.seated_ids(b) for pk, b in boards.items()}
+    seats = {
+        entry: (boards[pk], n) for pk, seated in order.items() for n, entry in enumerate(seated)
+    }
     for field, entry in (("first", first), ("second", second)):
         if entry.pk not in seats:
             raise DomainError(
@@ -309,33 +331,48 @@ def swap_players(
             )
     board_a, seat_a = seats[first.pk]
     board_b, seat_b = seats[second.pk]
+    order[board_a.pk][seat_a] = second.pk
+    order[board_b.pk][seat_b] = first.pk
+    if round_.event.ruleset == Event.Ruleset.PARTNERSHIP:  # a team's two seats move together
+        swap = {first.pk: second.pk, second.pk: first.pk}
+        for pk in {board_a.pk, board_b.pk}:
+            order[pk] = [swap.get(e, e) for e in table_selectors.seated_ids(boards[pk])]
     if board_a.pk == board_b.pk:
-        board_a.first_id, board_a.second_id = board_a.second_id, board_a.first_id
         changed = [board_a]
-        description = f"Board {board_a.number}: swapped who moves first"
+        description = (
+            f"Board {board_a.number}: {first.player.name} and {second.player.name} swapped seats"
+            if len(order[board_a.pk]) > 2
+            else f"Board {board_a.number}: swapped who moves first"
+        )
     else:
-        setattr(board_a, f"{seat_a}_id", second.pk)
-        setattr(board_b, f"{seat_b}_id", first.pk)
         changed = [board_a, board_b]
         description = (
             f"Swapped {first.player.name} (board {board_a.number}) and "
             f"{second.player.name} (board {board_b.number})"
         )
     for board in changed:
-        if board.first_id is None:  # a bye keeps its player in the first seat
-            board.first_id, board.second_id = board.second_id, None
-        board.result = Result.BYE if board.second_id is None else ""
+        board.result = Result.BYE if len(order[board.pk]) == 1 else ""
         board.reason = f"changed by the director: {reason}"[:300]
-        board.save(update_fields=["first", "second", "result", "reason"])
-    states = {s.id: s for s in selectors.player_states(round_.event, round_.number)}
-    warnings: list[str] = []
-    for board in changed:
-        board = Board.objects.select_related("first__player", "second__player").get(pk=board.pk)
-        warnings += selectors.board_warnings(board, states)
+        board.save(update_fields=["result", "reason"])
+        seating.reseat(board, order[board.pk])
+    warnings = _swap_warnings(round_, [b.pk for b in changed])
     effects.draft_changed(round_.pk)
     return PairingChange.objects.create(
         round=round_, description=description[:300], warnings=warnings, user=user, reason=reason
     )
+
+
+def _swap_warnings(round_: Round, board_ids: list[int]) -> list[str]:
+    """The changed boards' warnings, recomputed from the records before the round."""
+    event = round_.event
+    found = selectors.boards_of(round_).in_bulk(board_ids)
+    boards = [found[pk] for pk in board_ids]
+    if at_tables(event):
+        states = {s.id: s for s in table_selectors.table_states(event, round_.number)}
+        apart = selectors.kept_apart(event)
+        return [w for b in boards for w in table_selectors.table_warnings(b, states, apart)]
+    pair_states = {s.id: s for s in selectors.player_states(event, round_.number)}
+    return [w for b in boards for w in selectors.board_warnings(b, pair_states)]
 
 
 def swap_entries(

@@ -23,15 +23,17 @@ from django.utils.translation import gettext as _
 from scoring import core as scoring_core
 from tournament.errors import DomainError
 from tournament.logs import log_write
-from tournament.models import Board, Entry, Event, ForbiddenPair, Player, Result, Round
+from tournament.models import Entry, Event, ForbiddenPair, Player, Result, Round
 from tournament.pairing.trf import TrfError, TrfEvent, TrfGame, TrfPlayer, read_trf
 from tournament.permissions import require_event_creator
+from tournament.services import seating
 from tournament.services.base import User
 from tournament.services.event_log import note
 from tournament.services.events import create_event
 from tournament.services.registry import clean_player_fields, find_player
 from tournament.services.results import set_board_result
 from tournament.services.rounds import publish_round
+from tournament.services.seating import Table
 
 IMPORT_REASON = "imported from TRF"
 MAX_BYTES = 1_000_000
@@ -302,21 +304,12 @@ def _import_round(
     round_ = Round.objects.create(
         event=event, number=rnd, status=Round.Status.DRAFT, system=event.pairing_system
     )
-    boards = [
-        Board(
-            round=round_,
-            number=number,
-            first=entries[first],
-            second=entries[second],
-            reason=IMPORT_REASON,
-        )
-        for number, (first, second, _result) in enumerate(games, start=1)
+    tables = [
+        Table([entries[first].pk, entries[second].pk], "", IMPORT_REASON)
+        for first, second, _r in games
     ]
-    boards += [
-        Board(round=round_, number=number, first=entries[rank], result=result, reason=why)
-        for number, (rank, result, why) in enumerate(singles, start=len(games) + 1)
-    ]
-    Board.objects.bulk_create(boards)
+    tables += [Table([entries[rank].pk], result, why) for rank, result, why in singles]
+    seating.seat_boards(round_, tables, first_number=1)
     publish_round(round_=round_, user=user, notify=False)  # history: no e-mail to players
     levels = _levels(trf.comments)
     for board, (first, second, result) in zip(

@@ -12,6 +12,7 @@ from tournament import selectors, services
 from tournament.errors import DomainError
 from tournament.forms import ByesForm, CsvImportForm, EntryForm
 from tournament.models import Decision, Entry, Event
+from tournament.services import teams
 from tournament.views.common import carry_out, director_or_deny, get_event
 from tournament.views.events import form_error
 
@@ -31,7 +32,7 @@ def _page(
         "next_round": selectors.next_round_number(event),
         "open_round": selectors.open_round(event),
         "has_rounds": event.round_set.exists(),
-        "csv_columns": services.CSV_COLUMNS,
+        "csv_columns": teams.TEAM_COLUMNS if teams.is_partnership(event) else services.CSV_COLUMNS,
         "waiting": selectors.entry_requests_of(event, Decision.PENDING),
     }
     return render(request, "tournament/entries.html", context)
@@ -60,6 +61,8 @@ def entry_add(request: HttpRequest, slug: str) -> HttpResponse:
                 player_fields={name: data[name] for name in services.CSV_COLUMNS},
                 missed_rounds=data["missed_rounds"],
                 requested_byes=data["requested_byes"],
+                partner=data.get("partner"),  # a partnership event's team
+                partner_fields=form.partner_fields(),
             )
         except DomainError as exc:
             form_error(form, exc)
@@ -68,7 +71,7 @@ def entry_add(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(
                 request,
                 _("%(name)s is entered as #%(starting_rank)s%(late)s.")
-                % {"name": entry.player.name, "starting_rank": entry.starting_rank, "late": late},
+                % {"name": entry.name, "starting_rank": entry.starting_rank, "late": late},
             )
             return redirect("event-entries", event.slug)
     return _page(request, event, entry_form=form)
@@ -126,7 +129,7 @@ def entry_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return carry_out(
         request,
         lambda: services.withdraw_entry(entry=entry, user=request.user),
-        f"{entry.player.name} has withdrawn: results so far stand.",
+        f"{entry.name} has withdrawn: results so far stand.",
         reverse("event-entries", args=[event.slug]),
     )
 
@@ -139,7 +142,7 @@ def entry_reinstate(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return carry_out(
         request,
         lambda: services.reinstate_entry(entry=entry, user=request.user),
-        f"{entry.player.name} is back in the event.",
+        f"{entry.name} is back in the event.",
         reverse("event-entries", args=[event.slug]),
     )
 
@@ -154,7 +157,7 @@ def entry_byes(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         messages.error(
             request,
             _("%(name)s: %(value)s Nothing changed.")
-            % {"name": entry.player.name, "value": form.errors["requested_byes"][0]},
+            % {"name": entry.name, "value": form.errors["requested_byes"][0]},
         )
         return redirect("event-entries", event.slug)
     try:
@@ -165,13 +168,12 @@ def entry_byes(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         messages.error(
             request,
             _("%(name)s: %(message)s Nothing changed.")
-            % {"name": entry.player.name, "message": exc.message},
+            % {"name": entry.name, "message": exc.message},
         )
     else:
         rounds = entry.requested_byes_text or "none"
         messages.success(
             request,
-            _("%(name)s's requested byes: %(rounds)s.")
-            % {"name": entry.player.name, "rounds": rounds},
+            _("%(name)s's requested byes: %(rounds)s.") % {"name": entry.name, "rounds": rounds},
         )
     return redirect("event-entries", event.slug)

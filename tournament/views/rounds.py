@@ -1,5 +1,7 @@
 """Rounds: pair the next one, watch the pairing, review and change the draft, publish, results."""
 
+from typing import Any
+
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -8,12 +10,20 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
-from tournament import checkin_selectors, selectors, services
+from tournament import checkin_selectors, public_selectors, selectors, services, table_selectors
 from tournament.errors import DomainError
-from tournament.forms import ReopenForm, ResultForm, SwapBoardsForm, SwapPlayersForm
-from tournament.models import Board, Event, Round
+from tournament.forms import (
+    ReopenForm,
+    ResultForm,
+    SwapBoardsForm,
+    SwapPlayersForm,
+    TableResultForm,
+)
+from tournament.models import Board, Event, Round, Seat
 from tournament.page_cache import cached_page, live_version, round_review
 from tournament.permissions import is_director
+from tournament.services.solitaire_results import set_solitaire_result
+from tournament.services.table_results import set_table_result
 from tournament.views.common import (
     carry_out,
     director_or_deny,
@@ -58,17 +68,19 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event = get_event(slug)
     round_ = visible_round(request, event, number)
     director = is_director(request.user, event)
-    public = None
-    if director:
+    public: public_selectors.PublicRound | table_selectors.PublicTables | None = None
+    tables = table_selectors.at_tables(event)
+    rows: list[dict[str, Any]]
+    if tables:
+        rows, public = _table_rows(round_, director)
+    elif director:
         rows = [
             {"board": r.board, "review": r, "form": _inline_result_form(round_, r.board)}
             for r in round_review(round_)
         ]
     else:
-        public = selectors.public_round(round_)
-        rows = [
-            {"board": p.board, "review": None, "form": None, "points": p} for p in public.boards
-        ]
+        pairs = public = public_selectors.public_round(round_)
+        rows = [{"board": p.board, "review": None, "form": None, "points": p} for p in pairs.boards]
     boards = [row["board"] for row in rows]
     waiting = [b for b in boards if b.result_provisional or b.result_held] if director else []
     context = {
@@ -81,16 +93,59 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "changes": round_.pairing_changes.select_related("user") if director else [],
         "pairing_silence": selectors.pairing_silence(round_) if director else None,
         "public": public,
+        "tables": tables,
         "check_in": checkin_selectors.pairing_progress(event, round_) if director else None,
     }
     if director and round_.status == Round.Status.DRAFT:
-        context["swap_form"] = SwapPlayersForm(boards=boards)
+        context["swap_form"] = _swap_form(None, boards)
         context["swap_boards_form"] = SwapBoardsForm()
     return render(request, "tournament/round.html", context)
 
 
+def _table_rows(
+    round_: Round, director: bool
+) -> tuple[list[dict[str, Any]], table_selectors.PublicTables | None]:
+    """A table event's rows, each board with every seat in order: the director's review (with
+    warnings), or the public tables (with points before the round)."""
+    if director:
+        reviews = table_selectors.table_review(round_)
+        return [_table_row(round_, r, director) for r in reviews], None
+    public = table_selectors.public_tables(round_)
+    return [_table_row(round_, t, director) for t in public.boards], public
+
+
+def _table_row(
+    round_: Round, review: table_selectors.TableReview, director: bool
+) -> dict[str, Any]:
+    board = review.board
+    # A table of two keeps the two-player result form; tables of 3 and 4 have their own page.
+    form = _inline_result_form(round_, board) if director and not board.is_table else None
+    return {
+        "board": board,
+        "review": review if director else None,
+        "form": form,
+        "seats": review.seats,
+    }
+
+
+def _swap_form(data: Any, boards: list[Board]) -> SwapPlayersForm:
+    """The swap form; at tables every seat is offered, not only a board's first two."""
+    form = SwapPlayersForm(data, boards=boards)
+    if any(b.is_table for b in boards):
+        choices: list[tuple[str | int, str]] = [("", "—")]
+        for b in boards:
+            for entry in b.seated:
+                choices.append((entry.pk, f"{entry.player.name} (board {b.number})"))
+        form.fields["first"].choices = choices  # type: ignore[attr-defined]
+        form.fields["second"].choices = choices  # type: ignore[attr-defined]
+    return form
+
+
 def _inline_result_form(round_: Round, board: Board) -> ResultForm | None:
-    if not round_.is_public or board.result_held:
+    # A solitaire entrant's levels are entered on the board's own page.
+    if not round_.is_public or board.result_held or board.plays_alone:
+        return None
+    if round_.event.ruleset == Event.Ruleset.CHALLENGES:  # every table placed by its rows
         return None
     return ResultForm(board=board, prefix=f"b{board.pk}")
 
@@ -120,7 +175,7 @@ def swap_players(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     event, round_ = _draft_action(request, slug, number)
     if denied := director_or_deny(request, event):
         return denied
-    form = SwapPlayersForm(request.POST, boards=list(selectors.boards_of(round_)))
+    form = _swap_form(request.POST, list(selectors.boards_of(round_)))
     if not form.is_valid():
         messages.error(request, _form_problems(form, "Nothing was swapped."))
         return redirect(_round_url(event, number))
@@ -207,6 +262,10 @@ def board_result(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     )
     if denied := director_or_deny(request, event):
         return denied
+    seats = list(board.seats.select_related("entry__player", "entry__partner").order_by("number"))
+    challenge = event.ruleset == Event.Ruleset.CHALLENGES and len(seats) > 1
+    if board.is_table or board.plays_alone or challenge:  # two partnership teams are a pair
+        return _table_result(request, event, board, seats)
     prefix = request.POST.get("prefix") or None
     form = ResultForm(request.POST or None, board=board, prefix=prefix)
     if request.method == "POST":
@@ -244,6 +303,47 @@ def board_result(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "reopen_form": ReopenForm()
         if board.closed and not board.is_bye and board.result_check == Board.Check.NONE
         else None,
+        "corrections": board.corrections.select_related("user").order_by("-at", "-id"),
+    }
+    return render(request, "tournament/board_result.html", context)
+
+
+def _table_result(
+    request: HttpRequest, event: Event, board: Board, seats: list[Seat]
+) -> HttpResponse:
+    """A table of 3 or 4: one row per seat (lowest, next lowest, optional placing); a solitaire
+    entrant: one row (the round's entrants place each other)."""
+    alone = board.plays_alone
+    form = TableResultForm(request.POST or None, seats=seats, solitaire=alone)
+    if request.method == "POST" and form.is_valid():
+        reason = form.cleaned_data["reason"]
+        try:
+            if alone:
+                set_solitaire_result(
+                    board=board, user=request.user, reason=reason, levels=form.levels()[0]
+                )
+            else:
+                set_table_result(
+                    board=board,
+                    user=request.user,
+                    reason=reason,
+                    levels=form.levels(),
+                    placings=form.placings(),
+                )
+        except DomainError as exc:
+            form_error(form, exc)
+        else:
+            messages.success(
+                request,
+                _("Board %(number)s: the table's result is recorded.") % {"number": board.number},
+            )
+            return redirect(_round_url(event, board.round.number))
+    context = {
+        "event": event,
+        "board": board,
+        "seats": seats,
+        "table_form": form,
+        "reopen_form": ReopenForm() if board.closed and not board.result_check else None,
         "corrections": board.corrections.select_related("user").order_by("-at", "-id"),
     }
     return render(request, "tournament/board_result.html", context)

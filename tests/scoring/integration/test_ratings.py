@@ -15,6 +15,8 @@ from scoring.models import PlayerRating, RatingChange
 from tests.factories import BoardFactory, EntryFactory, EventFactory, RoundFactory, director_of
 from tournament.models import Board, Entry, Event, Result, Round
 from tournament.services import results
+from tournament.services.seating import Table, seat_boards
+from tournament.services.table_results import set_table_result
 
 pytestmark = pytest.mark.django_db
 
@@ -204,3 +206,23 @@ def test_seeding_is_refused_once_round_1_is_paired(client: Client) -> None:
     response = client.post(reverse("event-seed-by-ratings", args=[event.slug]), follow=True)
     assert "Starting ranks are fixed once round 1 is paired." in response.content.decode()
     assert list(event.entries.order_by("starting_rank")) == [first, second]
+
+
+def test_a_table_of_four_is_rated_one_side_per_seat_by_its_placings() -> None:
+    event = EventFactory(ruleset="standard", table_size=4)
+    players = field(event, 4)
+    rnd = RoundFactory(event=event, number=1)
+    (table,) = seat_boards(rnd, [Table([e.pk for e in players])], first_number=1)
+    set_table_result(
+        board=table,
+        user=director_of(event),
+        reason="score sheet",
+        levels=[[6, 8], [9, 9], [6, 8], [2, 14]],  # placings 2, 1, 2, 4
+    )
+    ratings.rebuild_ratings()
+    second, first, also_second, last = (mu(e) for e in players)
+    assert first > second > last
+    assert second == pytest.approx(also_second)
+    changes = RatingChange.objects.filter(board=table)
+    assert sorted(changes.values_list("placing", flat=True)) == [1, 2, 2, 4]
+    assert set(changes.values_list("sides", flat=True)) == {4}

@@ -410,3 +410,25 @@ def test_a_csv_import_of_a_merged_records_name_enters_its_survivor() -> None:
     )
     assert set(event.entries.values_list("player__name", flat=True)) == {"Anna Hartley", "Ben Oake"}
     assert Player.objects.count() == players + 1  # Ben only
+
+
+def test_a_partner_merged_away_moves_to_the_survivor_and_undo_puts_them_back() -> None:
+    event = EventFactory(name="Pairs Cup", ruleset="partnership", table_size=4)
+    ada, alan, typo = (PlayerFactory() for _ in range(3))
+    team = EntryFactory(event=event, player=ada, partner=typo)
+    td = director_of(event)
+    merge = merge_players(survivor=alan, absorbed=typo, user=td, reason="the same person")
+    team.refresh_from_db()
+    assert team.partner == alan
+    assert merge.moved["partnered"] == [team.pk]
+    assert EventLogEntry.objects.filter(event=event, kind=EventLogEntry.Kind.MERGE).exists()
+    undo_merge(merge=merge, user=td, reason="not the same after all")
+    team.refresh_from_db()
+    assert team.partner == typo
+
+    # A team's two players are one entry of the event: they are not one person.
+    with pytest.raises(DomainError) as refused:
+        merge_players(survivor=ada, absorbed=typo, user=td, reason="dup")
+    assert refused.value.code == "same_event"
+    team.refresh_from_db()
+    assert (team.player, team.partner) == (ada, typo)

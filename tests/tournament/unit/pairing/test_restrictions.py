@@ -7,7 +7,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tournament.pairing import NoPairingError, Outcome, PlayerState, apply_results, pair_round
@@ -81,6 +81,10 @@ def random_states(seed: int) -> tuple[list[PlayerState], int, set[frozenset[int]
 
 @settings(max_examples=150, deadline=None, database=None)
 @given(seed=st.integers(0, 10**9))
+# 249, 2115: the best pairing gave a forfeit winner the bye and the look-ahead's alternative
+# broke a forbidden pair that another pairing of the round keeps.
+@example(seed=249)
+@example(seed=2115)
 def test_restrictions_hold_whenever_a_pairing_keeps_them(seed: int) -> None:
     states, rnd, forbidden = random_states(seed)
     field = [p for p in states if p.active and not p.wants_bye]

@@ -1,0 +1,168 @@
+"""Challenge games of an event of challenges (issue 13, item 5): a ``ChallengeTable`` per board of
+a published round, and the result of a finished challenge game sent to its board.
+
+A board's result is each seat's lowest row and second lowest (``Seat.lowest``/``next_lowest``)
+and its placing by the result order of CHALLENGES.md (lowest row, then second lowest...), with
+``Board.result`` "table" for every board of the event, two seats or more. It goes through the
+tournament floor's one audited write (``results._store``: ResultCorrection + log), provisional
+until the record checks (``games.challenges.check_record``), which is done at once: the log is
+replayed by the engine anyway. A take-back that reopens a finished game withdraws the result it
+sent; a director's result stands as entered (CHALLENGES-RECORD.md; RULINGS.md on tables).
+"""
+
+from __future__ import annotations
+
+import random
+
+from django.db import transaction
+from django.db.models import Prefetch, QuerySet
+from django.utils.translation import gettext as _
+
+from games.challenge_models import ChallengeTable
+from games.challenge_selectors import effective_actions, record_of, replay_table
+from games.challenges import ChallengeGame, check_record
+from games.engine.scoring import ranking
+from tournament import effects
+from tournament.errors import DomainError
+from tournament.models import Board, Event, Result, Round, Seat
+from tournament.permissions import require_arbiter
+from tournament.services import challenge_rounds
+from tournament.services.base import User
+from tournament.services.results import (
+    GAME_OVER_REASON,
+    TableOutcome,
+    _acting,
+    _store,
+    lock_board,
+    record_replay_check,
+    withdraw_game_result,
+)
+
+TAKEN_BACK_REASON = "the finished challenge game was reopened by a take-back"
+
+
+def is_challenge_event(event: Event) -> bool:
+    return event.ruleset == Event.Ruleset.CHALLENGES
+
+
+def _boards(round_: Round) -> QuerySet[Board]:
+    seats = Seat.objects.select_related("entry__player", "entry__partner").order_by("number")
+    return (
+        Board.objects.filter(round=round_)
+        .prefetch_related(Prefetch("seats", queryset=seats))
+        .order_by("number")
+    )
+
+
+def _names(board: Board) -> list[str]:
+    """The players' names in seat order, made distinct (a challenge table tells its seats apart
+    by name: two players of the same name get their seat number added)."""
+    names = [seat.player.name for seat in board.seats.all()]
+    seen = [n.casefold() for n in names]
+    return [
+        f"{name} ({seat + 1})" if seen.count(name.casefold()) > 1 else name
+        for seat, name in enumerate(names)
+    ]
+
+
+@transaction.atomic
+def create_tables_for_round(round_: Round) -> list[ChallengeTable]:
+    """One challenge table per board of two to four seats (idempotent); the round's challenge
+    from the event's sequence when none was set."""
+    event = round_.event
+    if not round_.challenge:
+        round_.challenge = challenge_rounds.challenge_for(event, round_.number)
+        Round.objects.filter(pk=round_.pk).update(challenge=round_.challenge)
+    options = {}
+    if round_.challenge == "dice" and not challenge_rounds.setup_roll(event):
+        options["setup_roll"] = False
+    tables = []
+    rng = random.SystemRandom()
+    for board in _boards(round_):
+        names = _names(board)
+        if not 2 <= len(names) <= 4:
+            continue  # a bye or an absence: no game
+        table, _created = ChallengeTable.objects.get_or_create(
+            board=board,
+            defaults={
+                "challenge": round_.challenge,
+                "mode": challenge_rounds.table_mode(event),
+                "players": names,
+                "options": options,
+                "seed": rng.randrange(2**62),
+            },
+        )
+        tables.append(table)
+    return tables
+
+
+def outcome_of(game: ChallengeGame) -> TableOutcome:
+    """Per seat: (placing by the result order, lowest row, second lowest)."""
+    places = ranking(game.rows)
+    return [(p, min(r), sorted(r)[1]) for p, r in zip(places, game.rows, strict=True)]
+
+
+def check_event_table(table: ChallengeTable, user: User | None) -> None:
+    """An event's table is recorded by the event's arbiters and directors (or staff); a board a
+    director decided is closed to recording until a director reopens it."""
+    if table.board_id is None:
+        return
+    board = Board.objects.select_related("round__event").filter(pk=table.board_id).first()
+    if board is None:
+        return
+    if not getattr(user, "is_staff", False):
+        require_arbiter(user, board.round.event)  # type: ignore[arg-type]
+    if board.result and not board.recording_open and board.result_check == Board.Check.NONE:
+        raise DomainError(
+            _(
+                "Board %(number)s has a result entered by a director: a director reopens "
+                "the board before its game is recorded further."
+            )
+            % {"number": board.number},
+            code="board_decided",
+        )
+
+
+def after_write(table: ChallengeTable, user: User | None) -> None:
+    """After an action or a take-back at an event's table: a finished game sends its result to
+    the board; a reopened one withdraws the result it sent."""
+    if table.board_id is None:
+        return
+    board = Board.objects.select_related("round__event").get(pk=table.board_id)
+    if table.status == ChallengeTable.Status.FINISHED:
+        send_result(table, board)
+    elif board.result and board.result_check != Board.Check.NONE:
+        withdraw_game_result(board=board, user=user, reason=TAKEN_BACK_REASON)
+    else:
+        effects.live_changed(board.round.event_id)
+
+
+@transaction.atomic
+def send_result(table: ChallengeTable, board: Board) -> Board:
+    """The finished game's result goes to the board, audited, and its record is checked."""
+    board = lock_board(board)
+    game = replay_table(table, effective_actions(table))
+    outcome = list(outcome_of(game))
+    standing = [(s.placing, s.lowest, s.next_lowest) for s in board.seats.order_by("number")]
+    if board.result and board.result_check == Board.Check.NONE:
+        # A director's result stands as entered; the game closes the board.
+        if board.recording_open:
+            board.recording_open = False
+            board.save(update_fields=["recording_open"])
+            effects.live_changed(board.round.event_id)
+        return board
+    if board.result != Result.TABLE or standing != outcome:
+        board = _store(
+            board,
+            result=Result.TABLE,
+            user=_acting(None),
+            reason=GAME_OVER_REASON,
+            first_lowest=None,  # a table's levels live in its seats
+            second_lowest=None,
+            check=Board.Check.PENDING,
+            table=outcome,
+        )
+    verdict = check_record(record_of(table))
+    passed = bool(verdict.get("valid")) and bool(verdict.get("over"))
+    message = "" if passed else str(verdict.get("error", {}).get("message") or "not finished")
+    return record_replay_check(board=board, passed=passed, message=message)

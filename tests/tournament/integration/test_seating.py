@@ -1,0 +1,117 @@
+"""Every board has its seats in order, and they agree with the board's pair whatever wrote it:
+the pairing, a requested bye, a late entry, a reinstatement, a draft swap, a result."""
+
+from importlib import import_module
+
+import pytest
+from django.apps import apps as django_apps
+
+from tests.factories import PlayerFactory
+from tests.tournament.integration.helpers import event_with_players
+from tournament.models import Board, Entry, Result, Round, Seat
+from tournament.services.entries import add_entry, reinstate_entry, withdraw_entry
+from tournament.services.results import set_board_result
+from tournament.services.rounds import compute_draft, publish_round, start_pairing, swap_players
+
+pytestmark = pytest.mark.django_db
+
+
+def seat_rows(round_: Round) -> dict[int, list[int]]:
+    seats: dict[int, list[int]] = {}
+    for seat in Seat.objects.filter(board__round=round_).order_by("board__number", "number"):
+        seats.setdefault(seat.board.number, []).append(seat.entry_id)
+    return seats
+
+
+def pair_rows(round_: Round) -> dict[int, list[int]]:
+    return {
+        b.number: [e for e in (b.first_id, b.second_id) if e is not None]
+        for b in round_.boards.order_by("number")
+    }
+
+
+def paired(event, user) -> Round:  # type: ignore[no-untyped-def]
+    round_ = start_pairing(event=event, user=user)
+    compute_draft(round_.pk)
+    return Round.objects.get(pk=round_.pk)
+
+
+def test_a_paired_round_seats_every_board_as_its_pair_and_a_swap_reseats_it() -> None:
+    event, user = event_with_players(7, rounds=5, system="swiss")
+    round_ = paired(event, user)
+    assert seat_rows(round_) == pair_rows(round_)
+    assert len(seat_rows(round_)) == 4  # three games and a bye
+    games = list(round_.boards.exclude(second=None).order_by("number"))
+    one, other = games[0], games[1]
+    swap_players(
+        round_=round_, user=user, first=one.first, second=other.second, reason="club mates"
+    )
+    assert seat_rows(round_) == pair_rows(round_)
+    one.refresh_from_db()
+    assert one.first_id == other.second_id or one.second_id == other.second_id
+    swap_players(round_=round_, user=user, first=one.first, second=one.second, reason="colours")
+    assert seat_rows(round_) == pair_rows(round_)
+
+
+def test_a_result_places_the_seats_and_a_correction_replaces_the_placings() -> None:
+    event, user = event_with_players(4, rounds=3, system="swiss")
+    round_ = publish_round(round_=paired(event, user), user=user)
+    board = round_.boards.exclude(second=None).first()
+    assert board is not None
+    set_board_result(
+        board=board, user=user, result=Result.SECOND_WINS, first_lowest=6, second_lowest=9
+    )
+    placings = list(board.seats.order_by("number").values_list("placing", "lowest"))
+    assert placings == [(2, 6), (1, 9)]
+    set_board_result(
+        board=board,
+        user=user,
+        result=Result.DRAW,
+        first_lowest=8,
+        second_lowest=8,
+        reason="the levels were misread",
+    )
+    placings = list(board.seats.order_by("number").values_list("placing", "lowest"))
+    assert placings == [(1, 8), (1, 8)]
+    set_board_result(
+        board=board,
+        user=user,
+        result=Result.FIRST_FORFEIT_WIN,
+        reason="the second player never came",
+    )
+    assert list(board.seats.values_list("placing", flat=True)) == [None, None]
+
+
+def test_late_entries_and_reinstatements_get_boards_of_one_seat() -> None:
+    event, user = event_with_players(6, rounds=5, system="swiss")
+    round_ = publish_round(round_=paired(event, user), user=user)
+    late = add_entry(event=event, user=user, player=PlayerFactory())
+    gone = Entry.objects.filter(event=event).exclude(pk=late.pk).first()
+    assert gone is not None
+    for board in round_.boards.all():
+        board.result = board.result or Result.FIRST_WINS
+        board.save(update_fields=["result"])
+    withdraw_entry(entry=gone, user=user)
+    second = publish_round(round_=paired(event, user), user=user)
+    reinstate_entry(entry=gone, user=user)
+    for r in (round_, second):
+        assert seat_rows(r) == pair_rows(r)
+    assert seat_rows(round_)[max(seat_rows(round_))] == [late.pk]
+    assert Seat.objects.filter(entry=gone, board__round=second).count() == 1
+
+
+def test_the_migration_seats_boards_made_before_seats_existed() -> None:
+    event, _user = event_with_players(3, rounds=3, system="swiss")
+    round_ = Round.objects.create(event=event, number=1, status=Round.Status.PUBLISHED)
+    a, b, c = Entry.objects.filter(event=event).order_by("starting_rank")
+    game = Board.objects.create(
+        round=round_, number=1, first=a, second=b, result="0-1", first_lowest=4, second_lowest=7
+    )
+    bye = Board.objects.create(round=round_, number=2, first=c, result=Result.BYE)
+    migration = import_module("tournament.migrations.0013_seats")
+    migration.seat_existing_boards(django_apps, None)
+    assert list(game.seats.values_list("number", "entry", "placing", "lowest")) == [
+        (0, a.pk, 2, 4),
+        (1, b.pk, 1, 7),
+    ]
+    assert list(bye.seats.values_list("number", "entry", "placing")) == [(0, c.pk, None)]

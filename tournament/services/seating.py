@@ -1,0 +1,102 @@
+"""The one writer of boards' seats (tournament.models.tables.Seat).
+
+Every board a round gets, from the pairing, a late entry, a withdrawal, a check-in absence or a
+TRF import, is seated here; a draft's swaps reseat through :func:`reseat`; a two-player result's
+placings follow :func:`settle_pair_placings`. So ``Board.first``/``Board.second`` and the seats
+always agree.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tournament.models import Board, Result, Round, Seat
+
+# The placings of the two seats of a played two-player result (forfeits and byes place nobody).
+_PAIR_PLACINGS: dict[str, tuple[int, int]] = {
+    Result.FIRST_WINS: (1, 2),
+    Result.SECOND_WINS: (2, 1),
+    Result.DRAW: (1, 1),
+}
+
+
+@dataclass(frozen=True)
+class Table:
+    """A board to seat: entry ids in seat order (seat 0 moves first)."""
+
+    entries: Sequence[int]
+    result: str = ""
+    reason: str = ""
+
+
+def _seatable(entries: Sequence[int]) -> bool:
+    """1 to 4 different entries, or two partnership teams with partners opposite (A B A B)."""
+    if len(entries) == 4 and len(set(entries)) == 2:
+        return entries[0] == entries[2] and entries[1] == entries[3]
+    return 1 <= len(entries) <= 4 and len(set(entries)) == len(entries)
+
+
+def _board(round_: Round, number: int, table: Table) -> Board:
+    if not _seatable(table.entries):
+        raise ValueError(f"a table seats 1 to 4 different entries, not {table.entries!r}")
+    return Board(
+        round=round_,
+        number=number,
+        first_id=table.entries[0],
+        second_id=table.entries[1] if len(table.entries) > 1 else None,
+        result=table.result,
+        reason=table.reason[:300],
+    )
+
+
+def seat_boards(round_: Round, tables: Sequence[Table], *, first_number: int) -> list[Board]:
+    """Boards numbered from ``first_number``, one per table, with their seats (bulk writes)."""
+    boards = Board.objects.bulk_create(
+        [_board(round_, first_number + i, table) for i, table in enumerate(tables)]
+    )
+    Seat.objects.bulk_create(
+        Seat(board=board, number=n, entry_id=entry)
+        for board, table in zip(boards, tables, strict=True)
+        for n, entry in enumerate(table.entries)
+    )
+    return boards
+
+
+def seat_board(round_: Round, number: int, table: Table) -> Board:
+    return seat_boards(round_, [table], first_number=number)[0]
+
+
+def reseat(board: Board, entries: Sequence[int]) -> None:
+    """A draft board's players in a new seat order (a director's swap); saves ``first`` and
+    ``second`` with the seats. The caller holds the round's lock."""
+    placed = _board(board.round, board.number, Table(entries))
+    board.first_id, board.second_id = placed.first_id, placed.second_id
+    board.save(update_fields=["first", "second"])
+    Seat.objects.filter(board=board).delete()
+    Seat.objects.bulk_create(
+        Seat(board=board, number=n, entry_id=entry) for n, entry in enumerate(entries)
+    )
+
+
+def settle_pair_placings(board: Board) -> None:
+    """The seats of a two-sided board (two players, or two partnership teams) or a board of one
+    after its result changed: placings from the result, lowest levels from
+    ``first_lowest``/``second_lowest``; partners share their team's."""
+    placings = _PAIR_PLACINGS.get(board.result, (None, None))
+    levels = (board.first_lowest, board.second_lowest)
+    side = {board.first_id: 0, board.second_id: 1}
+    for seat in Seat.objects.filter(board=board):
+        seat.placing = placings[side[seat.entry_id]]
+        seat.lowest = levels[side[seat.entry_id]]
+        seat.save(update_fields=["placing", "lowest"])
+
+
+def settle_table_placings(
+    board: Board, outcome: Sequence[tuple[int, int | None, int | None]]
+) -> None:
+    """The seats of a table of 3 or 4 after its result changed: ``outcome`` holds per seat, in
+    seat order, (placing, lowest, next lowest); an empty one clears every seat (a withdrawal)."""
+    seats = list(Seat.objects.filter(board=board).order_by("number"))
+    for i, seat in enumerate(seats):
+        placing, lowest, next_lowest = outcome[i] if outcome else (None, None, None)
+        seat.placing, seat.lowest, seat.next_lowest = placing, lowest, next_lowest
+    Seat.objects.bulk_update(seats, ["placing", "lowest", "next_lowest"])
