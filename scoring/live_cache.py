@@ -44,6 +44,11 @@ def current(slug: str, lookup: Callable[[], int | None]) -> Live | None:
     return Live(event_id=event_id, version=version)
 
 
+def forget(slug: str) -> None:
+    """Drop the slug's cached event: it was deleted (and maybe made again) since."""
+    cache.delete(live_key(slug))
+
+
 @dataclass(frozen=True)
 class Fragment:
     """One rendered fragment of one live version: its HTML, ETag and gzip bytes."""

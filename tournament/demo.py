@@ -1,6 +1,7 @@
 """Demo data for `manage.py seed_demo`. Every step is idempotent: a second run changes nothing."""
 
 from collections.abc import Callable
+from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
@@ -52,31 +53,54 @@ DEMO_PLAYERS = [
 ]
 
 
+DEMO_TABLES_SLUG = "standard-fours-demo"
+
+
 def seed_event(say: Callable[[str], None]) -> None:
     """The MSO event with 12 players, round 1 paired (here, not by a worker) and published."""
+    event = _seed_round_one(
+        DEMO_EVENT_SLUG, DEMO_PLAYERS, name="MSO Ingenious Open (demo)", rounds=7
+    )
+    say(f"Demo event: {event.name} ({event.entries.count()} players, round 1 published)")
+
+
+def seed_table_event(say: Callable[[str], None]) -> None:
+    """The standard game at tables of 4: 10 of the demo players, round 1 at tables of 4, 3, 3."""
+    event = _seed_round_one(
+        DEMO_TABLES_SLUG,
+        DEMO_PLAYERS[:10],
+        name="Standard Fours (demo)",
+        rounds=3,
+        ruleset="standard",
+        table_size=4,
+        pairing_system="swiss",
+    )
+    say(f"Demo event: {event.name} ({event.entries.count()} players at tables of 4)")
+
+
+def _seed_round_one(slug: str, players: list[Any], **fields: Any) -> Any:
     from tournament import services
     from tournament.models import Event, EventRole, Round
 
     User = get_user_model()
     director = User.objects.get(username="director")
     arbiter = User.objects.get(username="arbiter")
-    event = Event.objects.filter(slug=DEMO_EVENT_SLUG).first()
+    event = Event.objects.filter(slug=slug).first()
     with transaction.atomic():
         if event is None:
             event = Event.objects.create(
-                name="MSO Ingenious Open (demo)",
-                slug=DEMO_EVENT_SLUG,
+                slug=slug,
                 venue="JW3, London",
                 start_date=timezone.localdate(),
                 end_date=timezone.localdate(),
-                rounds=7,
                 created_by=director,
+                **fields,
             )
         for user, role in ((director, EventRole.Role.DIRECTOR), (arbiter, EventRole.Role.ARBITER)):
             EventRole.objects.get_or_create(event=event, user=user, role=role)
         if not event.entries.exists():
             rows = ["name,club,country,rating"]
-            rows += [f"{n},{c},{k},{r or ''}" for n, c, k, r in DEMO_PLAYERS]
+            rows += [f"{n},{c},{k},{r or ''}" for n, c, k, r in players]
             services.import_players_csv(event=event, user=director, text="\n".join(rows))
     round_ = event.round_set.filter(number=1).first()
     if round_ is None:
@@ -86,4 +110,4 @@ def seed_event(say: Callable[[str], None]) -> None:
         round_.refresh_from_db()
     if round_.status == Round.Status.DRAFT:
         services.publish_round(round_=round_, user=director)
-    say(f"Demo event: {event.name} ({event.entries.count()} players, round 1 published)")
+    return event

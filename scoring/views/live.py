@@ -114,7 +114,11 @@ def _server_time(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespons
 @cached_page(live_version)
 def event_live(request: HttpRequest, slug: str) -> HttpResponse:
     live = _live(slug)
-    event = _event(live.event_id)
+    event = Event.objects.filter(pk=live.event_id, slug=slug).first()
+    if event is None:  # the slug's event was deleted (and maybe made again) since it was cached
+        live_cache.forget(slug)
+        live = _live(slug)
+        event = _event(live.event_id)
     context = {
         "event": event,
         "round": tournament_selectors.current_public_round(event),

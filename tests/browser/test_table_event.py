@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import SCREENSHOTS, log_in
+from tests.browser.test_accessibility import blocking_findings, describe
 from tests.factories import EventCreatorFactory
 from tournament.models import Event, Round, Seat
 
@@ -43,6 +44,9 @@ def play_round(page: Page, base: str, event: Event, number: int) -> None:
 
 
 def shot(page: Page, name: str) -> None:
+    """A screenshot, after axe-core finds no serious or critical violation on the page."""
+    found = blocking_findings(page)
+    assert not found, describe(name, found)
     Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
     page.screenshot(path=f"{SCREENSHOTS}/{name}.png", full_page=True)
 

@@ -10,6 +10,7 @@ from playwright.sync_api import Page, expect
 
 from games.engine.deal import dealt_sequence
 from tests.browser.conftest import SCREENSHOTS, log_in
+from tests.browser.test_accessibility import blocking_findings, describe
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, arbiter_of, director_of
 from tournament import services
 from tournament.models import Event, Round
@@ -18,6 +19,9 @@ TEAMS = [("Ada Byron", "Alan Turing"), ("Hedy Lamarr", "Claude Shannon")]
 
 
 def shot(page: Page, name: str) -> None:
+    """A screenshot, after axe-core finds no serious or critical violation on the page."""
+    found = blocking_findings(page)
+    assert not found, describe(name, found)
     Path(SCREENSHOTS).mkdir(parents=True, exist_ok=True)
     page.screenshot(path=f"{SCREENSHOTS}/{name}.png", full_page=True)
 

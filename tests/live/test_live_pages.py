@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games.services import create_games_for_round, start_clock
 from scoring import live_cache, standings_cache
-from tests.factories import UserFactory, director_of
+from tests.factories import EventCreatorFactory, UserFactory, director_of
 from tests.standings.builders import HandBuilt, swiss_field
 from tournament import effects, services
 from tournament.models import Board, Round
@@ -191,3 +191,25 @@ def test_a_bump_between_a_pollers_miss_and_its_write_keeps_the_newer_version() -
     assert live is not None and live.event_id == event_id
     assert bumped == [(event_id, live.version)]
     assert live_cache.current(slug, lambda: None) == live
+
+
+@pytest.mark.django_db
+def test_a_slug_that_named_a_deleted_event_leads_to_the_event_that_has_it_now(
+    client: Client, django_capture_on_commit_callbacks: Any
+) -> None:
+    creator = EventCreatorFactory()
+    with django_capture_on_commit_callbacks(execute=True):
+        old = services.create_event(user=creator, data={"name": "Summer Open"})
+    assert client.get(f"/events/{old.slug}/live/").status_code == 200  # cached for the slug
+    old_pk = old.pk
+    old.delete()
+    with django_capture_on_commit_callbacks(execute=True):  # the slug is free: made again
+        new = services.create_event(user=creator, data={"name": "Summer Open"})
+    assert new.slug == old.slug
+    assert client.get(f"/events/{new.slug}/live/").status_code == 200
+    assert cache.get(effects.live_key(new.slug))[0] == new.pk
+
+    # Had the new event's creation not reached the cache, the page finds the event itself.
+    cache.set(effects.live_key(new.slug), (old_pk, "stale"), 60)
+    assert client.get(f"/events/{new.slug}/live/").status_code == 200
+    assert cache.get(effects.live_key(new.slug))[0] == new.pk

@@ -3,6 +3,8 @@
 from decimal import Decimal
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
@@ -332,14 +334,39 @@ class ResultSerializer(serializers.Serializer[Any]):
         return value
 
 
+class NumberedListField(serializers.ListField):
+    """A list whose items' errors come as one flat list of messages, each naming its item
+    ("seat 2: level 1: ..."), as every field error of the API is a list of strings."""
+
+    def __init__(self, *args: Any, item: str, **kwargs: Any) -> None:
+        self.item = item
+        super().__init__(*args, **kwargs)
+
+    def run_child_validation(self, data: list[Any]) -> list[Any]:
+        try:
+            return super().run_child_validation(data)
+        except serializers.ValidationError as exc:
+            detail = exc.detail if isinstance(exc.detail, dict) else {}
+            raise serializers.ValidationError(
+                [
+                    _("%(item)s %(number)s: %(message)s")
+                    % {"item": self.item, "number": int(index) + 1, "message": message}
+                    for index, messages in detail.items()
+                    for message in (messages if isinstance(messages, list) else [messages])
+                ]
+            ) from exc
+
+
 class TableResultSerializer(serializers.Serializer[Any]):
     """A table's result (3 or 4 seats): per seat, in seat order, its colour levels at the end,
     lowest first (at least the lowest and the next lowest); ``placings`` (1 best, ties share)
     only to decide seats equal on the levels. A ``reason`` is needed. A duplicate solitaire
     entrant's board: one seat's levels (the round's entrants place each other)."""
 
-    levels = serializers.ListField(
-        child=serializers.ListField(
+    levels = NumberedListField(
+        item=gettext_lazy("seat"),
+        child=NumberedListField(
+            item=gettext_lazy("level"),
             # 36: duplicate solitaire's double-length track (a table's service refuses above 18)
             child=serializers.IntegerField(min_value=0, max_value=36),
             min_length=2,
@@ -349,7 +376,8 @@ class TableResultSerializer(serializers.Serializer[Any]):
         max_length=4,
         help_text="Per seat in seat order: [lowest, next lowest, ...]",
     )
-    placings = serializers.ListField(
+    placings = NumberedListField(
+        item=gettext_lazy("seat"),
         child=serializers.IntegerField(min_value=1, max_value=4),
         required=False,
         allow_null=True,

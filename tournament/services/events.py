@@ -232,6 +232,7 @@ def create_event(*, user: User, data: Mapping[str, Any]) -> Event:
     _clean_event(event, data)
     event.save()
     EventRole.objects.create(event=event, user=user, role=EventRole.Role.DIRECTOR)
+    effects.live_changed(event.pk)  # its slug may have named a deleted event: the live cache
     return event
 
 

@@ -17,3 +17,4 @@ class Command(BaseCommand):
             tournament_demo.seed_accounts(say)
         tournament_demo.seed_event(say)
         games_demo.seed(say)
+        tournament_demo.seed_table_event(say)

@@ -8,7 +8,7 @@ from drf_spectacular.drainage import GENERATOR_STATS
 from drf_spectacular.generators import SchemaGenerator
 
 from tournament.api import urls as api_urls
-from tournament.demo import DEMO_EVENT_SLUG
+from tournament.demo import DEMO_EVENT_SLUG, DEMO_TABLES_SLUG
 from tournament.models import Event, EventRole, Round
 
 
@@ -27,9 +27,13 @@ def test_seed_demo_creates_the_mso_event_with_round_one_published(
     assert round_1.number == 1 and round_1.is_public
     assert round_1.boards.filter(second__isnull=False).count() == 6
     assert "MSO Ingenious Open (demo)" in capsys.readouterr().out
+    fours = Event.objects.get(slug=DEMO_TABLES_SLUG)
+    tables = [b.seats.count() for b in fours.round_set.get().boards.order_by("number")]
+    assert (fours.table_size, tables) == (4, [4, 3, 3])
     call_command("seed_demo")
     assert Event.objects.filter(name__startswith="MSO Ingenious Open").count() == 1
     assert event.entries.count() == 12 and Round.objects.filter(event=event).count() == 1
+    assert Round.objects.filter(event=fours).count() == 1
 
 
 @pytest.mark.django_db

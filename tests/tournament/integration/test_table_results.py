@@ -161,3 +161,20 @@ def test_the_api_enters_a_table_result_and_refuses_a_wrong_one() -> None:
     assert [s["placing"] for s in body["seats"]] == [2, 1, 3, 4]
     assert body["seats"][3]["next_lowest"] == 14
     assert ResultCorrection.objects.filter(board=board, user=td).count() == 1
+
+
+def test_the_api_names_the_seat_and_level_that_is_not_a_number() -> None:
+    board, _, td = table()
+    api = APIClient()
+    api.force_authenticate(td)
+    url = reverse("api-board-detail", args=[board.round.event.slug, board.pk])
+    junk = {"levels": [[True, "x"], [5, 9], [1]], "placings": ["first"], "reason": "sheet"}
+    refused = api.patch(url, junk, format="json")
+    assert refused.status_code == 400
+    errors = refused.json()
+    # Every field's errors are a flat list of messages, each naming where it is.
+    assert all(isinstance(m, str) for m in errors["levels"] + errors["placings"])
+    assert "seat 1: level 1: A valid integer is required." in errors["levels"]
+    assert any(m.startswith("seat 3: ") for m in errors["levels"])
+    assert errors["placings"] == ["seat 1: A valid integer is required."]
+    assert Board.objects.get(pk=board.pk).result == ""
