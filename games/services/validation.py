@@ -60,6 +60,11 @@ def _replay_problem(game: Game, rows: list[GameAction]) -> str:
         row = rows[where] if isinstance(where, int) and where < len(rows) else None
         at = f"log action {row.index}" if row else "the record"
         return f"{at}: {getattr(exc, 'message', str(exc))}"
+    # Duplicate solitaire: a placement of another tile than the one dealt is the first fault
+    # (it also changes the scores, so it is named before they are compared).
+    strayed = solitaire.sequence_problem(game, [r.payload for r in rows])  # "" unless solitaire
+    if strayed:
+        return strayed
     finished = game.status == Game.Status.FINISHED
     if finished and not eng.over:
         return "the game is marked finished but its replay is not over"
@@ -68,7 +73,7 @@ def _replay_problem(game: Game, rows: list[GameAction]) -> str:
     cached = game.position if game.position_length == game.log_length else None
     if cached and cached.get("scores") != eng.scores:
         return f"the replay scores {eng.scores} differ from the stored {cached.get('scores')}"
-    return solitaire.sequence_problem(game, [r.payload for r in rows])  # "" unless solitaire
+    return ""
 
 
 def start_recheck(*, event: Event, user: User) -> ValidationRun:

@@ -292,6 +292,31 @@ def entered_by(board: Board) -> str:
 
 
 @transaction.atomic
+def confirmed_by_game(board: Board) -> bool:
+    """A finished game arrives at a board whose result a director entered: that result stands
+    as entered, and the game confirms it and closes the board. False when the board waits for
+    the game's result (none yet, or a game's own)."""
+    if not board.result or board.result_check != Board.Check.NONE:
+        return False
+    if board.recording_open:
+        board.recording_open = False
+        board.save(update_fields=["recording_open"])
+        effects.live_changed(board.round.event_id)
+    return True
+
+
+def game_differs(board: Board) -> Conflict:
+    """A finished game at a table ends otherwise than the result a director entered there."""
+    return Conflict(
+        _(
+            "The recorded game at board %(number)s of round %(round)s ends otherwise than "
+            "the result entered by %(who)s: a director corrects the board's result first."
+        )
+        % {"number": board.number, "round": board.round.number, "who": entered_by(board)},
+        code="result_differs",
+    )
+
+
 def record_game_result(
     *,
     board: Board,
@@ -320,12 +345,7 @@ def record_game_result(
             },
             code="result_differs",
         )
-    if board.result and board.result_check == Board.Check.NONE:
-        # The director's result stands as entered; the game confirms it and closes the board.
-        if board.recording_open:
-            board.recording_open = False
-            board.save(update_fields=["recording_open"])
-            effects.live_changed(board.round.event_id)
+    if confirmed_by_game(board):
         return board
     return _store(
         board,

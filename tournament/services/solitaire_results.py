@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 
 from games.engine import make_ruleset
 from scoring import core as scoring_core
-from tournament import effects, signals
-from tournament.errors import Conflict, DomainError
+from tournament import signals
+from tournament.errors import DomainError
 from tournament.models import Board, Event, Result, Round, Seat
 from tournament.permissions import require_director
 from tournament.services.base import User, need_reason
@@ -27,7 +27,8 @@ from tournament.services.results import (
     _acting,
     _settle_confirmation,
     _store,
-    entered_by,
+    confirmed_by_game,
+    game_differs,
     lock_board,
 )
 
@@ -165,20 +166,8 @@ def record_solitaire_game_result(*, board: Board, levels: Sequence[int]) -> Boar
     seat = _check_board(board)
     row = check_levels(seat, levels)
     if board.result and (board.result != Result.TABLE or _standing(seat) != row[:2]):
-        raise Conflict(
-            _(
-                "The recorded game at board %(number)s of round %(round)s ends otherwise than "
-                "the result entered by %(who)s: a director corrects the board's result first."
-            )
-            % {"number": board.number, "round": board.round.number, "who": entered_by(board)},
-            code="result_differs",
-        )
-    if board.result and board.result_check == Board.Check.NONE:
-        # The director's result stands as entered; the game confirms it and closes the board.
-        if board.recording_open:
-            board.recording_open = False
-            board.save(update_fields=["recording_open"])
-            effects.live_changed(board.round.event_id)
+        raise game_differs(board)
+    if confirmed_by_game(board):
         return board
     board = _store(
         board,

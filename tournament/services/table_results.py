@@ -13,8 +13,8 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring import core as scoring_core
-from tournament import effects, signals
-from tournament.errors import Conflict, DomainError
+from tournament import signals
+from tournament.errors import DomainError
 from tournament.models import Board, Event, Result, Seat
 from tournament.permissions import require_director
 from tournament.services.base import User, need_reason
@@ -25,7 +25,8 @@ from tournament.services.results import (
     _acting,
     _settle_confirmation,
     _store,
-    entered_by,
+    confirmed_by_game,
+    game_differs,
     lock_board,
 )
 
@@ -199,20 +200,8 @@ def record_table_game_result(
     board = lock_board(board)
     outcome = _outcome(board, levels, placings)
     if board.result and (board.result != Result.TABLE or _standing_outcome(board) != list(outcome)):
-        raise Conflict(
-            _(
-                "The recorded game at board %(number)s of round %(round)s ends otherwise than "
-                "the result entered by %(who)s: a director corrects the board's result first."
-            )
-            % {"number": board.number, "round": board.round.number, "who": entered_by(board)},
-            code="result_differs",
-        )
-    if board.result and board.result_check == Board.Check.NONE:
-        # The director's result stands as entered; the game confirms it and closes the board.
-        if board.recording_open:
-            board.recording_open = False
-            board.save(update_fields=["recording_open"])
-            effects.live_changed(board.round.event_id)
+        raise game_differs(board)
+    if confirmed_by_game(board):
         return board
     return _store(
         board,
