@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime
 
+from django.core.cache import cache
 from django.db import connection, transaction
 from django.db.models.functions import Coalesce
 from django.utils import timezone
@@ -136,9 +137,11 @@ def rebuild_ratings() -> str:
     return total
 
 
-def rate_event(event_id: int) -> str:
-    """An event's results changed: rebuild the list (a change can move every later rating, and
-    a full rebuild of 2,000 games takes well under a second; see bench/ratings.py)."""
+def rate_queued_changes() -> str:
+    """The queued rebuild (effects.queue_ratings_rebuild): rebuild the list (a change can move
+    every later rating, and a full rebuild of 2,000 games takes well under a second; see
+    bench/ratings.py). Cleared first, so a result committed from now on queues the next one."""
+    cache.delete(effects.RATINGS_QUEUED_KEY)
     return rebuild_ratings()
 
 

@@ -389,13 +389,17 @@ def standings_for(event: Event) -> Standings:
 
 
 def refresh_cached_standings(event_id: int) -> None:
-    """Recompute and cache an event's standings (the task run after a result changes)."""
+    """Recompute and cache an event's standings (the task run after a result changes), unless
+    the cache holds them computed since the latest change: when results come in faster than
+    the worker recomputes, the first of the queued tasks computes and the rest find it done."""
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
         from django.core.cache import cache
 
         cache.delete(standings_cache.cache_key(event_id))
         return
+    if standings_cache.load(event_id) is not None:
+        return  # already computed after the latest change (by a page, or a task queued earlier)
     _compute_and_store(event)
 
 

@@ -12,6 +12,7 @@ def recompute_standings(event_id: int) -> None:
 
 
 @shared_task
-def update_ratings(event_id: int) -> None:
-    """Rebuild the rating list after an event's results changed (committed)."""
-    ratings.rate_event(event_id)
+def update_ratings(event_id: int | None = None) -> None:
+    """Rebuild the rating list after results changed (committed); ``event_id`` is not needed
+    (every rating is rebuilt) and is accepted from tasks queued by an earlier release."""
+    ratings.rate_queued_changes()

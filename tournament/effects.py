@@ -40,6 +40,14 @@ def draft_key(round_id: int) -> str:
     return f"draft:v1:{round_id}"
 
 
+# While set, a rebuild of the rating list is queued and has not started: a result committed
+# meanwhile is rated by it (it reads the results after it clears this), so it queues no other.
+RATINGS_QUEUED_KEY = "ratings:v1:queued"
+# Results within this many seconds share one rebuild (it reads every rated game: at a festival's
+# pace of results, one per result would keep a worker busy). Ratings are not needed sooner.
+RATINGS_DELAY_SECONDS = 5
+
+
 def enqueue(task_name: str, *args: Any) -> None:
     """Run the Celery task ``task_name`` once this transaction commits (in-process when tasks
     are eager, else on a worker)."""
@@ -47,7 +55,7 @@ def enqueue(task_name: str, *args: Any) -> None:
     transaction.on_commit(lambda: _send(task_name, args))
 
 
-def _send(task_name: str, args: tuple[Any, ...]) -> None:
+def _send(task_name: str, args: tuple[Any, ...], countdown: float | None = None) -> None:
     from tournament.celery import app
 
     if task_name not in app.tasks:
@@ -56,7 +64,22 @@ def _send(task_name: str, args: tuple[Any, ...]) -> None:
     # A task stores messages (pairing notes, replay checks) in the site's language, never in the
     # language of the request that happened to enqueue it (eager tasks run inside that request).
     with translation.override(settings.LANGUAGE_CODE):
-        app.tasks[task_name].delay(*args)
+        app.tasks[task_name].apply_async(args, countdown=countdown)
+
+
+def queue_ratings_rebuild() -> bool:
+    """Queue a rebuild of the rating list unless one is queued and not yet started (which will
+    rate this change too); True if this call queued it. Eager tasks run at once, each."""
+    from tournament.celery import app
+
+    if app.conf.task_always_eager:
+        _send("scoring.tasks.update_ratings", ())
+        return True
+    # Expires, so that a queued task that is lost (a worker killed) holds up no later change.
+    if not cache.add(RATINGS_QUEUED_KEY, True, RATINGS_DELAY_SECONDS * 6):
+        return False
+    _send("scoring.tasks.update_ratings", (), countdown=RATINGS_DELAY_SECONDS)
+    return True
 
 
 def round_published(round_id: int) -> None:
@@ -94,7 +117,7 @@ def results_changed(event_id: int, *, entered: int | None = None) -> None:
         cache.delete(standings_key(event_id))
         bump_live(event_id)
         _send("scoring.tasks.recompute_standings", (event_id,))
-        _send("scoring.tasks.update_ratings", (event_id,))
+        queue_ratings_rebuild()
         if entered is not None:
             _send("tournament.tasks.notify_result", (entered,))
 

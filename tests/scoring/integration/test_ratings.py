@@ -10,9 +10,10 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from scoring import ratings
+from scoring import ratings, tasks
 from scoring.models import PlayerRating, RatingChange
 from tests.factories import BoardFactory, EntryFactory, EventFactory, RoundFactory, director_of
+from tournament import effects
 from tournament.models import Board, Entry, Event, Result, Round
 from tournament.services import results
 from tournament.services.seating import Table, seat_boards
@@ -226,3 +227,35 @@ def test_a_table_of_four_is_rated_one_side_per_seat_by_its_placings() -> None:
     changes = RatingChange.objects.filter(board=table)
     assert sorted(changes.values_list("placing", flat=True)) == [1, 2, 2, 4]
     assert set(changes.values_list("sides", flat=True)) == {4}
+
+
+@pytest.fixture
+def queued_tasks() -> Iterator[None]:
+    """Tasks go to the broker and none runs here, as on a site whose worker is busy."""
+    from tournament.celery import app
+
+    eager = app.conf.task_always_eager
+    app.conf.task_always_eager = False
+    yield
+    app.conf.task_always_eager = eager
+
+
+def test_results_in_a_burst_queue_one_rebuild_which_rates_them_all(
+    queued_tasks: None, django_capture_on_commit_callbacks: Any
+) -> None:
+    event = EventFactory()
+    a, b, c, d = field(event, 4)
+    rnd = RoundFactory(event=event, number=1)
+    first, second = board(rnd, a, b), board(rnd, c, d)
+    director = director_of(event)
+    assert effects.queue_ratings_rebuild() is True  # nothing queued before: this one is
+    for game in (first, second):
+        with django_capture_on_commit_callbacks(execute=True):
+            results.set_board_result(board=game, result=Result.FIRST_WINS, user=director)
+    assert effects.queue_ratings_rebuild() is False  # the queued rebuild will rate this too
+    assert not PlayerRating.objects.exists()
+
+    tasks.update_ratings()  # the worker runs the queued rebuild: both results are rated
+    assert mu(a) > 25 > mu(b) and mu(c) > 25 > mu(d)
+    assert RatingChange.objects.count() == 4
+    assert effects.queue_ratings_rebuild() is True  # a later change queues the next one
