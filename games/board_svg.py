@@ -8,12 +8,13 @@ of every placed tile, so the board reads without colour vision.
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
 from games.engine import COLOURS, START_CELLS, board_cells, parse_cell
@@ -86,7 +87,14 @@ def symbol_defs() -> SafeString:
 
 def symbol_svg(colour: str, size: int = 16) -> SafeString:
     """A colour's symbol on its own (score tracks, live boards), drawn from the page's
-    ``symbol_defs``: a live round repeats it a thousand times, so each copy stays small."""
+    ``symbol_defs``: a live round repeats it a thousand times, so each copy stays small (and
+    is drawn once per language, colour and size: a live round's render was a quarter this)."""
+    return _symbol_svg(get_language(), colour, size)
+
+
+@functools.lru_cache(maxsize=512)
+def _symbol_svg(language: str | None, colour: str, size: int) -> SafeString:
+    # ``language`` is the active one: it keys the cache, gettext reads it.
     c = escape(colour)
     return mark_safe(
         f'<svg class="sym c-{c}" width="{size}" height="{size}" role="img" '

@@ -1,6 +1,7 @@
 """Template tags drawing the colour symbols and tiles (see games/board_svg.py)."""
 
 from django import template
+from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
 
 from games import board_svg
@@ -17,6 +18,15 @@ def symbol_defs() -> SafeString:
 @register.simple_tag
 def colour_symbol(colour: str, size: int = 16) -> SafeString:
     return board_svg.symbol_svg(colour, size)
+
+
+@register.simple_tag
+def colour_levels(tracks: list[tuple[str, int]], size: int = 12) -> SafeString:
+    """A seat's six levels, each after its colour's symbol (the live boards: one tag per seat
+    rather than six, which made most of a live round's render)."""
+    return format_html_join(
+        "", '<span class="lvl">{}{}</span>', ((board_svg.symbol_svg(c, size), v) for c, v in tracks)
+    )
 
 
 @register.simple_tag
