@@ -10,14 +10,14 @@ countdown stays right however old the fragment is.
 
 import gzip
 import threading
-import uuid
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.core.cache import cache
 
-from tournament.effects import LIVE_SECONDS, live_key
+from tournament.effects import live_key
+from tournament.page_cache import live_entry
 
 FRAGMENT_SECONDS = 10 * 60
 
@@ -30,18 +30,10 @@ class Live:
     version: str
 
 
-def current(slug: str, lookup: Callable[[], int | None]) -> Live | None:
+def current(slug: str, lookup: Callable[[], int | None] | None = None) -> Live | None:
     """The event behind `slug` and its live version; None when there is no such event."""
-    found = cache.get(live_key(slug))
-    if found is None:
-        event_id = lookup()
-        if event_id is None:
-            return None
-        # add, not set: a bump that committed meanwhile keeps its newer version.
-        cache.add(live_key(slug), (event_id, uuid.uuid4().hex), LIVE_SECONDS)
-        found = cache.get(live_key(slug)) or (event_id, uuid.uuid4().hex)
-    event_id, version = found
-    return Live(event_id=event_id, version=version)
+    entry = live_entry(slug, lookup)
+    return None if entry is None else Live(event_id=entry[0], version=entry[1])
 
 
 def forget(slug: str) -> None:

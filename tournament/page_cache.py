@@ -112,11 +112,12 @@ def _event_id(slug: str) -> int | None:
     return Event.objects.filter(slug=slug).values_list("pk", flat=True).first()
 
 
-def live_entry(slug: str) -> tuple[int, str] | None:
-    """The event behind ``slug`` and its live version (made on a miss); None: no such event."""
+def live_entry(slug: str, lookup: Callable[[], int | None] | None = None) -> tuple[int, str] | None:
+    """The event behind ``slug`` and its live version (made on a miss); None: no such event.
+    ``lookup`` finds the event's id on a miss (by default, by its slug)."""
     found = cache.get(live_key(slug))
     if found is None:
-        event_id = _event_id(slug)
+        event_id = lookup() if lookup is not None else _event_id(slug)
         if event_id is None:
             return None
         # add, not set: a bump that committed meanwhile keeps its newer version.
