@@ -15,6 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from django.core.cache import cache
+from django.utils.translation import get_language
 
 from tournament.effects import live_key
 from tournament.page_cache import live_entry
@@ -59,8 +60,10 @@ _served_lock = threading.Lock()
 
 
 def fragment(live: Live, name: str, render: Callable[[], str]) -> Fragment:
-    """The event's fragment `name` as of its live version, rendered on a miss."""
-    key = f"live:v2:{live.event_id}:{name}:{live.version}"
+    """The event's fragment `name` as of its live version, in the reader's language, rendered
+    on a miss."""
+    language = get_language()
+    key = f"live:v3:{live.event_id}:{name}:{language}:{live.version}"
     with _served_lock:
         served = _SERVED.get(key)
         if served is not None:
@@ -71,7 +74,9 @@ def fragment(live: Live, name: str, render: Callable[[], str]) -> Fragment:
         html = render()
         cache.set(key, html, FRAGMENT_SECONDS)
     served = Fragment(
-        html=html, etag=f'"{live.version}-{name}"', gzipped=gzip.compress(html.encode(), 6, mtime=0)
+        html=html,
+        etag=f'"{live.version}-{name}-{language}"',
+        gzipped=gzip.compress(html.encode(), 6, mtime=0),
     )
     with _served_lock:
         _SERVED[key] = served

@@ -17,6 +17,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModif
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -25,7 +26,7 @@ from scoring import live_cache, selectors
 from scoring.standings import standings_for
 from tournament import selectors as tournament_selectors
 from tournament.models import Board, Event
-from tournament.page_cache import cached_page, live_version
+from tournament.page_cache import VARY, cached_page, live_version
 
 # The projector shows at most this many standings lines a screen; more go on further screens.
 PROJECTOR_LINES_PER_SCREEN = 40
@@ -143,7 +144,7 @@ def _fragment_response(request: HttpRequest, fragment: live_cache.Fragment) -> H
     else:
         response = HttpResponse(fragment.html)
     response["ETag"] = fragment.etag
-    response["Vary"] = "Accept-Encoding"
+    patch_vary_headers(response, VARY)
     # Kept by the browser, but asked about again on every poll.
     response["Cache-Control"] = "no-cache"
     return _with_server_time(response)

@@ -79,6 +79,26 @@ def test_fragments_are_served_from_the_cache_until_a_result_changes(
 
 
 @pytest.mark.django_db
+def test_a_fragment_is_served_in_each_readers_language(client: Client) -> None:
+    """The English rendering of a version is never served to a German reader, nor its ETag
+    taken for the German one (both were cached under the version alone)."""
+    built = event_in_play(4)
+    url = f"/events/{built.event.slug}/live/boards/"
+    english = client.get(url, HTTP_ACCEPT_LANGUAGE="en-gb")
+    german = client.get(url, HTTP_ACCEPT_LANGUAGE="de")
+    assert "Watch live" in english.content.decode()
+    assert "Live zusehen" in german.content.decode()
+    assert "Watch live" not in german.content.decode()
+    assert german["ETag"] != english["ETag"]
+    assert "Accept-Language" in german["Vary"] and "Cookie" in german["Vary"]
+    revalidated = client.get(url, HTTP_ACCEPT_LANGUAGE="de", HTTP_IF_NONE_MATCH=english["ETag"])
+    assert revalidated.status_code == 200 and "Live zusehen" in revalidated.content.decode()
+    client.cookies["django_language"] = "de"
+    page = client.get(f"/events/{built.event.slug}/live/").content.decode()
+    assert "Live zusehen" in page and "Watch live" not in page
+
+
+@pytest.mark.django_db
 def test_a_started_clock_is_sent_with_the_server_time_it_refers_to(
     client: Client, django_capture_on_commit_callbacks: object
 ) -> None:
