@@ -119,11 +119,13 @@ def _step_options(roll: list[str]) -> list[tuple[str, str]]:
     return options
 
 
-def _page_context(request: HttpRequest, table: ChallengeTable) -> dict[str, Any]:
-    state = selectors.table_state(table)
-    names = state["players"]
+def _seat_rows(
+    names: list[str], state: dict[str, Any], *, to_move: int | None
+) -> list[dict[str, Any]]:
+    """Each seat's line of the table and the viewer: its six rows (its lowest marked), its
+    lowest row, and whether it is to move."""
     lowest = [min(r) for r in state["rows"]]
-    seats = [
+    return [
         {
             "seat": s,
             "name": name,
@@ -132,11 +134,18 @@ def _page_context(request: HttpRequest, table: ChallengeTable) -> dict[str, Any]
                 for letter, value in zip("RGBOYP", state["rows"][s], strict=True)
             ],
             "lowest": lowest[s],
-            "to_move": state["to_move"] == s,
-            "bonus_used": state["bonus_used"][s],
+            "to_move": to_move == s,
         }
         for s, name in enumerate(names)
     ]
+
+
+def _page_context(request: HttpRequest, table: ChallengeTable) -> dict[str, Any]:
+    state = selectors.table_state(table)
+    names = state["players"]
+    seats = _seat_rows(names, state, to_move=state["to_move"])
+    for row in seats:
+        row["bonus_used"] = state["bonus_used"][row["seat"]]
     legal = [
         {
             "type": a["type"],
@@ -262,20 +271,7 @@ def challenge_viewer(request: HttpRequest, pk: int) -> HttpResponse:
     state, actions = selectors.position_at(table, step)
     step = state["step"]
     names = list(table.players)
-    lowest = [min(r) for r in state["rows"]]
-    seats = [
-        {
-            "seat": s,
-            "name": name,
-            "cells": [
-                (letter, COLOUR_WORDS[letter], value, value == lowest[s])
-                for letter, value in zip("RGBOYP", state["rows"][s], strict=True)
-            ],
-            "lowest": lowest[s],
-            "to_move": state["to_move"] == s and not state["over"],
-        }
-        for s, name in enumerate(names)
-    ]
+    seats = _seat_rows(names, state, to_move=None if state["over"] else state["to_move"])
     last = actions[step - 1] if step else None
     context = {
         "table": table,

@@ -4,30 +4,16 @@ round's tables with each seat's lowest row and placing. The layout helpers are t
 
 from __future__ import annotations
 
-import io
-
 from django.utils.translation import gettext
-from reportlab.lib.pagesizes import A4, landscape
 from reportlab.lib.units import mm
-from reportlab.platypus import Paragraph, SimpleDocTemplate, Spacer
+from reportlab.platypus import Paragraph, Spacer
 
 from scoring import challenge_standings
-from scoring.exports.pdf import _footer, _styles, _table, _text
+from scoring.exports.pdf import _build, _styles, _table, _text
 from tournament.models import PUBLIC_ROUND_STATUSES, Board, Event
 
 
 def standings_pdf(event: Event) -> bytes:
-    out = io.BytesIO()
-    doc = SimpleDocTemplate(
-        out,
-        pagesize=landscape(A4),
-        leftMargin=12 * mm,
-        rightMargin=12 * mm,
-        topMargin=12 * mm,
-        bottomMargin=14 * mm,
-        title=gettext("%(event)s: standings") % {"event": event.name},
-        author="Ingenious at the MSO",
-    )
     styles = _styles()
     rounds = list(event.round_set.filter(status__in=PUBLIC_ROUND_STATUSES).order_by("number"))
     story: list[object] = [
@@ -104,5 +90,4 @@ def standings_pdf(event: Event) -> bytes:
                     ]
                 )
         story.append(_table(table_rows))
-    doc.build(story, onFirstPage=_footer(event), onLaterPages=_footer(event))
-    return out.getvalue()
+    return _build(event, gettext("%(event)s: standings") % {"event": event.name}, story)

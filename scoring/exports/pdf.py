@@ -120,17 +120,6 @@ def event_pdf(
     """Pairings of every public round, the standings and the crosstable, on landscape A4.
     ``tables``: the public boards with their seats and rounds, for an event at tables."""
     styles = _styles()
-    out = io.BytesIO()
-    doc = SimpleDocTemplate(
-        out,
-        pagesize=landscape(A4),
-        leftMargin=12 * mm,
-        rightMargin=12 * mm,
-        topMargin=12 * mm,
-        bottomMargin=14 * mm,
-        title=gettext("%(event)s: results") % {"event": event.name},
-        author="Ingenious at the MSO",
-    )
     subtitle = " · ".join(x for x in (event.venue, _dates(event), ruleset_label(event)) if x)
     story: list[Any] = [Paragraph(_text(event.name), styles["title"])]
     if subtitle:
@@ -213,6 +202,22 @@ def event_pdf(
     widths = [fixed[0], fixed[1]] + [round_width] * len(table.rounds) + [fixed[2]]
     story.append(_table(rows, widths, size=7.5))
 
+    return _build(event, gettext("%(event)s: results") % {"event": event.name}, story)
+
+
+def _build(event: Event, title: str, story: list[Any]) -> bytes:
+    """The PDF of ``story`` on landscape A4, with the event's footer on every page."""
+    out = io.BytesIO()
+    doc = SimpleDocTemplate(
+        out,
+        pagesize=landscape(A4),
+        leftMargin=12 * mm,
+        rightMargin=12 * mm,
+        topMargin=12 * mm,
+        bottomMargin=14 * mm,
+        title=title,
+        author="Ingenious at the MSO",
+    )
     doc.build(story, onFirstPage=_footer(event), onLaterPages=_footer(event))
     return out.getvalue()
 

@@ -203,6 +203,12 @@ def record_table_game_result(
         raise game_differs(board)
     if confirmed_by_game(board):
         return board
+    return store_game_outcome(board, outcome)
+
+
+def store_game_outcome(board: Board, outcome: TableOutcome) -> Board:
+    """A finished game's placings and levels go to its (locked) board, audited as the game's,
+    provisional until the replay check passes."""
     return _store(
         board,
         result=Result.TABLE,
