@@ -22,6 +22,7 @@ env = environ.Env(
     EMAIL_URL=(str, "consolemail://"),
     DEFAULT_FROM_EMAIL=(str, "Ingenious tournaments <noreply@localhost>"),
     SITE_URL=(str, "http://127.0.0.1:8000"),
+    TRUSTED_PROXY_COUNT=(int, 0),
 )
 
 DEBUG: bool = env("DEBUG")
@@ -190,6 +191,11 @@ vars().update(env.email_url("EMAIL_URL"))
 DEFAULT_FROM_EMAIL: str = env("DEFAULT_FROM_EMAIL")
 # The site's address as players reach it: the links in notification e-mails start with it.
 SITE_URL: str = env("SITE_URL").rstrip("/")
+
+# How many reverse proxies in front of the site append the client's address to X-Forwarded-For
+# (0: none, the client is REMOTE_ADDR). Axes, the API throttles and the page limits all read
+# the client's address from tournament.rate_limits.client_address, which trusts that many.
+TRUSTED_PROXY_COUNT: int = env("TRUSTED_PROXY_COUNT")
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
