@@ -109,6 +109,20 @@ def fresh_page_cache() -> None:
 
 
 @pytest.fixture(autouse=True)
+def fresh_rate_counters() -> None:
+    """No test is limited by the requests of an earlier one (tournament/rate_limits.py counts in
+    the cache, which Redis keeps between tests; local memory is cleared above)."""
+    if not settings.REDIS_URL:
+        return
+    from django.core.cache import cache
+
+    client = cache._cache.get_client(write=True)  # type: ignore[attr-defined]
+    stale = list(client.scan_iter(match=cache.make_key("rate:*"), count=1000))
+    if stale:
+        client.delete(*stale)
+
+
+@pytest.fixture(autouse=True)
 def fresh_player_sequence() -> None:
     """Every test numbers and rates its players from the start (Player 000 rated 2000, ...):
     a test's players never depend on how many players earlier tests made."""

@@ -6,16 +6,26 @@ import factory
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 
-from tournament.models import Board, Entry, Event, EventRole, Player, Round, Seat
+from tournament.models import Board, Entry, Event, EventRole, Player, Round, Seat, VerifiedAddress
 
 
 class UserFactory(factory.django.DjangoModelFactory):
     class Meta:
         model = get_user_model()
         django_get_or_create = ("username",)
+        skip_postgeneration_save = True
 
     username = factory.Sequence(lambda n: f"user{n}")
     password = factory.django.Password("correct-horse-battery")
+
+    @factory.post_generation
+    def verified(self, create: bool, extracted: bool | None, **kwargs: object) -> None:
+        """Its address counts as verified, as every account's before verification did;
+        ``UserFactory(verified=False)`` is one that signed up and has not followed the link."""
+        if create and extracted is not False:
+            VerifiedAddress.objects.get_or_create(
+                user=self, defaults={"email": self.email, "source": "existing"}
+            )
 
 
 def may_create_events(user: object) -> object:

@@ -5,7 +5,7 @@ from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 from rest_framework.authtoken.models import Token
 
-from tournament.models import Decision, EventRole, Player, PlayerClaim
+from tournament.models import Decision, EventRole, Player, PlayerClaim, VerifiedAddress
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -86,3 +86,12 @@ def token_of(user: User) -> Token | None:
     if not user.is_authenticated:
         return None
     return Token.objects.filter(user_id=user.pk).first()
+
+
+def address_verified(user: User) -> bool:
+    """Whether the person proved the account's e-mail address theirs (the address it has now:
+    one changed since must be proved again). See VerifiedAddress."""
+    if not user.is_authenticated:
+        return False
+    email = str(getattr(user, "email", "") or "")
+    return VerifiedAddress.objects.filter(user_id=user.pk, email__iexact=email).exists()

@@ -1,16 +1,20 @@
-"""Pages of players' accounts: sign-up and password reset (Django's views) under /accounts/,
-beside the login and logout routes in tournament/urls.py; the account page; the claims page."""
+"""Pages of players' accounts: sign-up, the address's verification and password reset (Django's
+views, limited) under /accounts/, beside the login and logout routes in tournament/urls.py; the
+account page; the claims page."""
 
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournament.views import accounts
+from tournament.views import accounts, verification
 
 RESET = "accounts/password-reset/"
 
 urlpatterns = [
     path("accounts/signup/", accounts.signup, name="signup"),
-    path(RESET, auth_views.PasswordResetView.as_view(), name="password_reset"),
+    path("accounts/signup/done/", accounts.signup_done, name="signup-done"),
+    path("accounts/verify/<str:token>/", verification.verify_address, name="verify-address"),
+    path("account/verify/resend/", verification.resend_verification, name="verify-resend"),
+    path(RESET, verification.PasswordResetView.as_view(), name="password_reset"),
     path(RESET + "done/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),
     path(
         RESET + "complete/",
@@ -19,7 +23,7 @@ urlpatterns = [
     ),
     path(
         RESET + "<uidb64>/<token>/",
-        auth_views.PasswordResetConfirmView.as_view(),
+        verification.PasswordResetConfirmView.as_view(),
         name="password_reset_confirm",
     ),
     path("account/", accounts.account, name="account"),

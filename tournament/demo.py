@@ -8,6 +8,8 @@ from django.contrib.auth.models import Permission
 from django.db import transaction
 from django.utils import timezone
 
+from tournament.models import VerifiedAddress
+
 DEMO_ACCOUNTS = [
     # username, password, is_staff/superuser
     ("admin", "ingenious-admin", True),
@@ -24,6 +26,10 @@ def seed_accounts(say: Callable[[str], None]) -> None:
             user.set_password(password)
             user.is_staff = user.is_superuser = superuser
             user.save()
+        # A demo account has no address to prove: it counts as verified, as older accounts do.
+        VerifiedAddress.objects.get_or_create(
+            user=user, defaults={"email": user.email, "source": VerifiedAddress.Source.DEMO}
+        )
         say(f"  {username:<9} password: {password}{'  (new)' if created else ''}")
     # The demo director creates events and keeps the player registry (an admin grants both on
     # a real site).

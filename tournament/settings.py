@@ -23,6 +23,11 @@ env = environ.Env(
     DEFAULT_FROM_EMAIL=(str, "Ingenious tournaments <noreply@localhost>"),
     SITE_URL=(str, "http://127.0.0.1:8000"),
     TRUSTED_PROXY_COUNT=(int, 0),
+    SIGNUP_RATE_PER_CLIENT=(str, "10/minute,60/hour"),
+    SIGNUP_RATE_PER_ADDRESS=(str, "3/hour"),
+    PASSWORD_RESET_RATE_PER_CLIENT=(str, "10/minute,60/hour"),
+    PASSWORD_RESET_RATE_PER_ADDRESS=(str, "3/hour"),
+    EMAIL_VERIFICATION_DAYS=(int, 3),
 )
 
 DEBUG: bool = env("DEBUG")
@@ -196,6 +201,17 @@ SITE_URL: str = env("SITE_URL").rstrip("/")
 # (0: none, the client is REMOTE_ADDR). Axes, the API throttles and the page limits all read
 # the client's address from tournament.rate_limits.client_address, which trusts that many.
 TRUSTED_PROXY_COUNT: int = env("TRUSTED_PROXY_COUNT")
+
+# Sign-up and password reset, each counted per client address and per e-mail address (one or
+# more rates, comma-separated, each a count per second, minute, hour or day: every one must
+# allow a request). A client over its rate is told so (429); an address over its rate gets no
+# more e-mail, and the page says what it says to everyone. The resend of a verification link
+# counts with sign-up. How long a verification link works, in days.
+SIGNUP_RATE_PER_CLIENT: str = env("SIGNUP_RATE_PER_CLIENT")
+SIGNUP_RATE_PER_ADDRESS: str = env("SIGNUP_RATE_PER_ADDRESS")
+PASSWORD_RESET_RATE_PER_CLIENT: str = env("PASSWORD_RESET_RATE_PER_CLIENT")
+PASSWORD_RESET_RATE_PER_ADDRESS: str = env("PASSWORD_RESET_RATE_PER_ADDRESS")
+EMAIL_VERIFICATION_DAYS: int = env("EMAIL_VERIFICATION_DAYS")
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"

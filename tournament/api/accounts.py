@@ -78,6 +78,9 @@ class MeSerializer(serializers.Serializer[Any]):
     username = serializers.CharField()
     email = serializers.CharField()
     display_name = serializers.CharField()
+    email_verified = serializers.BooleanField(
+        help_text="Whether the address is verified: claims and online entries need it"
+    )
     player = MePlayerSerializer(allow_null=True)
     claim = ClaimSerializer(allow_null=True, help_text="The latest claim, whatever its state")
     notify = serializers.BooleanField(
@@ -96,6 +99,7 @@ def _me(user: Any) -> dict[str, Any]:
         "username": user.get_username(),
         "email": user.email,
         "display_name": user.first_name,
+        "email_verified": account_selectors.address_verified(user),
         "player": {"id": player.pk, "name": player.name} if player else None,
         "claim": ClaimSerializer(claim).data if claim else None,
         "notify": player.notify if player else None,

@@ -30,6 +30,7 @@ from tournament.models.people import (
     PlayerClaim,
     PlayerMerge,
     ResultConfirmation,
+    VerifiedAddress,
 )
 from tournament.models.tables import MAX_SEATS, Seat
 
@@ -59,6 +60,7 @@ __all__ = [
     "ResultCorrection",
     "Round",
     "Seat",
+    "VerifiedAddress",
     "MAX_SEATS",
     "check_time_zone",
     "default_tiebreak_chain",

@@ -8,7 +8,10 @@ a duplicate of an existing player is refused by name and club (claim that one in
 duplicate that slips through is merged by the registry's keepers like any other.
 """
 
+from typing import NamedTuple
+
 from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
 from django.contrib.auth.models import AbstractBaseUser
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
@@ -26,6 +29,7 @@ from tournament.models import Decision, Player, PlayerClaim
 from tournament.permissions import player_of
 from tournament.services.base import User, need_reason
 from tournament.services.registry import clean_player_fields
+from tournament.services.verification import require_verified_address
 
 DISPLAY_NAME_MAX = 150  # User.first_name
 MESSAGE_MAX = 300  # PlayerClaim.message
@@ -67,10 +71,17 @@ def _no_pending_claim(user: AbstractBaseUser) -> None:
         )
 
 
-@transaction.atomic
-def sign_up(*, email: str, password: str, display_name: str) -> AbstractBaseUser:
-    """A new account: the e-mail (lower-cased) is its user name; Django's validators judge
-    the password. Refuses an e-mail that an account already uses."""
+class SignUp(NamedTuple):
+    """The account an address belongs to, and whether this sign-up made it (False: the address
+    was registered already, and nothing was made). The page says the same either way."""
+
+    user: AbstractBaseUser
+    created: bool
+
+
+def check_sign_up(*, email: str, password: str, display_name: str) -> tuple[str, str]:
+    """The address (lower-cased) and display name of a sign-up, refused, naming the field at
+    fault, when one is not valid or Django's validators refuse the password."""
     email = (email or "").strip().lower()
     display_name = (display_name or "").strip()
     try:
@@ -85,24 +96,45 @@ def sign_up(*, email: str, password: str, display_name: str) -> AbstractBaseUser
             % {"limit": DISPLAY_NAME_MAX},
             field="display_name",
         )
-    model = get_user_model()
-    taken = _("An account with the e-mail %(email)s already exists: log in, or reset its password.")
-    if model.objects.filter(Q(username__iexact=email) | Q(email__iexact=email)).exists():
-        raise DomainError(taken % {"email": email}, field="email", code="email_taken")
-    candidate = model(username=email, email=email, first_name=display_name)
+    candidate = get_user_model()(username=email, email=email, first_name=display_name)
     try:
         validate_password(password, user=candidate)
     except ValidationError as exc:
         raise DomainError(" ".join(exc.messages), field="password", code="weak_password") from None
-    try:
-        with transaction.atomic():
-            user = model.objects.create_user(
-                username=email, email=email, password=password, first_name=display_name
-            )
-    except IntegrityError:  # the same e-mail signed up a moment ago
-        raise DomainError(taken % {"email": email}, field="email", code="email_taken") from None
-    log_write("account.sign_up", user=user, account=user.pk)
-    return user
+    return email, display_name
+
+
+@transaction.atomic
+def sign_up(*, email: str, password: str, display_name: str) -> SignUp:
+    """A new account, its address not yet verified: the e-mail (lower-cased) is its user name
+    (``check_sign_up`` judges the fields). An address an account already uses makes nothing
+    and is not refused either (that would tell anyone which addresses have accounts): the
+    caller e-mails that account's owner instead."""
+    email, display_name = check_sign_up(email=email, password=password, display_name=display_name)
+    model = get_user_model()
+    existing = _account_of_address(email)
+    if existing is None:
+        try:
+            with transaction.atomic():
+                user = model.objects.create_user(
+                    username=email, email=email, password=password, first_name=display_name
+                )
+        except IntegrityError:  # the same e-mail signed up a moment ago
+            existing = _account_of_address(email)
+            if existing is None:
+                raise
+        else:
+            log_write("account.sign_up", user=user, account=user.pk)
+            return SignUp(user, created=True)
+    make_password(password)  # as long as making an account takes: the time tells nothing
+    log_write("account.sign_up_known", account=existing.pk)
+    return SignUp(existing, created=False)
+
+
+def _account_of_address(email: str) -> AbstractBaseUser | None:
+    model = get_user_model()
+    found = model.objects.filter(Q(username__iexact=email) | Q(email__iexact=email))
+    return found.order_by("pk").first()
 
 
 def _clean_message(message: str) -> str:
@@ -118,8 +150,10 @@ def _clean_message(message: str) -> str:
 @transaction.atomic
 def claim_player(*, user: User, player: Player, message: str = "") -> PlayerClaim:
     """Say "this registry player is me"; a director or a registrar decides. One pending claim
-    per person; a player already linked to an account cannot be claimed."""
+    per person; a player already linked to an account cannot be claimed. The person's address
+    must be verified (someone else's address would otherwise claim its owner's player)."""
     person = _lock_user(_require_signed_in(user))
+    require_verified_address(person)
     message = _clean_message(message)
     _no_player_yet(person)
     _no_pending_claim(person)
@@ -156,8 +190,10 @@ def withdraw_claim(*, user: User) -> PlayerClaim:
 
 @transaction.atomic
 def create_own_player(*, user: User, name: str, club: str = "", country: str = "") -> Player:
-    """Add oneself to the registry, linked at once (see the module's note)."""
+    """Add oneself to the registry, linked at once (see the module's note); like a claim, it
+    needs a verified address."""
     person = _lock_user(_require_signed_in(user))
+    require_verified_address(person)
     fields = clean_player_fields(name=name, club=club, country=country)
     _no_player_yet(person)
     _no_pending_claim(person)

@@ -13,6 +13,7 @@ from tournament.permissions import require_director, require_player
 from tournament.services.base import User, lock_event, need_reason
 from tournament.services.entries import enter_player
 from tournament.services.event_log import note
+from tournament.services.verification import require_verified_address
 
 ONLINE = EventLogEntry.Kind.ONLINE_ENTRY
 
@@ -57,8 +58,9 @@ def check_may_enter(event: Event, player: Player) -> None:
 def enter_online(*, event: Event, user: User) -> Entry | EntryRequest:
     """The signed-in player enters ``event``: an ``Entry`` at once (a late entry after round 1,
     as the entries service makes it), or, when the event wants its directors' approval, an
-    ``EntryRequest`` waiting for them."""
+    ``EntryRequest`` waiting for them. The person's address must be verified."""
     player = require_player(user)
+    require_verified_address(user)
     event = lock_event(event)
     check_may_enter(event, player)
     if event.entry_approval:

@@ -3,8 +3,8 @@ claiming a registry player or adding oneself, and the claims page of directors a
 """
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -14,7 +14,7 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from tournament import account_selectors
+from tournament import account_limits, account_mail, account_selectors
 from tournament.account_forms import (
     ClaimForm,
     NotifyForm,
@@ -27,9 +27,6 @@ from tournament.models import Player, PlayerClaim
 from tournament.permissions import player_of
 from tournament.services import accounts
 from tournament.views.common import carry_out, show_error
-
-# Sign-up signs the new person in without a password check, past django-axes' backend.
-SIGN_IN_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
 
 def _form_error(form: forms.Form, error: DomainError) -> None:
@@ -45,24 +42,41 @@ def my_games_url() -> str:
 
 
 def signup(request: HttpRequest) -> HttpResponse:
+    """The same answer whether or not the address has an account: a new one gets the link that
+    verifies it, a known one a note offering a password reset (tournament/account_mail.py)."""
     if request.user.is_authenticated:
         return redirect("account")
     form = SignUpForm(request.POST or None)
+    if request.method == "POST":
+        verdict = account_limits.client_within(request, "signup", settings.SIGNUP_RATE_PER_CLIENT)
+        if not verdict.allowed:
+            form.is_valid()
+            form.add_error(None, account_limits.too_many(verdict))
+            response = render(request, "accounts/signup.html", {"form": form}, status=429)
+            response["Retry-After"] = str(verdict.retry_after)
+            return response
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
+        fields = {name: form.cleaned_data[name] for name in ("email", "password", "display_name")}
         try:
-            user = accounts.sign_up(
-                email=data["email"], password=data["password"], display_name=data["display_name"]
-            )
+            accounts.check_sign_up(**fields)
+            if not account_limits.address_within(
+                "signup", fields["email"], settings.SIGNUP_RATE_PER_ADDRESS
+            ):
+                return redirect("signup-done")  # nothing more goes to that address for now
+            made = accounts.sign_up(**fields)
         except DomainError as exc:
             _form_error(form, exc)
         else:
-            login(request, user, backend=SIGN_IN_BACKEND)
-            messages.success(
-                request, _("Welcome! Now find your player in the registry, or add yourself.")
-            )
-            return redirect("account")
+            if made.created:
+                account_mail.send_verification_link(request, made.user)
+            else:
+                account_mail.send_already_registered(request, made.user)
+            return redirect("signup-done")
     return render(request, "accounts/signup.html", {"form": form})
+
+
+def signup_done(request: HttpRequest) -> HttpResponse:
+    return render(request, "accounts/signup_done.html")
 
 
 @login_required
@@ -79,6 +93,7 @@ def account(request: HttpRequest) -> HttpResponse:
         "search_form": SearchForm(),
         "my_games_url": my_games_url(),
         "decides_claims": account_selectors.decides_any_claims(request.user),
+        "unverified": not account_selectors.address_verified(request.user),
     }
     return render(request, "accounts/account.html", context)
 
@@ -145,6 +160,7 @@ def claim_search(request: HttpRequest) -> HttpResponse:
         "players": players,
         "limit": account_selectors.SEARCH_LIMIT,
         "pending": account_selectors.pending_claim_of(request.user),
+        "unverified": not account_selectors.address_verified(request.user),
     }
     return render(request, "accounts/claim_search.html", context)
 
@@ -169,7 +185,9 @@ def claim_player(request: HttpRequest, pk: int) -> HttpResponse:
                 % {"name": player.name},
             )
             return redirect("account")
-    return render(request, "accounts/claim_player.html", {"form": form, "player": player})
+    unverified = not account_selectors.address_verified(request.user)
+    context = {"form": form, "player": player, "unverified": unverified}
+    return render(request, "accounts/claim_player.html", context)
 
 
 @login_required
@@ -201,7 +219,8 @@ def own_player(request: HttpRequest) -> HttpResponse:
                 % {"name": player.name},
             )
             return redirect("account")
-    return render(request, "accounts/own_player.html", {"form": form})
+    unverified = not account_selectors.address_verified(request.user)
+    return render(request, "accounts/own_player.html", {"form": form, "unverified": unverified})
 
 
 def _decider_or_deny(request: HttpRequest) -> HttpResponse | None:

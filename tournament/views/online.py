@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
-from tournament import selectors
+from tournament import account_selectors, selectors
 from tournament.errors import DomainError
 from tournament.models import Decision, Entry, EntryRequest, Event, Player
 from tournament.permissions import is_own_entry, player_of
@@ -93,6 +93,7 @@ def event_enter(request: HttpRequest, slug: str) -> HttpResponse:
         "player": player,
         "state": online_state(request.user, event),
         "account_url": ACCOUNT_URL,
+        "unverified": not account_selectors.address_verified(request.user),
     }
     return render(request, "online/enter.html", context)
 
