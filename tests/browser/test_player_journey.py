@@ -1,5 +1,6 @@
-"""A new player on a 360 px phone: signs up, claims their registry player, enters two events of a
-festival online, checks in, is paired, confirms a paper result, is e-mailed, and is rated.
+"""A new player on a 360 px phone: signs up, verifies the address, claims their registry player,
+enters two events of a festival online, checks in, is paired, confirms a paper result, is
+e-mailed, and is rated.
 
 The director's and the arbiter's part goes through the services (their pages have their own
 browser tests); every step of the player's is a tap in Chromium."""
@@ -101,6 +102,18 @@ def test_a_new_player_signs_up_claims_enters_checks_in_and_confirms_on_a_phone(
         page.fill("#id_display_name", "Ann Lee")
         page.fill("#id_password", PASSWORD)
         page.fill("#id_password2", PASSWORD)
+        page.locator("main button[type=submit]").tap()
+        page.wait_for_url(re.compile(r"/accounts/signup/done/$"))
+        fits_the_phone(page)
+        # The address is proved by the e-mailed link; then the player logs in.
+        sent = [m for m in mail.outbox if "ann.lee@example.org" in m.to]
+        link = re.search(r"https?://\S+(/accounts/verify/\S+/)", sent[-1].body)
+        assert link is not None, sent[-1].body
+        page.goto(f"{base}{link.group(1)}")
+        expect(page.locator("main")).to_contain_text("Your e-mail address is verified")
+        page.locator("main").get_by_role("link", name="Log in").tap()
+        page.fill("#id_username", "ann.lee@example.org")
+        page.fill("#id_password", PASSWORD)
         page.locator("main button[type=submit]").tap()
         page.wait_for_url(re.compile(r"/account/$"))
         expect(page.locator("main")).to_contain_text("not linked to a player yet")

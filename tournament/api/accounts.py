@@ -5,12 +5,14 @@ tournament/account_selectors.py reads. A person reads and changes only their own
 
 from typing import Any
 
+from django.conf import settings
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status, viewsets
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.exceptions import Throttled
 from rest_framework.permissions import BasePermission, IsAuthenticated
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
@@ -18,11 +20,11 @@ from rest_framework.response import Response
 from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
-from tournament import account_selectors
+from tournament import account_limits, account_mail, account_selectors
 from tournament.api.views import ERRORS
 from tournament.api_errors import error_response
 from tournament.api_schema import LOGIN_REQUIRED
-from tournament.errors import DomainError, NotAllowed
+from tournament.errors import Conflict, DomainError, NotAllowed
 from tournament.models import Player, PlayerClaim
 from tournament.permissions import player_of
 from tournament.services import accounts
@@ -171,6 +173,44 @@ class MeView(APIView):
         body.is_valid(raise_exception=True)
         accounts.update_settings(user=request.user, notify=body.validated_data["notify"])
         return Response(_me(request.user))
+
+
+class VerificationSentSerializer(serializers.Serializer[Any]):
+    sent = serializers.BooleanField(
+        help_text="False when the address was sent the link too often lately: wait an hour"
+    )
+
+
+@extend_schema(tags=["accounts"])
+class VerificationView(APIView):
+    """Send the link that verifies the signed-in person's e-mail address again (claims and
+    online entries need a verified address). Limited as sign-up is: a client asking too often
+    gets a 429; an address sent the link too often gets nothing more (``sent`` false)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: VerificationSentSerializer,
+            409: error_response(409, "The address is already verified"),
+            429: error_response(429, "Too many requests from this client"),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        user = request.user
+        if account_selectors.address_verified(user):
+            raise Conflict(_("Your e-mail address is already verified."), code="verified")
+        rates = settings.SIGNUP_RATE_PER_CLIENT
+        verdict = account_limits.client_within(request._request, "verify-resend", rates)
+        if not verdict.allowed:
+            raise Throttled(wait=verdict.retry_after, detail=account_limits.too_many(verdict))
+        email = str(getattr(user, "email", "") or "")
+        rates = settings.SIGNUP_RATE_PER_ADDRESS
+        sent = account_limits.address_within("verify-resend", email, rates)
+        if sent:
+            account_mail.send_verification_link(request._request, user)  # type: ignore[arg-type]
+        return Response({"sent": sent})
 
 
 @extend_schema(tags=["accounts"])

@@ -41,7 +41,8 @@ def api_root(request: Request) -> Response:
             "board or an arbiter); boards/{id}/confirmations/ (the words given)",
             "registry merges": "players/merge/ (POST: survivor, absorbed, reason); "
             "players/merges/{id}/undo/ (POST: reason; the latest merge only)",
-            "your account": "me/ (PATCH: notify); token/ (POST: user name and password; "
+            "your account": "me/ (PATCH: notify); me/verification/ (POST: send the link that "
+            "verifies your address again); token/ (POST: user name and password; "
             "DELETE: revoke); claims/ (POST: claim a player; {id}/approve/, {id}/refuse/)",
         }
     )
@@ -69,6 +70,11 @@ urlpatterns = [
     ),
     path("token/", accounts.TokenView.as_view(), name="api-token"),
     path("me/", accounts.MeView.as_view(), name="api-me"),
+    path(
+        "me/verification/",
+        accounts.VerificationView.as_view(),
+        name="api-me-verification",
+    ),
     path(
         "claims/",
         accounts.ClaimViewSet.as_view({"get": "list", "post": "create"}),

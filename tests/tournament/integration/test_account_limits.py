@@ -12,6 +12,7 @@ import time_machine
 from django.contrib.auth import get_user_model
 from django.test import Client, override_settings
 from django.urls import reverse
+from rest_framework.test import APIClient
 
 from tests.factories import UserFactory
 
@@ -144,3 +145,29 @@ def test_behind_a_proxy_sign_ups_are_counted_by_the_address_the_proxy_saw() -> N
         "password2": GOOD_PASSWORD,
     }
     assert proxy.post(reverse("signup"), other, **second).status_code == 302
+
+
+def test_the_api_resends_the_link_3_times_an_hour_then_sends_nothing_more(
+    mailoutbox: list[Any],
+) -> None:
+    sign_up(Client(), "ann@example.org")
+    user = get_user_model().objects.get(email="ann@example.org")
+    api = APIClient(REMOTE_ADDR="198.51.100.30")
+    api.force_authenticate(user)
+    answers = [api.post("/api/me/verification/") for _ in range(4)]
+    assert [a.status_code for a in answers] == [200] * 4
+    assert [a.json()["sent"] for a in answers] == [True, True, True, False]
+    assert len(mailoutbox) == 4  # the one of sign-up and three resent
+
+
+def test_the_api_resend_from_one_client_is_refused_with_a_429_past_its_rate() -> None:
+    users = [UserFactory(email=f"u{n}@example.org", verified=False) for n in range(11)]
+    statuses = []
+    for user in users:
+        api = APIClient(REMOTE_ADDR="198.51.100.31")
+        api.force_authenticate(user)
+        statuses.append(api.post("/api/me/verification/").status_code)
+    assert statuses == [200] * 10 + [429]
+    refused = api.post("/api/me/verification/")
+    assert refused.status_code == 429 and int(refused["Retry-After"]) > 0
+    assert "Too many requests from your network" in refused.json()["detail"]

@@ -239,6 +239,20 @@ def test_the_verification_link_can_be_sent_again_from_the_account_page(
     assert "already verified" in again.content.decode() and len(mailoutbox) == 2
 
 
+def test_the_api_resend_sends_a_link_that_verifies_and_then_refuses_with_a_409(
+    mailoutbox: list[Any],
+) -> None:
+    sign_up(Client())
+    user = get_user_model().objects.get(email="ann@example.org")
+    api = APIClient()
+    api.force_authenticate(user)
+    assert api.post("/api/me/verification/").json() == {"sent": True}
+    assert Client().get(link_in(mailoutbox[-1].body)).status_code == 200
+    again = api.post("/api/me/verification/")
+    assert again.status_code == 409 and again.json()["code"] == "verified"
+    assert APIClient().post("/api/me/verification/").status_code == 403
+
+
 def test_accounts_from_before_verification_count_as_verified() -> None:
     """What the migration does for them (and seed_demo for the demo accounts)."""
     from django.apps import apps as global_apps
