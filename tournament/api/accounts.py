@@ -193,6 +193,7 @@ class VerificationView(APIView):
         request=None,
         responses={
             200: VerificationSentSerializer,
+            403: error_response(403, "Not logged in"),
             409: error_response(409, "The address is already verified"),
             429: error_response(429, "Too many requests from this client"),
         },

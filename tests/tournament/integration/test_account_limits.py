@@ -75,7 +75,7 @@ def test_one_address_gets_3_sign_up_e_mails_an_hour_and_the_page_says_the_same(
 
 
 def test_password_reset_sends_3_e_mails_an_hour_to_one_address_not_20(
-    mailoutbox: list[Any],
+    mailoutbox: list[Any], caplog: pytest.LogCaptureFixture
 ) -> None:
     UserFactory(username="bob@example.org", email="bob@example.org")
     answers = [
@@ -87,6 +87,9 @@ def test_password_reset_sends_3_e_mails_an_hour_to_one_address_not_20(
     assert [a.status_code for a in answers] == [302] * 20
     assert {a["Location"] for a in answers} == {reverse("password_reset_done")}
     assert len(mailoutbox) == 3
+    refusals = [r.getMessage() for r in caplog.records if "limit=password-reset" in r.getMessage()]
+    assert len(refusals) == 17 and all("address=" in line for line in refusals)
+    assert not any("bob@" in line for line in refusals)  # the log holds a digest, not the address
 
 
 def test_one_client_asks_10_password_resets_a_minute_the_11th_gets_a_429(
