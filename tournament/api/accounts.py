@@ -210,7 +210,7 @@ class VerificationView(APIView):
         rates = settings.SIGNUP_RATE_PER_ADDRESS
         sent = account_limits.address_within("verify-resend", email, rates)
         if sent:
-            account_mail.send_verification_link(request._request, user)  # type: ignore[arg-type]
+            account_mail.send_verification_link(request._request, user)
         return Response({"sent": sent})
 
 

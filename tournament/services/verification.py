@@ -76,9 +76,10 @@ def verify_address(*, token: str) -> AbstractBaseUser:
             ),
             code="link_invalid",
         ) from None
+    user_pk = payload.get("user") if isinstance(payload, dict) else None
     user = (
-        get_user_model().objects.select_for_update().filter(pk=payload.get("user")).first()
-        if isinstance(payload, dict)
+        get_user_model().objects.select_for_update().filter(pk=user_pk).first()
+        if isinstance(user_pk, int)
         else None
     )
     email = str(getattr(user, "email", "") or "").lower() if user is not None else ""
