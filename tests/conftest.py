@@ -41,7 +41,8 @@ def redis_url() -> str:
 
 @pytest.fixture(scope="session")
 def celery_config() -> dict[str, object]:
-    return {"broker_url": settings.REDIS_URL or "memory://", "task_always_eager": False}
+    broker = settings.CELERY_BROKER_URL if settings.REDIS_URL else "memory://"
+    return {"broker_url": broker, "task_always_eager": False}
 
 
 @pytest.fixture(scope="session")
@@ -61,7 +62,7 @@ def celery_app(request: pytest.FixtureRequest) -> Iterator[object]:
     from tournament.celery import app
 
     app.conf.task_always_eager = False
-    app.conf.broker_url = settings.REDIS_URL or "memory://"
+    app.conf.broker_url = settings.CELERY_BROKER_URL if settings.REDIS_URL else "memory://"
     yield app
     app.conf.task_always_eager = settings.CELERY_TASK_ALWAYS_EAGER
 
