@@ -151,7 +151,6 @@ def api_schema(
     # the login lockout are what it tests (tournament.throttles reads the rates per request).
     rates = {"anon": "100000/minute", "user": "100000/minute"}
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
-    settings.PAGE_RATE = "100000/minute"
     settings.AXES_ENABLED = False
     # An explicit (empty) config: no schemathesis.toml found on the way changes the run.
     config = schemathesis.Config.from_dict({})
