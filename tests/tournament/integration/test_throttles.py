@@ -111,9 +111,10 @@ def test_a_signed_in_account_has_its_own_page_budget() -> None:
         assert arbiter.get("/").status_code == 200
 
 
-def test_the_default_rates_are_rates() -> None:
+def test_the_configured_rates_are_rates() -> None:
+    from tournament import settings as configured  # PAGE_RATE before the suite's override
     from tournament.rate_limits import parse_rate
 
-    for rate in (*RATES.values(), settings.PAGE_RATE):
+    for rate in (*RATES.values(), configured.PAGE_RATE):
         count, seconds = parse_rate(rate)
         assert count > 0 and seconds > 0
