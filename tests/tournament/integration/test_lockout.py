@@ -121,3 +121,14 @@ def test_the_login_page_in_german_says_until_when_in_german() -> None:
         log_in(client, "gus", "guess")
     page = log_in(client, "gus", PASSWORD).content.decode()
     assert re.search(r"bis \d\d:\d\d", page)
+
+
+def test_the_admin_login_says_locked_out_until_when() -> None:
+    UserFactory(username="root", is_staff=True, is_superuser=True)
+    client = Client()
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        client.post("/admin/login/", {"username": "root", "password": "guess"})
+    refused = client.post("/admin/login/", {"username": "root", "password": PASSWORD})
+    assert refused.status_code == 429
+    assert_retry_after_is_the_cool_off(refused)
+    assert lockout_ends("root").strftime("%H:%M") in refused.content.decode()
