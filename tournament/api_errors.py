@@ -14,11 +14,19 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from tournament.errors import DomainError
+from tournament.lockout import lockout_of
 
 
 def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, DomainError):
         return Response(exc.as_dict(), status=exc.status_code)
+    request = context.get("request")
+    if getattr(request, "axes_locked_out", False):
+        # Basic authentication or /api/token/ met an axes lockout: axes marked DRF's request,
+        # so its middleware cannot tell; say so here rather than "wrong password".
+        lockout = lockout_of(request, getattr(request, "axes_credentials", None))
+        body = {"detail": lockout.message, "code": "locked_out"}
+        return Response(body, status=429, headers={"Retry-After": str(lockout.seconds)})
     return drf_exception_handler(exc, context)
 
 

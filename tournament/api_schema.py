@@ -27,7 +27,8 @@ class AutoSchema(SpectacularAutoSchema):
         common = {
             # The NUL check refuses any request carrying %00, before any view.
             400: "Bad input (a NUL character, unreadable JSON, a field's value): nothing changed",
-            429: "Too many requests: wait (API_RATE_ANON, API_RATE_USER)",
+            429: "Too many requests (API_RATE_ANON, API_RATE_USER), or a login locked out "
+            "after too many wrong passwords (code locked_out): wait Retry-After seconds",
         }
         if {} not in self.get_auth():
             common[403] = "Not logged in, or not allowed"

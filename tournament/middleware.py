@@ -1,12 +1,20 @@
-"""Middleware of the composition: request ids for the logs, and NUL bytes refused at the door."""
+"""Middleware of the composition: request ids for the logs, NUL bytes refused at the door, and
+the pages' rate per client."""
 
 import base64
 import binascii
 from collections.abc import Callable
+from datetime import timedelta
 
+from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.utils.dateformat import format as format_date
+from django.utils.translation import gettext as _
 
 from tournament import logs
+from tournament.rate_limits import client_address, hit
 
 Handler = Callable[[HttpRequest], HttpResponse]
 
@@ -80,3 +88,47 @@ class RefuseNulMiddleware:
         if request.path_info.startswith("/api/"):
             return JsonResponse({"detail": message, "code": "nul_character"}, status=400)
         return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")
+
+
+# Not pages: the API has its own rates (tournament.throttles), static files cost nothing, and
+# the monitors' health check must answer whoever asks how often.
+_NOT_PAGES = ("/api/", "/healthz")
+
+
+def _page_client(request: HttpRequest) -> str:
+    """A signed-in account counts apart (an arbiter behind a venue's address is not refused
+    because its spectators poll); anyone else by address."""
+    if settings.SESSION_COOKIE_NAME in request.COOKIES:  # spares loading a session otherwise
+        user = getattr(request, "user", None)
+        if user is not None and user.is_authenticated:
+            return f"account:{user.pk}"
+    return client_address(request)
+
+
+class PageRateMiddleware:
+    """At most ``PAGE_RATE`` page requests (htmx polls included) per client; past it a 429 page
+    that says until when, with ``Retry-After``. htmx keeps a refused poll's old content and asks
+    again at its next interval."""
+
+    def __init__(self, get_response: Handler) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        path = request.path_info
+        if path.startswith(_NOT_PAGES) or path.startswith("/" + settings.STATIC_URL.lstrip("/")):
+            return self.get_response(request)
+        verdict = hit("pages", _page_client(request), settings.PAGE_RATE)
+        if verdict.allowed:
+            return self.get_response(request)
+        ends = timezone.localtime(timezone.now() + timedelta(seconds=verdict.retry_after))
+        message = _(
+            "Too many requests: more than %(limit)s in a short time. Pages open again at "
+            "%(time)s, in %(seconds)s seconds."
+        ) % {
+            "limit": verdict.limit,
+            "time": format_date(ends, "H:i:s T"),
+            "seconds": verdict.retry_after,
+        }
+        response = render(request, "429.html", {"message": message}, status=429)
+        response["Retry-After"] = str(verdict.retry_after)
+        return response

@@ -3,10 +3,13 @@
 A page is cached under the version the write path already bumps after commit
 (tournament.effects: an event's live version, its standings generation), read *before* the page
 is rendered, so a render that raced a commit lands under a version nobody asks for again. The
-key also holds everything else the page varies on: its address (path and query), the language
-(``get_language()``, set per request by LocaleMiddleware) and whether htmx asked for a partial
-(``HX-Request``). Only the anonymous rendering is cached: a signed-in user sees their name, a
-log-out form and, for staff, controls, so their pages are rendered every time as before.
+key also holds everything else the page varies on: its path and the query parameters it
+declares (``cached_page(version, params=(...))``; any others, ``?utm=...`` or ``?fbclid=...``,
+are dropped before the page is rendered, so three hundred junk query strings are one entry and
+no page reflects them), the language (``get_language()``, set per request by LocaleMiddleware)
+and whether htmx asked for a partial (``HX-Request``). Only the anonymous rendering is
+cached: a signed-in user sees their name, a log-out form and, for staff, controls, so their
+pages are rendered every time as before.
 
 Compression and BREACH: a page is stored gzipped next to its plain bytes (compression is paid
 once per change) and served gzipped to clients that accept it. BREACH recovers a secret from
@@ -37,7 +40,7 @@ from typing import TYPE_CHECKING, Any
 from django.conf import settings
 from django.contrib.messages import get_messages
 from django.core.cache import cache
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, QueryDict
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import parse_etags
 from django.utils.text import compress_string
@@ -205,6 +208,22 @@ def _cacheable_request(request: HttpRequest) -> bool:
     return not len(get_messages(request))
 
 
+def _keep_only(request: HttpRequest, params: tuple[str, ...]) -> None:
+    """Leave the request only the query parameters the page reads, in the order it declares
+    them: the page is then rendered (its language switch's ``next`` included) and keyed as if
+    they were all that arrived."""
+    kept = QueryDict(mutable=True)
+    for name in params:
+        values = request.GET.getlist(name)
+        if values:
+            kept.setlist(name, values)
+    query = kept.urlencode()
+    if query == request.META.get("QUERY_STRING", ""):
+        return
+    request.META["QUERY_STRING"] = query
+    request.GET = QueryDict(query)
+
+
 def _page_key(request: HttpRequest, version: str) -> str:
     htmx = request.headers.get("HX-Request") == "true"
     parts = f"{request.get_full_path()}|{get_language()}|{int(htmx)}|{version}"
@@ -262,9 +281,10 @@ def _serve(request: HttpRequest, page: Page) -> HttpResponse:
     return _finish(response)
 
 
-def cached_page(version: Version) -> Callable[[View], View]:
+def cached_page(version: Version, params: tuple[str, ...] = ()) -> Callable[[View], View]:
     """Serve the view's anonymous GET rendering from the cache under ``version(request,
-    **kwargs)``; None from ``version`` (no such event or board) renders as usual."""
+    **kwargs)``; None from ``version`` (no such event or board) renders as usual. ``params``
+    are the query parameters the page reads; it never sees, nor is keyed by, any other."""
 
     def decorate(view: View) -> View:
         @wraps(view)
@@ -276,6 +296,7 @@ def cached_page(version: Version) -> Callable[[View], View]:
                     # Their name and controls: for their browser only, never a shared cache.
                     patch_cache_control(response, private=True)
                 return response
+            _keep_only(request, params)
             token = version(request, *args, **kwargs)
             if token is None:
                 return _finish(view(request, *args, **kwargs))

@@ -16,9 +16,11 @@ env = environ.Env(
     SECRET_KEY=(str, DEV_SECRET_KEY),
     ALLOWED_HOSTS=(list, ["127.0.0.1", "localhost", "[::1]", "testserver"]),
     REDIS_URL=(str, ""),
+    CELERY_BROKER_URL=(str, ""),
     SECURE_SSL_REDIRECT=(bool, False),
     API_RATE_ANON=(str, "600/minute"),
     API_RATE_USER=(str, "3000/minute"),
+    PAGE_RATE=(str, "3000/minute"),
     EMAIL_URL=(str, "consolemail://"),
     DEFAULT_FROM_EMAIL=(str, "Ingenious tournaments <noreply@localhost>"),
     SITE_URL=(str, "http://127.0.0.1:8000"),
@@ -76,6 +78,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After authentication: a signed-in account has its own budget (see PAGE_RATE).
+    "tournament.middleware.PageRateMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
@@ -113,7 +117,9 @@ if REDIS_URL:
         # Django's backend with one redis-py client per pool (see tournament/redis_cache.py).
         "default": {"BACKEND": "tournament.redis_cache.RedisCache", "LOCATION": REDIS_URL}
     }
-    CELERY_BROKER_URL = REDIS_URL
+    # The broker may be another Redis database or instance than the cache (CELERY_BROKER_URL),
+    # so that pages filling the cache never crowd out queued tasks; by default it is REDIS_URL.
+    CELERY_BROKER_URL = env("CELERY_BROKER_URL") or REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
@@ -158,7 +164,13 @@ AXES_FAILURE_LIMIT = 10
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+# The client is whom tournament.rate_limits.client_address says (TRUSTED_PROXY_COUNT): behind a
+# proxy, REMOTE_ADDR is the proxy's, and one stranger could lock a name out for everyone.
+AXES_CLIENT_IP_CALLABLE = "tournament.rate_limits.client_address"
+# A locked-out client gets a 429 saying until when (tournament.lockout), and tries while locked
+# out do not move that time.
+AXES_LOCKOUT_CALLABLE = "tournament.lockout.lockout_response"
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -212,6 +224,12 @@ SIGNUP_RATE_PER_ADDRESS: str = env("SIGNUP_RATE_PER_ADDRESS")
 PASSWORD_RESET_RATE_PER_CLIENT: str = env("PASSWORD_RESET_RATE_PER_CLIENT")
 PASSWORD_RESET_RATE_PER_ADDRESS: str = env("PASSWORD_RESET_RATE_PER_ADDRESS")
 EMAIL_VERIFICATION_DAYS: int = env("EMAIL_VERIFICATION_DAYS")
+# Page requests (htmx polls included) one client may make: an address, or a signed-in account
+# wherever it is. Spectators behind one venue address share it: the live page polls about 45
+# times a minute, a board page 20, standings 2, so the default fits some 65 phones on live
+# pages at once (more on slower pages); raise it for a bigger venue, or put the venue's own
+# address behind TRUSTED_PROXY_COUNT. The API has its own rates (API_RATE_ANON, API_RATE_USER).
+PAGE_RATE: str = env("PAGE_RATE")
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -230,11 +248,12 @@ REST_FRAMEWORK = {
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
-    # Per address (anonymous) and per account; arbiters' tablets stay far below the user rate,
-    # and the live pages, which spectators poll, are not API views.
+    # Per client address (anonymous) and per account, on an atomic counter; arbiters' tablets
+    # stay far below the user rate, and the live pages, which spectators poll, are not API views
+    # (PAGE_RATE limits them).
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+        "tournament.throttles.AnonymousRate",
+        "tournament.throttles.AccountRate",
     ],
     "DEFAULT_THROTTLE_RATES": {"anon": env("API_RATE_ANON"), "user": env("API_RATE_USER")},
     "EXCEPTION_HANDLER": "tournament.api_errors.exception_handler",

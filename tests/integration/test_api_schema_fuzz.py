@@ -23,7 +23,6 @@ from hypothesis import HealthCheck, Phase, given
 from hypothesis import settings as hypothesis_settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
-from rest_framework.throttling import SimpleRateThrottle
 from schemathesis import APIOperation, GenerationMode
 from schemathesis.checks import not_a_server_error
 from schemathesis.core.failures import FailureGroup
@@ -147,14 +146,11 @@ def api_schema(
     live_server: Any,
     tournament: Tournament,
     settings: Any,
-    monkeypatch: pytest.MonkeyPatch,
 ) -> schemathesis.BaseSchema:
     # The fuzz sends a few hundred requests a minute from one address: neither the throttles nor
-    # the login lockout are what it tests. DRF reads the rates into the class when it is
-    # imported, so overriding REST_FRAMEWORK alone would not reach them.
+    # the login lockout are what it tests (tournament.throttles reads the rates per request).
     rates = {"anon": "100000/minute", "user": "100000/minute"}
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
-    monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", rates)
     settings.AXES_ENABLED = False
     # An explicit (empty) config: no schemathesis.toml found on the way changes the run.
     config = schemathesis.Config.from_dict({})

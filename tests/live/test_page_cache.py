@@ -232,3 +232,46 @@ def test_the_language_switch_works_without_a_csrf_token() -> None:
     response = client.post("/i18n/setlang/", {"language": "de", "next": "/"})
     assert response.status_code == 302
     assert response.cookies["django_language"].value == "de"
+
+
+def test_three_hundred_junk_query_strings_make_one_cache_entry(client: Client) -> None:
+    """?utm=1 ... ?utm=300 is one page: rendered once, stored once, served to all."""
+    _, urls = built_urls()
+    first = client.get(urls[0])
+    with CaptureQueriesContext(connection) as queries:
+        pages = [client.get(f"{urls[0]}?utm={i}") for i in range(300)]
+    assert len(queries) == 0  # not one of them rendered the page again
+    assert {page.content for page in pages} == {first.content}
+
+
+def test_no_public_page_reflects_or_is_keyed_by_a_query_it_does_not_read(client: Client) -> None:
+    _, urls = built_urls()
+    for url in urls:
+        plain = client.get(url)
+        with CaptureQueriesContext(connection) as queries:
+            junk = client.get(f"{url}?fbclid=x1&utm_source=mail")
+        assert len(queries) == 0, url
+        assert junk.content == plain.content, url
+        assert b"fbclid" not in junk.content, url
+
+
+def test_a_page_is_keyed_by_the_parameters_it_declares_in_any_order() -> None:
+    seen: list[str] = []
+
+    def stepper(request: HttpRequest) -> HttpResponse:
+        seen.append(request.get_full_path())
+        return HttpResponse(f"step {request.GET.get('step')} of {request.GET.get('utm')}")
+
+    view = page_cache.cached_page(lambda request: "v1", params=("step", "size"))(stepper)
+
+    def get(query: str) -> str:
+        request = RequestFactory().get(f"/steps/?{query}")
+        request._messages = []  # type: ignore[attr-defined]  # no MessageMiddleware here
+        return view(request).content.decode()
+
+    assert get("step=2&utm=a") == "step 2 of None"
+    assert get("utm=b&step=2") == "step 2 of None"
+    assert get("size=1&step=2&x=y") == "step 2 of None"
+    assert get("step=3") == "step 3 of None"
+    # Rendered for step 2 (once), step 2 with size 1, and step 3; never seeing the junk.
+    assert seen == ["/steps/?step=2", "/steps/?step=2&size=1", "/steps/?step=3"]
