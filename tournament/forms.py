@@ -15,6 +15,7 @@ from tournament.services import challenge_rounds
 from tournament.services.results import LOWEST_LEVEL_MAX
 from tournament.services.solitaire_results import LEVEL_MAX as SOLITAIRE_TOP
 from tournament.team_forms import add_partner_fields, check_partner, partner_fields
+from tournament.widgets import DateInput
 
 CUSTOM = "custom"
 
@@ -73,12 +74,8 @@ def parse_byes(text: str) -> list[int | tuple[int, str]]:
 class EventForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=200)
     venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
-    start_date = forms.DateField(
-        label=_("Start date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
-    )
-    end_date = forms.DateField(
-        label=_("End date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
-    )
+    start_date = forms.DateField(label=_("Start date"), required=False, widget=DateInput())
+    end_date = forms.DateField(label=_("End date"), required=False, widget=DateInput())
     festival = forms.ModelChoiceField(
         queryset=Festival.objects.order_by("-starts", "name"),
         required=False,
@@ -93,20 +90,21 @@ class EventForm(forms.Form):
             (Event.Ruleset.MSO, _("MSO (2 players)")),
             (Event.Ruleset.STANDARD, _("Standard (2, 3 or 4 players)")),
             (Event.Ruleset.PARTNERSHIP, _("Partnership (two teams of two, 4 per table)")),
+            (Event.Ruleset.SOLITAIRE, _("Duplicate solitaire (everyone alone, 1 per table)")),
             (Event.Ruleset.CHALLENGES, _("Ingenious Challenges (Card, Dice, Tile; 3 or 4)")),
         ],
         initial=Event.Ruleset.MSO,
     )
     table_size = forms.TypedChoiceField(
         label=_("Players per table"),
-        choices=[(2, "2"), (3, "3"), (4, "4")],
+        choices=[(1, "1"), (2, "2"), (3, "3"), (4, "4")],
         coerce=int,
         initial=2,
         required=False,  # left out: 2 for a new event, unchanged for an edited one
         empty_value=None,
         help_text=_(
             "MSO: 2 only. Standard: 2, 3 or 4; tables of 4 and 3 are mixed when the players "
-            "do not divide (tables of 3 and 2 for 3)"
+            "do not divide (tables of 3 and 2 for 3). Duplicate solitaire: 1"
         ),
     )
     ruleset_options = forms.CharField(
@@ -258,6 +256,8 @@ class EventForm(forms.Form):
         data.pop("tiebreak_custom", None)
         if data.get("ruleset") == Event.Ruleset.PARTNERSHIP and data.get("table_size") == 2:
             data["table_size"] = 4  # the form's default size: partnership has only tables of 4
+        if data.get("ruleset") == Event.Ruleset.SOLITAIRE and data.get("table_size") == 2:
+            data["table_size"] = 1  # the form's default size: everyone plays solitaire alone
         challenge_rounds.form_data(data)  # the challenge sequence into the ruleset options
         if data.get("table_size") is None:
             data.pop("table_size", None)

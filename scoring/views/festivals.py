@@ -27,6 +27,7 @@ from scoring.views.exports import CSV, JSON, _download
 from tournament.errors import DomainError
 from tournament.models import Festival
 from tournament.services import festivals as festival_services
+from tournament.widgets import DateInput
 
 
 class FestivalForm(forms.Form):
@@ -34,12 +35,8 @@ class FestivalForm(forms.Form):
 
     name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
     venue = forms.CharField(label=gettext_lazy("Venue"), max_length=200, required=False)
-    starts = forms.DateField(
-        label=gettext_lazy("First day"), widget=forms.DateInput(attrs={"type": "date"})
-    )
-    ends = forms.DateField(
-        label=gettext_lazy("Last day"), widget=forms.DateInput(attrs={"type": "date"})
-    )
+    starts = forms.DateField(label=gettext_lazy("First day"), widget=DateInput())
+    ends = forms.DateField(label=gettext_lazy("Last day"), widget=DateInput())
     time_zone = forms.CharField(
         label=gettext_lazy("Time zone"),
         max_length=64,
