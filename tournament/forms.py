@@ -12,6 +12,7 @@ from scoring import core as scoring_core
 from tournament.models import Board, Entry, Event, EventRole, Festival, Player, Result
 from tournament.selectors import result_choices, tiebreak_labels
 from tournament.services import challenge_rounds
+from tournament.services.base import oversize
 from tournament.services.results import LOWEST_LEVEL_MAX
 from tournament.services.solitaire_results import LEVEL_MAX as SOLITAIRE_TOP
 from tournament.team_forms import add_partner_fields, check_partner, partner_fields
@@ -354,8 +355,8 @@ class CsvImportForm(forms.Form):
 
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
-        if upload.size > 1_000_000:
-            raise forms.ValidationError(_("The file is larger than 1 MB."))
+        if too_large := oversize(upload.size):
+            raise forms.ValidationError(too_large)
         try:
             self.csv_text = upload.read().decode("utf-8-sig")
         except UnicodeDecodeError:
@@ -576,8 +577,8 @@ class TrfImportForm(forms.Form):
 
     def clean_file(self) -> Any:
         upload = self.cleaned_data["file"]
-        if upload.size > 1_000_000:
-            raise forms.ValidationError(_("The file is larger than 1 MB."))
+        if too_large := oversize(upload.size):
+            raise forms.ValidationError(too_large)
         raw = upload.read()
         try:
             self.trf_text = raw.decode("utf-8-sig")

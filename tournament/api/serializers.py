@@ -21,6 +21,7 @@ from tournament.models import (
     Round,
 )
 from tournament.services import EVENT_FIELDS
+from tournament.services.base import oversize
 
 
 class PlayerSerializer(serializers.ModelSerializer[Player]):
@@ -219,6 +220,8 @@ class CsvImportSerializer(serializers.Serializer[Any]):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         upload = attrs.pop("file", None)
         if upload is not None:
+            if too_large := oversize(upload.size):  # before the file is read into memory
+                raise serializers.ValidationError({"file": too_large})
             try:
                 attrs["text"] = upload.read().decode("utf-8-sig")
             except UnicodeDecodeError:
@@ -227,6 +230,8 @@ class CsvImportSerializer(serializers.Serializer[Any]):
                 ) from None
         if not attrs.get("text"):
             raise serializers.ValidationError({"file": "Send the CSV as file or as text."})
+        if too_large := oversize(len(attrs["text"].encode("utf-8", "surrogatepass"))):
+            raise serializers.ValidationError({"text": too_large})
         return attrs
 
 

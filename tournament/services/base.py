@@ -1,5 +1,6 @@
 """What every tournament service shares: who is acting, and the event's row lock."""
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import Max
 from django.utils.translation import gettext as _
@@ -18,6 +19,18 @@ def lock_event(event: Event) -> Event:
 
 def paired_rounds(event: Event) -> int:
     return event.round_set.aggregate(top=Max("number"))["top"] or 0
+
+
+def oversize(size: int) -> str | None:
+    """Why an import of ``size`` bytes is refused (over ``settings.MAX_IMPORT_BYTES``), or None.
+    The forms and the API ask it with the upload's size before they read the file."""
+    cap = settings.MAX_IMPORT_BYTES
+    if size <= cap:
+        return None
+    return _("The file has %(size)s bytes; an import takes at most %(cap)s: split it.") % {
+        "cap": f"{cap:,}",
+        "size": f"{size:,}",
+    }
 
 
 def need_reason(reason: str, what: str) -> str:
