@@ -16,6 +16,7 @@ from tournament.services.base import oversize
 from tournament.services.results import LOWEST_LEVEL_MAX
 from tournament.services.solitaire_results import LEVEL_MAX as SOLITAIRE_TOP
 from tournament.team_forms import add_partner_fields, check_partner, partner_fields
+from tournament.text import NoControlCharacters
 from tournament.widgets import DateInput
 
 CUSTOM = "custom"
@@ -73,8 +74,12 @@ def parse_byes(text: str) -> list[int | tuple[int, str]]:
 
 
 class EventForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=200)
-    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
+    name = forms.CharField(
+        label=_("Name"), max_length=200, validators=[NoControlCharacters("name")]
+    )
+    venue = forms.CharField(
+        label=_("Venue"), max_length=200, required=False, validators=[NoControlCharacters("venue")]
+    )
     start_date = forms.DateField(label=_("Start date"), required=False, widget=DateInput())
     end_date = forms.DateField(label=_("End date"), required=False, widget=DateInput())
     festival = forms.ModelChoiceField(
@@ -266,10 +271,18 @@ class EventForm(forms.Form):
 
 
 class PlayerFieldsForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=120, required=False)
-    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    name = forms.CharField(
+        label=_("Name"), max_length=120, required=False, validators=[NoControlCharacters("name")]
+    )
+    club = forms.CharField(
+        label=_("Club"), max_length=120, required=False, validators=[NoControlCharacters("club")]
+    )
     country = forms.CharField(
-        label=_("Country"), max_length=3, required=False, help_text=_("2 or 3 letters, e.g. ENG")
+        label=_("Country"),
+        max_length=3,
+        required=False,
+        help_text=_("2 or 3 letters, e.g. ENG"),
+        validators=[NoControlCharacters("country")],
     )
     rating = forms.IntegerField(label=_("Rating"), min_value=0, max_value=4000, required=False)
     family = forms.CharField(
@@ -277,9 +290,14 @@ class PlayerFieldsForm(forms.Form):
         max_length=120,
         required=False,
         help_text=_("Family name or household, to keep relatives apart if the event says so"),
+        validators=[NoControlCharacters("family")],
     )
     contact = forms.CharField(
-        label=_("Contact"), max_length=200, required=False, help_text=_("Not public")
+        label=_("Contact"),
+        max_length=200,
+        required=False,
+        help_text=_("Not public"),
+        validators=[NoControlCharacters("contact")],
     )
 
 
@@ -381,7 +399,9 @@ class RoleForm(forms.Form):
 class SwapPlayersForm(forms.Form):
     first = forms.TypedChoiceField(coerce=int, label=_("Player"))
     second = forms.TypedChoiceField(coerce=int, label=_("swaps seats with"))
-    reason = forms.CharField(label=_("Reason"), max_length=300)
+    reason = forms.CharField(
+        label=_("Reason"), max_length=300, validators=[NoControlCharacters("reason")]
+    )
 
     def __init__(self, *args: Any, boards: list[Board], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -397,7 +417,9 @@ class SwapPlayersForm(forms.Form):
 class SwapBoardsForm(forms.Form):
     board_a = forms.IntegerField(min_value=1, label=_("Board"))
     board_b = forms.IntegerField(min_value=1, label=_("swaps table with board"))
-    reason = forms.CharField(label=_("Reason"), max_length=300)
+    reason = forms.CharField(
+        label=_("Reason"), max_length=300, validators=[NoControlCharacters("reason")]
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         # Shown beside the swap-players form: ids of its own, so each label finds its field.
@@ -418,6 +440,7 @@ class ResultForm(forms.Form):
         max_length=300,
         required=False,
         help_text=_("Needed when a result is corrected"),
+        validators=[NoControlCharacters("reason")],
     )
     # The result the page showed: a result saved by someone else meanwhile is not overwritten.
     replaces = forms.CharField(
@@ -464,6 +487,7 @@ class TableResultForm(forms.Form):
         label=_("Reason"),
         max_length=300,
         help_text=_("Logged with the board's history, e.g. 'scoresheet handed in'"),
+        validators=[NoControlCharacters("reason")],
     )
 
     def __init__(
@@ -542,6 +566,7 @@ class ReopenForm(forms.Form):
         help_text=_(
             "Logged with the board's history, e.g. 'recording the game from the scoresheet'"
         ),
+        validators=[NoControlCharacters("reason")],
     )
 
 
@@ -551,7 +576,10 @@ class ForbiddenPairForm(forms.Form):
     first = forms.TypedChoiceField(coerce=int, label=_("Player"))
     second = forms.TypedChoiceField(coerce=int, label=_("Kept apart from"))
     reason = forms.CharField(
-        max_length=200, label=_("Why"), help_text=_("e.g. siblings, same school team")
+        max_length=200,
+        label=_("Why"),
+        help_text=_("e.g. siblings, same school team"),
+        validators=[NoControlCharacters("reason")],
     )
 
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
@@ -571,6 +599,7 @@ class TrfImportForm(forms.Form):
         required=False,
         label=_("Event name"),
         help_text=_("Leave empty to use the file's tournament name (line 012)"),
+        validators=[NoControlCharacters("name")],
     )
 
     trf_text = ""

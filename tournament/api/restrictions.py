@@ -17,6 +17,7 @@ from tournament.api_schema import LOGIN_REQUIRED
 from tournament.models import ForbiddenPair
 from tournament.permissions import require_director
 from tournament.services.base import oversize
+from tournament.text import NoControlCharacters
 
 
 class ForbiddenPairSerializer(serializers.ModelSerializer[ForbiddenPair]):
@@ -36,7 +37,7 @@ class ForbiddenPairSerializer(serializers.ModelSerializer[ForbiddenPair]):
 class ForbiddenPairCreateSerializer(serializers.Serializer[Any]):
     first = serializers.IntegerField(help_text="An entry's id")
     second = serializers.IntegerField(help_text="Another entry's id")
-    reason = serializers.CharField(max_length=200)
+    reason = serializers.CharField(max_length=200, validators=[NoControlCharacters("reason")])
 
 
 class TrfImportSerializer(serializers.Serializer[Any]):

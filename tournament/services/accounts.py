@@ -26,6 +26,7 @@ from tournament.models import Decision, Player, PlayerClaim
 from tournament.permissions import player_of
 from tournament.services.base import User, need_reason
 from tournament.services.registry import clean_player_fields
+from tournament.text import refuse_control_characters
 
 DISPLAY_NAME_MAX = 150  # User.first_name
 MESSAGE_MAX = 300  # PlayerClaim.message
@@ -107,6 +108,7 @@ def sign_up(*, email: str, password: str, display_name: str) -> AbstractBaseUser
 
 def _clean_message(message: str) -> str:
     message = (message or "").strip()
+    refuse_control_characters("message", message, multiline=True)
     if len(message) > MESSAGE_MAX:
         raise DomainError(
             _("The message is longer than %(limit)s characters.") % {"limit": MESSAGE_MAX},

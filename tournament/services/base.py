@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from tournament import selectors
 from tournament.errors import Conflict, DomainError
 from tournament.models import Event, Round
+from tournament.text import refuse_control_characters
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -38,6 +39,7 @@ def need_reason(reason: str, what: str) -> str:
     reason = (reason or "").strip()
     if not reason:
         raise DomainError(_("Say why %(what)s.") % {"what": what}, field="reason")
+    refuse_control_characters("reason", reason)
     if len(reason) > 300:
         raise DomainError(_("The reason is longer than 300 characters."), field="reason")
     return reason
