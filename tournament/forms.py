@@ -214,7 +214,8 @@ class EventForm(forms.Form):
             "tiebreak_custom": ", ".join(event.tiebreak_chain) if preset == CUSTOM else "",
             "acceleration": event.acceleration,
             "keep_apart": event.keep_apart,
-            "requested_bye_points": event.requested_bye_points or ["0.5"],
+            # As stored: none ticked means ½ only, and ticking ½ for it would change the event.
+            "requested_bye_points": event.requested_bye_points,
             "entry_open": event.entry_open,
             "entry_approval": event.entry_approval,
             "check_in_required": event.check_in_required,

@@ -76,6 +76,12 @@ EVENT_KINDS: dict[str, dict[str, Any]] = {
 }
 
 
+def plain_event_case() -> Case:
+    """An event as created with the model's defaults: no festival, nothing ticked."""
+    event = EventFactory(name="Plain Open", start_date=NOV_28, end_date=NOV_28)
+    return Case(reverse("event-edit", args=[event.slug]), event, director_of(event), "ruleset")
+
+
 def event_case(kind: str) -> Case:
     event = EventFactory(
         name=f"Autumn {kind}",
@@ -144,6 +150,7 @@ def board_result_case() -> Case:
 
 CASES: dict[str, Callable[[], Case]] = {
     **{f"event: {kind}": (lambda kind=kind: event_case(kind)) for kind in EVENT_KINDS},
+    "event: the model's defaults": plain_event_case,
     "festival": festival_case,
     "check-in window": check_in_window_case,
     "a player's own requested byes": own_byes_case,
