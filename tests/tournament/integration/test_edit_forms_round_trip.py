@@ -24,11 +24,12 @@ from tests.factories import (
     EntryFactory,
     EventFactory,
     PlayerFactory,
+    RoundFactory,
     UserFactory,
     director_of,
 )
 from tests.html_forms import form_with
-from tournament.models import CheckInWindow, Event, Festival
+from tournament.models import CheckInWindow, Event, Festival, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -148,6 +149,13 @@ def board_result_case() -> Case:
     return Case(page, board, director_of(event), "result")
 
 
+def round_challenge_case() -> Case:
+    event = EventFactory(ruleset="challenges", table_size=3, rounds=3)
+    round_ = RoundFactory(event=event, number=1, status=Round.Status.DRAFT, challenge="dice")
+    page = reverse("event-round", args=[event.slug, 1])
+    return Case(page, round_, director_of(event), "challenge")
+
+
 CASES: dict[str, Callable[[], Case]] = {
     **{f"event: {kind}": (lambda kind=kind: event_case(kind)) for kind in EVENT_KINDS},
     "event: the model's defaults": plain_event_case,
@@ -157,6 +165,7 @@ CASES: dict[str, Callable[[], Case]] = {
     "an entry's requested byes": entry_byes_case,
     "e-mail notifications": notify_case,
     "a board's result": board_result_case,
+    "a draft round's challenge": round_challenge_case,
 }
 
 
