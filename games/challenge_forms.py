@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 from games.challenge_models import ChallengeTable
 from games.engine.tiles import COLOURS
 from tournament.errors import DomainError
+from tournament.text import NoControlCharacters
 
 MAX_NAME = 60
 
@@ -27,13 +28,25 @@ class ChallengeStartForm(forms.Form):
         initial=ChallengeTable.Mode.FULL,
         widget=forms.RadioSelect,
     )
-    player_1 = forms.CharField(label=gettext_lazy("Seat 1 (moves first)"), max_length=MAX_NAME)
-    player_2 = forms.CharField(label=gettext_lazy("Seat 2"), max_length=MAX_NAME)
+    player_1 = forms.CharField(
+        label=gettext_lazy("Seat 1 (moves first)"),
+        max_length=MAX_NAME,
+        validators=[NoControlCharacters("name")],
+    )
+    player_2 = forms.CharField(
+        label=gettext_lazy("Seat 2"), max_length=MAX_NAME, validators=[NoControlCharacters("name")]
+    )
     player_3 = forms.CharField(
-        label=gettext_lazy("Seat 3 (optional)"), max_length=MAX_NAME, required=False
+        label=gettext_lazy("Seat 3 (optional)"),
+        max_length=MAX_NAME,
+        required=False,
+        validators=[NoControlCharacters("name")],
     )
     player_4 = forms.CharField(
-        label=gettext_lazy("Seat 4 (optional)"), max_length=MAX_NAME, required=False
+        label=gettext_lazy("Seat 4 (optional)"),
+        max_length=MAX_NAME,
+        required=False,
+        validators=[NoControlCharacters("name")],
     )
     setup_roll = forms.BooleanField(
         label=gettext_lazy("Dice Challenge: every player rolls at set-up"),

@@ -13,6 +13,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models import Board
+from tournament.text import NoControlCharacters
 
 
 class ChallengeTable(models.Model):
@@ -71,7 +72,9 @@ class ChallengeAction(models.Model):
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.ACTION)
     #: actions: the action as CHALLENGES-RECORD.md writes it; take-backs: the indices undone
     payload = models.JSONField(default=dict, blank=True)
-    reason = models.CharField(max_length=300, blank=True)
+    reason = models.CharField(
+        max_length=300, blank=True, validators=[NoControlCharacters("reason")]
+    )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

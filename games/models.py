@@ -15,6 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from games.clock import Clock
 from tournament.models import Board, Event
+from tournament.text import NoControlCharacters
 
 
 class Game(models.Model):
@@ -107,7 +108,9 @@ class GameAction(models.Model):
     kind = models.CharField(max_length=10, choices=Kind.choices)
     #: record actions: the action as in RECORD-FORMAT.md; clock events and take-backs: details
     payload = models.JSONField(default=dict, blank=True)
-    reason = models.CharField(max_length=300, blank=True)
+    reason = models.CharField(
+        max_length=300, blank=True, validators=[NoControlCharacters("reason")]
+    )
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -10,6 +10,7 @@ from django.contrib.auth.password_validation import password_validators_help_tex
 from django.utils.translation import gettext_lazy as _
 
 from tournament.services.accounts import DISPLAY_NAME_MAX, MESSAGE_MAX
+from tournament.text import NoControlCharacters
 
 
 class SignUpForm(forms.Form):
@@ -67,17 +68,23 @@ class ClaimForm(forms.Form):
         required=False,
         widget=forms.Textarea(attrs={"rows": 3}),
         help_text=_("E.g. your club, the events you played, who knows you. Shown to directors."),
+        validators=[NoControlCharacters("message", multiline=True)],
     )
 
 
 class OwnPlayerForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=120)
-    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    name = forms.CharField(
+        label=_("Name"), max_length=120, validators=[NoControlCharacters("name")]
+    )
+    club = forms.CharField(
+        label=_("Club"), max_length=120, required=False, validators=[NoControlCharacters("club")]
+    )
     country = forms.CharField(
         label=_("Country"),
         max_length=3,
         required=False,
         help_text=_("A code of 2 or 3 letters, e.g. ENG."),
+        validators=[NoControlCharacters("country")],
     )
 
 

@@ -2,6 +2,7 @@ import logging
 
 from django.apps import AppConfig
 from django.conf import settings
+from django.db.models.signals import pre_save
 
 logger = logging.getLogger("tournament")
 
@@ -14,6 +15,10 @@ class TournamentConfig(AppConfig):
         # Loading the Celery app here lets shared_task bind to it without tournament/__init__
         # importing Celery (the pure pairing package lives under tournament/ too).
         from tournament.celery import app  # noqa: F401
+        from tournament.text import refuse_control_characters_on_save
+
+        # Every model's save: the games floor's models too.
+        pre_save.connect(refuse_control_characters_on_save, dispatch_uid="no-control-characters")
 
         if settings.CELERY_TASK_ALWAYS_EAGER:
             logger.info(

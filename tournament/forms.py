@@ -15,6 +15,8 @@ from tournament.services import challenge_rounds
 from tournament.services.results import LOWEST_LEVEL_MAX
 from tournament.services.solitaire_results import LEVEL_MAX as SOLITAIRE_TOP
 from tournament.team_forms import add_partner_fields, check_partner, partner_fields
+from tournament.text import NoControlCharacters
+from tournament.widgets import DateInput
 
 CUSTOM = "custom"
 
@@ -71,14 +73,14 @@ def parse_byes(text: str) -> list[int | tuple[int, str]]:
 
 
 class EventForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=200)
-    venue = forms.CharField(label=_("Venue"), max_length=200, required=False)
-    start_date = forms.DateField(
-        label=_("Start date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    name = forms.CharField(
+        label=_("Name"), max_length=200, validators=[NoControlCharacters("name")]
     )
-    end_date = forms.DateField(
-        label=_("End date"), required=False, widget=forms.DateInput(attrs={"type": "date"})
+    venue = forms.CharField(
+        label=_("Venue"), max_length=200, required=False, validators=[NoControlCharacters("venue")]
     )
+    start_date = forms.DateField(label=_("Start date"), required=False, widget=DateInput())
+    end_date = forms.DateField(label=_("End date"), required=False, widget=DateInput())
     festival = forms.ModelChoiceField(
         queryset=Festival.objects.order_by("-starts", "name"),
         required=False,
@@ -93,20 +95,21 @@ class EventForm(forms.Form):
             (Event.Ruleset.MSO, _("MSO (2 players)")),
             (Event.Ruleset.STANDARD, _("Standard (2, 3 or 4 players)")),
             (Event.Ruleset.PARTNERSHIP, _("Partnership (two teams of two, 4 per table)")),
+            (Event.Ruleset.SOLITAIRE, _("Duplicate solitaire (everyone alone, 1 per table)")),
             (Event.Ruleset.CHALLENGES, _("Ingenious Challenges (Card, Dice, Tile; 3 or 4)")),
         ],
         initial=Event.Ruleset.MSO,
     )
     table_size = forms.TypedChoiceField(
         label=_("Players per table"),
-        choices=[(2, "2"), (3, "3"), (4, "4")],
+        choices=[(1, "1"), (2, "2"), (3, "3"), (4, "4")],
         coerce=int,
         initial=2,
         required=False,  # left out: 2 for a new event, unchanged for an edited one
         empty_value=None,
         help_text=_(
             "MSO: 2 only. Standard: 2, 3 or 4; tables of 4 and 3 are mixed when the players "
-            "do not divide (tables of 3 and 2 for 3)"
+            "do not divide (tables of 3 and 2 for 3). Duplicate solitaire: 1"
         ),
     )
     ruleset_options = forms.CharField(
@@ -210,7 +213,8 @@ class EventForm(forms.Form):
             "tiebreak_custom": ", ".join(event.tiebreak_chain) if preset == CUSTOM else "",
             "acceleration": event.acceleration,
             "keep_apart": event.keep_apart,
-            "requested_bye_points": event.requested_bye_points or ["0.5"],
+            # As stored: none ticked means ½ only, and ticking ½ for it would change the event.
+            "requested_bye_points": event.requested_bye_points,
             "entry_open": event.entry_open,
             "entry_approval": event.entry_approval,
             "check_in_required": event.check_in_required,
@@ -258,6 +262,8 @@ class EventForm(forms.Form):
         data.pop("tiebreak_custom", None)
         if data.get("ruleset") == Event.Ruleset.PARTNERSHIP and data.get("table_size") == 2:
             data["table_size"] = 4  # the form's default size: partnership has only tables of 4
+        if data.get("ruleset") == Event.Ruleset.SOLITAIRE and data.get("table_size") == 2:
+            data["table_size"] = 1  # the form's default size: everyone plays solitaire alone
         challenge_rounds.form_data(data)  # the challenge sequence into the ruleset options
         if data.get("table_size") is None:
             data.pop("table_size", None)
@@ -265,10 +271,18 @@ class EventForm(forms.Form):
 
 
 class PlayerFieldsForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=120, required=False)
-    club = forms.CharField(label=_("Club"), max_length=120, required=False)
+    name = forms.CharField(
+        label=_("Name"), max_length=120, required=False, validators=[NoControlCharacters("name")]
+    )
+    club = forms.CharField(
+        label=_("Club"), max_length=120, required=False, validators=[NoControlCharacters("club")]
+    )
     country = forms.CharField(
-        label=_("Country"), max_length=3, required=False, help_text=_("2 or 3 letters, e.g. ENG")
+        label=_("Country"),
+        max_length=3,
+        required=False,
+        help_text=_("2 or 3 letters, e.g. ENG"),
+        validators=[NoControlCharacters("country")],
     )
     rating = forms.IntegerField(label=_("Rating"), min_value=0, max_value=4000, required=False)
     family = forms.CharField(
@@ -276,9 +290,14 @@ class PlayerFieldsForm(forms.Form):
         max_length=120,
         required=False,
         help_text=_("Family name or household, to keep relatives apart if the event says so"),
+        validators=[NoControlCharacters("family")],
     )
     contact = forms.CharField(
-        label=_("Contact"), max_length=200, required=False, help_text=_("Not public")
+        label=_("Contact"),
+        max_length=200,
+        required=False,
+        help_text=_("Not public"),
+        validators=[NoControlCharacters("contact")],
     )
 
 
@@ -330,41 +349,6 @@ class EntryForm(PlayerFieldsForm):
         return partner_fields(self) if self.teams else None
 
 
-class CsvImportForm(forms.Form):
-    file = forms.FileField(
-        label=_("CSV file"),
-        help_text=_("Header row: name, and optionally club, country, rating, contact."),
-    )
-    missed_rounds = forms.ChoiceField(
-        choices=Entry.MissedRounds.choices,
-        initial=Entry.MissedRounds.ZERO,
-        required=False,
-        label=_("Missed rounds (late entries)"),
-    )
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        # Shown beside the add-a-player form: ids of its own, so each label finds its field.
-        kwargs.setdefault("auto_id", "id_csv_%s")
-        super().__init__(*args, **kwargs)
-
-    def clean_missed_rounds(self) -> str:
-        return self.cleaned_data["missed_rounds"] or Entry.MissedRounds.ZERO
-
-    csv_text = ""
-
-    def clean_file(self) -> Any:
-        upload = self.cleaned_data["file"]
-        if upload.size > 1_000_000:
-            raise forms.ValidationError(_("The file is larger than 1 MB."))
-        try:
-            self.csv_text = upload.read().decode("utf-8-sig")
-        except UnicodeDecodeError:
-            raise forms.ValidationError(
-                _("The file is not UTF-8 text: save it as CSV UTF-8.")
-            ) from None
-        return upload
-
-
 class ByesForm(forms.Form):
     requested_byes = forms.CharField(required=False, label=_("Requested byes"))
 
@@ -380,7 +364,9 @@ class RoleForm(forms.Form):
 class SwapPlayersForm(forms.Form):
     first = forms.TypedChoiceField(coerce=int, label=_("Player"))
     second = forms.TypedChoiceField(coerce=int, label=_("swaps seats with"))
-    reason = forms.CharField(label=_("Reason"), max_length=300)
+    reason = forms.CharField(
+        label=_("Reason"), max_length=300, validators=[NoControlCharacters("reason")]
+    )
 
     def __init__(self, *args: Any, boards: list[Board], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -396,7 +382,9 @@ class SwapPlayersForm(forms.Form):
 class SwapBoardsForm(forms.Form):
     board_a = forms.IntegerField(min_value=1, label=_("Board"))
     board_b = forms.IntegerField(min_value=1, label=_("swaps table with board"))
-    reason = forms.CharField(label=_("Reason"), max_length=300)
+    reason = forms.CharField(
+        label=_("Reason"), max_length=300, validators=[NoControlCharacters("reason")]
+    )
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         # Shown beside the swap-players form: ids of its own, so each label finds its field.
@@ -417,6 +405,7 @@ class ResultForm(forms.Form):
         max_length=300,
         required=False,
         help_text=_("Needed when a result is corrected"),
+        validators=[NoControlCharacters("reason")],
     )
     # The result the page showed: a result saved by someone else meanwhile is not overwritten.
     replaces = forms.CharField(
@@ -463,6 +452,7 @@ class TableResultForm(forms.Form):
         label=_("Reason"),
         max_length=300,
         help_text=_("Logged with the board's history, e.g. 'scoresheet handed in'"),
+        validators=[NoControlCharacters("reason")],
     )
 
     def __init__(
@@ -541,6 +531,7 @@ class ReopenForm(forms.Form):
         help_text=_(
             "Logged with the board's history, e.g. 'recording the game from the scoresheet'"
         ),
+        validators=[NoControlCharacters("reason")],
     )
 
 
@@ -550,7 +541,10 @@ class ForbiddenPairForm(forms.Form):
     first = forms.TypedChoiceField(coerce=int, label=_("Player"))
     second = forms.TypedChoiceField(coerce=int, label=_("Kept apart from"))
     reason = forms.CharField(
-        max_length=200, label=_("Why"), help_text=_("e.g. siblings, same school team")
+        max_length=200,
+        label=_("Why"),
+        help_text=_("e.g. siblings, same school team"),
+        validators=[NoControlCharacters("reason")],
     )
 
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
@@ -559,29 +553,3 @@ class ForbiddenPairForm(forms.Form):
         choices = [(e.pk, f"{e.starting_rank}. {e.player.name}") for e in entries]
         self.fields["first"].choices = choices
         self.fields["second"].choices = choices
-
-
-class TrfImportForm(forms.Form):
-    """A TRF file (TRF-16 or TRF-2026) to import as a new event."""
-
-    file = forms.FileField(label=_("TRF file"), help_text=_("TRF-16 or TRF-2026, at most 1 MB"))
-    name = forms.CharField(
-        max_length=200,
-        required=False,
-        label=_("Event name"),
-        help_text=_("Leave empty to use the file's tournament name (line 012)"),
-    )
-
-    trf_text = ""
-
-    def clean_file(self) -> Any:
-        upload = self.cleaned_data["file"]
-        if upload.size > 1_000_000:
-            raise forms.ValidationError(_("The file is larger than 1 MB."))
-        raw = upload.read()
-        try:
-            self.trf_text = raw.decode("utf-8-sig")
-        except UnicodeDecodeError:
-            # FIDE's format predates UTF-8; older programs write Latin-1.
-            self.trf_text = raw.decode("latin-1")
-        return upload

@@ -201,6 +201,9 @@ STORAGES = {
 # The most players one CSV import enters (an MSO event has a few hundred): a bigger file is
 # refused before anything is written, naming both numbers.
 MAX_IMPORT_ROWS = 2000
+# The largest import file (a players' CSV, a TRF), on the pages and the API alike: a bigger
+# upload is refused by its size before it is read.
+MAX_IMPORT_BYTES = 1_000_000
 
 # Notifications and password resets: the console in development (`make run` prints them), an
 # SMTP server in production (EMAIL_URL=smtp://user:password@host:587/?tls=True).

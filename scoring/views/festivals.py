@@ -27,19 +27,24 @@ from scoring.views.exports import CSV, JSON, _download
 from tournament.errors import DomainError
 from tournament.models import Festival
 from tournament.services import festivals as festival_services
+from tournament.text import NoControlCharacters
+from tournament.widgets import DateInput
 
 
 class FestivalForm(forms.Form):
     """What a director types; the service decides what is allowed."""
 
-    name = forms.CharField(label=gettext_lazy("Name"), max_length=200)
-    venue = forms.CharField(label=gettext_lazy("Venue"), max_length=200, required=False)
-    starts = forms.DateField(
-        label=gettext_lazy("First day"), widget=forms.DateInput(attrs={"type": "date"})
+    name = forms.CharField(
+        label=gettext_lazy("Name"), max_length=200, validators=[NoControlCharacters("name")]
     )
-    ends = forms.DateField(
-        label=gettext_lazy("Last day"), widget=forms.DateInput(attrs={"type": "date"})
+    venue = forms.CharField(
+        label=gettext_lazy("Venue"),
+        max_length=200,
+        required=False,
+        validators=[NoControlCharacters("venue")],
     )
+    starts = forms.DateField(label=gettext_lazy("First day"), widget=DateInput())
+    ends = forms.DateField(label=gettext_lazy("Last day"), widget=DateInput())
     time_zone = forms.CharField(
         label=gettext_lazy("Time zone"),
         max_length=64,

@@ -1,5 +1,6 @@
 """A director creates an event, imports 12 players, pairs and publishes round 1, in Chromium."""
 
+import datetime
 import re
 
 import pytest
@@ -26,11 +27,22 @@ def test_director_creates_imports_pairs_and_publishes(
     page.goto(f"{base}/events/new/")
     page.fill("#id_name", "Browser Open 2026")
     page.fill("#id_venue", "Alexandra Palace")
+    page.fill("#id_start_date", "2026-11-28")
     page.select_option("#id_pairing_system", "swiss")
     page.fill("#id_rounds", "7")
     page.click("main form button[type=submit]")
     expect(page.locator("h1")).to_contain_text("Browser Open 2026")
     event = Event.objects.get(name="Browser Open 2026")
+    assert event.start_date == datetime.date(2026, 11, 28)
+
+    # The edit form shows the date (one in the locale's format showed an empty field), and
+    # saving the form unchanged keeps it.
+    page.goto(f"{base}/events/{event.slug}/edit/")
+    expect(page.locator("#id_start_date")).to_have_value("2026-11-28")
+    page.click("main form button[type=submit]")
+    expect(page.locator("h1")).to_contain_text("Browser Open 2026")
+    event.refresh_from_db()
+    assert event.start_date == datetime.date(2026, 11, 28)
 
     page.goto(f"{base}/events/{event.slug}/entries/")
     page.set_input_files(

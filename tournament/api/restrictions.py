@@ -16,6 +16,8 @@ from tournament.api.views import ERRORS, _EventScoped
 from tournament.api_schema import LOGIN_REQUIRED
 from tournament.models import ForbiddenPair
 from tournament.permissions import require_director
+from tournament.services.base import oversize
+from tournament.text import NoControlCharacters
 
 
 class ForbiddenPairSerializer(serializers.ModelSerializer[ForbiddenPair]):
@@ -35,7 +37,7 @@ class ForbiddenPairSerializer(serializers.ModelSerializer[ForbiddenPair]):
 class ForbiddenPairCreateSerializer(serializers.Serializer[Any]):
     first = serializers.IntegerField(help_text="An entry's id")
     second = serializers.IntegerField(help_text="Another entry's id")
-    reason = serializers.CharField(max_length=200)
+    reason = serializers.CharField(max_length=200, validators=[NoControlCharacters("reason")])
 
 
 class TrfImportSerializer(serializers.Serializer[Any]):
@@ -49,8 +51,8 @@ class TrfImportSerializer(serializers.Serializer[Any]):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         upload = attrs.pop("file", None)
         if upload is not None:
-            if upload.size > 1_000_000:
-                raise serializers.ValidationError({"file": "The file is larger than 1 MB."})
+            if too_large := oversize(upload.size):
+                raise serializers.ValidationError({"file": too_large})
             raw = upload.read()
             try:
                 attrs["text"] = raw.decode("utf-8-sig")

@@ -21,6 +21,8 @@ from tournament.models import (
     Round,
 )
 from tournament.services import EVENT_FIELDS
+from tournament.services.base import oversize
+from tournament.text import NoControlCharacters
 
 
 class PlayerSerializer(serializers.ModelSerializer[Player]):
@@ -161,18 +163,35 @@ class EntryCreateSerializer(serializers.Serializer[Any]):
     player = serializers.PrimaryKeyRelatedField(
         queryset=Player.objects.all(), required=False, allow_null=True
     )
-    name = serializers.CharField(max_length=120, required=False, allow_blank=True)
-    club = serializers.CharField(max_length=120, required=False, allow_blank=True)
-    country = serializers.CharField(max_length=3, required=False, allow_blank=True)
+    name = serializers.CharField(
+        max_length=120, required=False, allow_blank=True, validators=[NoControlCharacters("name")]
+    )
+    club = serializers.CharField(
+        max_length=120, required=False, allow_blank=True, validators=[NoControlCharacters("club")]
+    )
+    country = serializers.CharField(
+        max_length=3, required=False, allow_blank=True, validators=[NoControlCharacters("country")]
+    )
     rating = serializers.IntegerField(min_value=0, max_value=4000, required=False, allow_null=True)
-    contact = serializers.CharField(max_length=200, required=False, allow_blank=True)
-    family = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    contact = serializers.CharField(
+        max_length=200,
+        required=False,
+        allow_blank=True,
+        validators=[NoControlCharacters("contact")],
+    )
+    family = serializers.CharField(
+        max_length=120, required=False, allow_blank=True, validators=[NoControlCharacters("family")]
+    )
     # A partnership event's team: its second player, by registry id or as a new player.
     partner = serializers.PrimaryKeyRelatedField(
         queryset=Player.objects.all(), required=False, allow_null=True
     )
-    partner_name = serializers.CharField(max_length=120, required=False, allow_blank=True)
-    partner_club = serializers.CharField(max_length=120, required=False, allow_blank=True)
+    partner_name = serializers.CharField(
+        max_length=120, required=False, allow_blank=True, validators=[NoControlCharacters("name")]
+    )
+    partner_club = serializers.CharField(
+        max_length=120, required=False, allow_blank=True, validators=[NoControlCharacters("club")]
+    )
     missed_rounds = serializers.ChoiceField(
         choices=Entry.MissedRounds.choices, default=Entry.MissedRounds.ZERO
     )
@@ -219,6 +238,8 @@ class CsvImportSerializer(serializers.Serializer[Any]):
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
         upload = attrs.pop("file", None)
         if upload is not None:
+            if too_large := oversize(upload.size):  # before the file is read into memory
+                raise serializers.ValidationError({"file": too_large})
             try:
                 attrs["text"] = upload.read().decode("utf-8-sig")
             except UnicodeDecodeError:
@@ -227,6 +248,8 @@ class CsvImportSerializer(serializers.Serializer[Any]):
                 ) from None
         if not attrs.get("text"):
             raise serializers.ValidationError({"file": "Send the CSV as file or as text."})
+        if too_large := oversize(len(attrs["text"].encode("utf-8", "surrogatepass"))):
+            raise serializers.ValidationError({"text": too_large})
         return attrs
 
 
@@ -317,7 +340,13 @@ class ResultSerializer(serializers.Serializer[Any]):
     second_lowest = serializers.IntegerField(
         min_value=0, max_value=18, required=False, allow_null=True
     )
-    reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+    reason = serializers.CharField(
+        max_length=300,
+        required=False,
+        allow_blank=True,
+        default="",
+        validators=[NoControlCharacters("reason")],
+    )
     replaces = serializers.CharField(
         max_length=10,
         required=False,
@@ -384,7 +413,13 @@ class TableResultSerializer(serializers.Serializer[Any]):
         default=None,
         help_text="Per seat in seat order; left out, they follow the levels",
     )
-    reason = serializers.CharField(max_length=300, required=False, allow_blank=True, default="")
+    reason = serializers.CharField(
+        max_length=300,
+        required=False,
+        allow_blank=True,
+        default="",
+        validators=[NoControlCharacters("reason")],
+    )
 
 
 class SeatSerializer(serializers.Serializer[Any]):
@@ -409,7 +444,7 @@ class BoardSeatsSerializer(BoardSerializer):
 class ReopenSerializer(serializers.Serializer[Any]):
     """Why a decided board is opened to recording again."""
 
-    reason = serializers.CharField(max_length=300)
+    reason = serializers.CharField(max_length=300, validators=[NoControlCharacters("reason")])
 
 
 class RoundSerializer(serializers.ModelSerializer[Round]):
@@ -472,7 +507,7 @@ MAX_BOARD_NUMBER = 32767
 class SwapPlayersSerializer(serializers.Serializer[Any]):
     first = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="Entry id")
     second = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="Entry id")
-    reason = serializers.CharField(max_length=300)
+    reason = serializers.CharField(max_length=300, validators=[NoControlCharacters("reason")])
 
 
 class SwapBoardsSerializer(serializers.Serializer[Any]):
@@ -482,7 +517,7 @@ class SwapBoardsSerializer(serializers.Serializer[Any]):
     board_b = serializers.IntegerField(
         min_value=1, max_value=MAX_BOARD_NUMBER, help_text="Board number"
     )
-    reason = serializers.CharField(max_length=300)
+    reason = serializers.CharField(max_length=300, validators=[NoControlCharacters("reason")])
 
 
 class PairingChangeSerializer(serializers.ModelSerializer[PairingChange]):

@@ -12,17 +12,34 @@ from django.urls import reverse
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from tournament.text import NoControlCharacters
+
 
 class Player(models.Model):
     """A person in the registry shared by all events."""
 
-    name = models.CharField(max_length=120)
-    club = models.CharField(max_length=120, blank=True)
-    country = models.CharField(max_length=3, blank=True, help_text="Three-letter code, e.g. ENG")
+    name = models.CharField(max_length=120, validators=[NoControlCharacters("name")])
+    club = models.CharField(max_length=120, blank=True, validators=[NoControlCharacters("club")])
+    country = models.CharField(
+        max_length=3,
+        blank=True,
+        help_text="Three-letter code, e.g. ENG",
+        validators=[NoControlCharacters("country")],
+    )
     # Players of one family can be kept apart by the pairing (Event.keep_apart).
-    family = models.CharField(max_length=120, blank=True, help_text="Family name or household")
+    family = models.CharField(
+        max_length=120,
+        blank=True,
+        help_text="Family name or household",
+        validators=[NoControlCharacters("family")],
+    )
     rating = models.PositiveIntegerField(null=True, blank=True)
-    contact = models.CharField(max_length=200, blank=True, help_text="E-mail or phone; not public")
+    contact = models.CharField(
+        max_length=200,
+        blank=True,
+        help_text="E-mail or phone; not public",
+        validators=[NoControlCharacters("contact")],
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     # The account that claimed this player (PlayerClaim approved); a person has one player.
     user = models.OneToOneField(
@@ -65,11 +82,11 @@ class Festival(models.Model):
     """Events held together (the MSO: many events over days at one venue); an event may also
     stand alone."""
 
-    name = models.CharField(max_length=200, unique=True)
+    name = models.CharField(max_length=200, unique=True, validators=[NoControlCharacters("name")])
     slug = models.SlugField(max_length=220, unique=True)
     starts = models.DateField()
     ends = models.DateField()
-    venue = models.CharField(max_length=200, blank=True)
+    venue = models.CharField(max_length=200, blank=True, validators=[NoControlCharacters("venue")])
     # The venue's zone: schedules are shown in it, whatever the server's zone.
     time_zone = models.CharField(
         max_length=64, default="Europe/London", validators=[check_time_zone]
@@ -119,9 +136,9 @@ class Event(models.Model):
         RUNNING = "running", _("Running")
         FINISHED = "finished", _("Finished")
 
-    name = models.CharField(max_length=200)
+    name = models.CharField(max_length=200, validators=[NoControlCharacters("name")])
     slug = models.SlugField(max_length=220, unique=True)
-    venue = models.CharField(max_length=200, blank=True)
+    venue = models.CharField(max_length=200, blank=True, validators=[NoControlCharacters("venue")])
     start_date = models.DateField(null=True, blank=True)
     end_date = models.DateField(null=True, blank=True)
     ruleset = models.CharField(max_length=20, choices=Ruleset.choices, default=Ruleset.MSO)
@@ -484,7 +501,9 @@ class ResultCorrection(models.Model):
     new_result = models.CharField(max_length=10, blank=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
     at = models.DateTimeField(auto_now_add=True)
-    reason = models.CharField(max_length=300, blank=True)
+    reason = models.CharField(
+        max_length=300, blank=True, validators=[NoControlCharacters("reason")]
+    )
 
     class Meta:
         ordering = ["at", "id"]
@@ -501,7 +520,7 @@ class PairingChange(models.Model):
     warnings = models.JSONField(default=list, blank=True)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
     at = models.DateTimeField(auto_now_add=True)
-    reason = models.CharField(max_length=300)
+    reason = models.CharField(max_length=300, validators=[NoControlCharacters("reason")])
 
     class Meta:
         ordering = ["at", "id"]
@@ -548,7 +567,7 @@ class ForbiddenPair(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="forbidden_pairs")
     first = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
     second = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
-    reason = models.CharField(max_length=200)
+    reason = models.CharField(max_length=200, validators=[NoControlCharacters("reason")])
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -7,6 +7,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.events import Board, Entry, Event, Player
+from tournament.text import NoControlCharacters
 
 
 class Decision(models.TextChoices):
@@ -23,14 +24,21 @@ class PlayerClaim(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="player_claims"
     )
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="claims")
-    message = models.CharField(max_length=300, blank=True, help_text="How to tell it is you")
+    message = models.CharField(
+        max_length=300,
+        blank=True,
+        help_text="How to tell it is you",
+        validators=[NoControlCharacters("message", multiline=True)],
+    )
     status = models.CharField(max_length=10, choices=Decision.choices, default=Decision.PENDING)
     created_at = models.DateTimeField(auto_now_add=True)
     decided_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     decided_at = models.DateTimeField(null=True, blank=True)
-    reason = models.CharField(max_length=300, blank=True)
+    reason = models.CharField(
+        max_length=300, blank=True, validators=[NoControlCharacters("reason")]
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]
@@ -109,7 +117,9 @@ class EntryRequest(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     decided_at = models.DateTimeField(null=True, blank=True)
-    reason = models.CharField(max_length=300, blank=True)
+    reason = models.CharField(
+        max_length=300, blank=True, validators=[NoControlCharacters("reason")]
+    )
 
     class Meta:
         ordering = ["created_at", "id"]

@@ -30,6 +30,7 @@ from tournament.permissions import player_of
 from tournament.services.base import User, need_reason
 from tournament.services.registry import clean_player_fields
 from tournament.services.verification import require_verified_address
+from tournament.text import refuse_control_characters
 
 DISPLAY_NAME_MAX = 150  # User.first_name
 MESSAGE_MAX = 300  # PlayerClaim.message
@@ -90,6 +91,7 @@ def check_sign_up(*, email: str, password: str, display_name: str) -> tuple[str,
         raise DomainError(_("Enter a valid e-mail address."), field="email") from None
     if not display_name:
         raise DomainError(_("Give the name others should see."), field="display_name")
+    refuse_control_characters("display_name", display_name)
     if len(display_name) > DISPLAY_NAME_MAX:
         raise DomainError(
             _("The display name is longer than %(limit)s characters.")
@@ -139,6 +141,7 @@ def _account_of_address(email: str) -> AbstractBaseUser | None:
 
 def _clean_message(message: str) -> str:
     message = (message or "").strip()
+    refuse_control_characters("message", message, multiline=True)
     if len(message) > MESSAGE_MAX:
         raise DomainError(
             _("The message is longer than %(limit)s characters.") % {"limit": MESSAGE_MAX},

@@ -18,6 +18,7 @@ from tournament.services import challenge_rounds, teams
 from tournament.services.base import User, lock_event, paired_rounds
 from tournament.services.event_log import note
 from tournament.services.festivals import festival_of
+from tournament.text import refuse_control_characters
 
 EVENT_FIELDS = (
     "name",
@@ -57,6 +58,8 @@ def _clean_event(event: Event, data: Mapping[str, Any]) -> None:
         event.table_size = 4  # two teams of two: the only size partnership has
     if not str(event.name or "").strip():
         raise DomainError(_("The event needs a name."), field="name")
+    for field in ("name", "venue"):
+        refuse_control_characters(field, getattr(event, field))
     event.name = event.name.strip()
     # Two events of one name would be told apart only by their web addresses.
     same_name = Event.objects.filter(name__iexact=event.name).exclude(pk=event.pk)

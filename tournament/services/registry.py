@@ -13,6 +13,7 @@ from tournament.errors import DomainError, NotAllowed
 from tournament.logs import log_write
 from tournament.models import Player
 from tournament.services.base import User
+from tournament.text import refuse_control_characters
 
 
 class CsvImportError(DomainError):
@@ -43,11 +44,9 @@ def clean_player_fields(
     given = {"name": name, "club": club, "country": country, "rating": rating, "contact": contact}
     given["family"] = family
     for field, value in given.items():
-        # No database stores NUL in text (PostgreSQL refuses it): a file with one is damaged.
-        if "\x00" in str(value or ""):
-            raise DomainError(
-                _("The %(field)s contains a NUL character.") % {"field": field}, field=field
-            )
+        # No database stores NUL in text (PostgreSQL refuses it), and a line break or a tab
+        # in a name breaks every export's lines and columns.
+        refuse_control_characters(field, value)
     if not name:
         raise DomainError(_("The player needs a name."), field="name")
     limits = {"name": (name, 120), "club": (club, 120), "contact": (contact, 200)}
@@ -171,6 +170,7 @@ def parse_players_csv(text: str) -> list[dict[str, Any]]:
     rows: list[dict[str, Any]] = []
     problems: list[str] = []
     first_line: dict[tuple[str, str], int] = {}
+    ended = reader.line_num
     while True:
         try:
             values = next(reader)
@@ -179,7 +179,8 @@ def parse_players_csv(text: str) -> list[dict[str, Any]]:
         except csv.Error as exc:
             problems.append(f"line {reader.line_num}: {exc}.")
             break
-        line = reader.line_num
+        # A quoted field may span lines: a row is named by the line it starts on.
+        line, ended = ended + 1, reader.line_num
         if not any(v.strip() for v in values):
             continue  # blank lines are allowed
         if len(values) != len(columns):

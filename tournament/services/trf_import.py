@@ -27,7 +27,7 @@ from tournament.models import Entry, Event, ForbiddenPair, Player, Result, Round
 from tournament.pairing.trf import TrfError, TrfEvent, TrfGame, TrfPlayer, read_trf
 from tournament.permissions import require_event_creator
 from tournament.services import seating
-from tournament.services.base import User
+from tournament.services.base import User, oversize
 from tournament.services.event_log import note
 from tournament.services.events import create_event
 from tournament.services.registry import clean_player_fields, find_player
@@ -36,7 +36,6 @@ from tournament.services.rounds import publish_round
 from tournament.services.seating import Table
 
 IMPORT_REASON = "imported from TRF"
-MAX_BYTES = 1_000_000
 _ROUND_COLUMN = 92  # first column of round 1's block; each round takes 10 columns
 # Our export's comments (scoring.exports.trf), read back so a round trip loses nothing.
 _LEVELS = re.compile(r"^\s*levels round (\d+) board (\d+): (\d+)-(\d+) lowest (\d+)-(\d+)\s*$")
@@ -88,8 +87,8 @@ def _player_lines(text: str) -> dict[int, int]:
 
 def read_event_file(text: str) -> TrfEvent:
     """The file read, or a DomainError naming the line and column of its first problem."""
-    if len(text.encode("utf-8", "surrogatepass")) > MAX_BYTES:
-        raise DomainError(_("The file is larger than 1 MB."), field="file")
+    if too_large := oversize(len(text.encode("utf-8", "surrogatepass"))):
+        raise DomainError(too_large, field="file")
     if "\x00" in text:
         raise DomainError(
             _("The file contains a NUL character: it is not a TRF text."), field="file"

@@ -21,8 +21,7 @@ from tournament.permissions import player_of
 from tournament.services import checkin as checkin_service
 from tournament.views.common import director_or_deny, get_event, show_error
 from tournament.views.events import form_error
-
-DATETIME_FORMAT = "%Y-%m-%dT%H:%M"
+from tournament.widgets import DateTimeLocalInput
 
 
 class WindowForm(forms.Form):
@@ -31,11 +30,11 @@ class WindowForm(forms.Form):
     round_number = forms.TypedChoiceField(label=gettext_lazy("Round"), coerce=int)
     opens_at = forms.DateTimeField(
         label=gettext_lazy("Check-in opens"),
-        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format=DATETIME_FORMAT),
+        widget=DateTimeLocalInput(),
     )
     closes_at = forms.DateTimeField(
         label=gettext_lazy("Check-in closes"),
-        widget=forms.DateTimeInput(attrs={"type": "datetime-local"}, format=DATETIME_FORMAT),
+        widget=DateTimeLocalInput(),
     )
 
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:

@@ -10,7 +10,8 @@ from django.views.decorators.http import require_POST
 
 from tournament import selectors, services
 from tournament.errors import DomainError
-from tournament.forms import ByesForm, CsvImportForm, EntryForm
+from tournament.forms import ByesForm, EntryForm
+from tournament.import_forms import CsvImportForm
 from tournament.models import Decision, Entry, Event
 from tournament.services import teams
 from tournament.views.common import carry_out, director_or_deny, get_event

@@ -9,7 +9,8 @@ from django.views.decorators.http import require_POST
 
 from tournament import selectors, services
 from tournament.errors import DomainError
-from tournament.forms import ForbiddenPairForm, TrfImportForm
+from tournament.forms import ForbiddenPairForm
+from tournament.import_forms import TrfImportForm
 from tournament.models import ForbiddenPair
 from tournament.views.common import (
     carry_out,

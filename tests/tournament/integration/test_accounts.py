@@ -199,3 +199,11 @@ def test_account_writes_refuse_get_and_anonymous_posts() -> None:
     client.force_login(UserFactory())
     assert client.get(reverse("account-token")).status_code == 405
     assert not Token.objects.exists()
+
+
+def test_a_display_name_with_a_line_break_is_refused_naming_the_field() -> None:
+    with pytest.raises(DomainError) as broken:
+        accounts.sign_up(email="a@example.org", password=GOOD_PASSWORD, display_name="Ann\nB")
+    assert broken.value.field == "display_name"
+    assert "display name contains a control character" in broken.value.message
+    assert not get_user_model().objects.exists()

@@ -122,3 +122,45 @@ def test_the_cap_is_a_setting() -> None:
 
     assert settings.MAX_IMPORT_ROWS == 2000
     assert Event  # the models import without a database
+
+
+def oversize_csv() -> bytes:
+    """One byte over the cap, in rows that would import, and not UTF-8 at its end: refused
+    for its size, so the file was not read first."""
+    rows = b"name,club\n" + b"".join(b"Over %06d,York\n" % n for n in range(80_000))
+    return rows[:1_000_000] + b"\xff"
+
+
+@pytest.mark.django_db
+def test_an_upload_over_the_size_cap_is_refused_naming_it_by_the_api_and_the_page() -> None:
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.test import Client
+
+    event, td = event_with_players(2)
+    players = Player.objects.count()
+    upload = SimpleUploadedFile("big.csv", oversize_csv(), content_type="text/csv")
+    answer = api_as(td).post(
+        f"/api/events/{event.slug}/entries/import/", {"file": upload}, format="multipart"
+    )
+    assert answer.status_code == 400
+    message = "The file has 1,000,001 bytes; an import takes at most 1,000,000: split it."
+    assert answer.json() == {"file": [message]}
+    text = oversize_csv()[:-1].decode() + "x"  # the same cap on the CSV sent as text
+    answer = api_as(td).post(
+        f"/api/events/{event.slug}/entries/import/", {"text": text}, format="json"
+    )
+    assert answer.status_code == 400
+    assert answer.json() == {"text": [message]}
+    page = Client()
+    page.force_login(td)
+    upload = SimpleUploadedFile("big.csv", oversize_csv(), content_type="text/csv")
+    response = page.post(f"/events/{event.slug}/entries/import/", {"file": upload})
+    assert response.status_code == 200
+    assert message in response.content.decode()
+    assert (Player.objects.count(), event.entries.count()) == (players, 2)
+
+
+def test_the_size_cap_is_one_setting_for_the_pages_and_the_api() -> None:
+    from django.conf import settings
+
+    assert settings.MAX_IMPORT_BYTES == 1_000_000

@@ -108,7 +108,9 @@ def test_a_players_csv_with_a_nul_names_its_line_and_imports_nothing(
         f"/api/events/{event.slug}/entries/import/", {"file": upload}, format="multipart"
     )
     assert response.status_code == 400, response.content[:300]
-    assert response.json()["errors"] == ["line 3: The name contains a NUL character."]
+    assert response.json()["errors"] == [
+        "line 3: The name contains a control character (U+0000): remove it."
+    ]
     assert event.entries.count() == 0 and Player.objects.count() == 0
 
 

@@ -64,6 +64,18 @@ def test_a_solitaire_event_is_played_alone(size: int) -> None:
     assert event.table_size == 1
 
 
+def test_the_event_form_creates_a_solitaire_event_played_alone() -> None:
+    """The form offers duplicate solitaire; its default of 2 per table becomes 1."""
+    client = Client()
+    client.force_login(EventCreatorFactory(username="maker"))
+    data = {"name": "Solo Night", "ruleset": "solitaire", "table_size": "2", "rounds": "3"}
+    data |= {"pairing_system": "auto", "clock_minutes": "10", "bye_value": "1.0"}
+    response = client.post(reverse("event-create"), {**data, "tiebreak_preset": "mso-ingenious"})
+    assert response.status_code == 302
+    event = Event.objects.get(name="Solo Night")
+    assert (event.ruleset, event.table_size) == ("solitaire", 1)
+
+
 def test_every_entrant_gets_a_board_of_one_and_the_round_a_seed_kept_after_publication() -> None:
     event, td = solitaire_event(6)
     sixth = event.entries.get(starting_rank=6)

@@ -1,0 +1,124 @@
+"""Text a user types: a name or a free text holds no control characters.
+
+A line break in a player's name splits the line of every CSV and TRF export and of the
+printed pairings; a tab or a C1 control breaks the column exports; a bidirectional override
+shows a name as other letters than it holds. So every name and free text refuses them, with a
+message naming the field: on the models (their validators, which the API's model serializers
+and the admin run), in the forms, and in the services every page and the API write through.
+Format characters that writing systems need (the zero-width joiners of many scripts' names)
+are accepted.
+"""
+
+import functools
+import unicodedata
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import models
+from django.utils.deconstruct import deconstructible
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournament.errors import DomainError
+
+# Invisible characters that reorder what follows them: the bidirectional embeddings,
+# overrides and isolates.
+REORDERING = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# Categories refused: controls (C0, DEL, C1) and the line and paragraph separators.
+REFUSED_CATEGORIES = frozenset({"Cc", "Zl", "Zp"})
+LINE_BREAKS = frozenset("\n\r")
+
+# The fields' words in the message, translated: "The name contains ...".
+FIELD_WORDS: dict[str, Promise] = {
+    "name": gettext_lazy("name"),
+    "club": gettext_lazy("club"),
+    "country": gettext_lazy("country"),
+    "family": gettext_lazy("family"),
+    "contact": gettext_lazy("contact"),
+    "venue": gettext_lazy("venue"),
+    "reason": gettext_lazy("reason"),
+    "message": gettext_lazy("message"),
+    "display_name": gettext_lazy("display name"),
+}
+
+
+def control_character(text: str, *, multiline: bool = False) -> str | None:
+    """The first character of ``text`` a name or free text may not hold, or None; a
+    ``multiline`` text (a message typed in a text area) may hold line breaks."""
+    for char in text:
+        if multiline and char in LINE_BREAKS:
+            continue
+        if unicodedata.category(char) in REFUSED_CATEGORIES or char in REORDERING:
+            return char
+    return None
+
+
+def _described(char: str) -> str:
+    words = {"\n": _("a line break"), "\r": _("a line break"), "\t": _("a tab")}
+    code = f"U+{ord(char):04X}"
+    return f"{code}, {words[char]}" if char in words else code
+
+
+def control_message(field: str, char: str) -> str:
+    word = FIELD_WORDS.get(field, field.replace("_", " "))
+    return _("The %(field)s contains a control character (%(char)s): remove it.") % {
+        "field": word,
+        "char": _described(char),
+    }
+
+
+def refuse_control_characters(field: str, value: object, *, multiline: bool = False) -> None:
+    """Raise the services' DomainError, naming ``field``, when ``value`` holds a control."""
+    char = control_character(str(value or ""), multiline=multiline)
+    if char is not None:
+        raise DomainError(control_message(field, char), field=field, code="control_character")
+
+
+@deconstructible
+class NoControlCharacters:
+    """The validator of a model's or a form's text field (``field`` names it in the message)."""
+
+    def __init__(self, field: str, multiline: bool = False) -> None:
+        self.field = field
+        self.multiline = multiline
+
+    def __call__(self, value: Any) -> None:
+        char = control_character(str(value or ""), multiline=self.multiline)
+        if char is not None:
+            raise ValidationError(control_message(self.field, char), code="control_character")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, NoControlCharacters) and (self.field, self.multiline) == (
+            other.field,
+            other.multiline,
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.field, self.multiline))
+
+
+@functools.cache
+def _checked_fields(model: type[models.Model]) -> list[tuple[str, NoControlCharacters]]:
+    return [
+        (f.attname, v)
+        for f in model._meta.concrete_fields
+        for v in f.validators
+        if isinstance(v, NoControlCharacters)
+    ]
+
+
+def refuse_control_characters_on_save(
+    sender: type[models.Model], instance: models.Model, update_fields: Any = None, **_: Any
+) -> None:
+    """Every save of a model runs its fields' NoControlCharacters validators (Django runs
+    validators only in forms and full_clean), so no write path stores a control character:
+    the pages, the API, the admin and the tasks alike."""
+    for name, validator in _checked_fields(sender):
+        if update_fields is not None and name not in update_fields:
+            continue
+        char = control_character(str(getattr(instance, name) or ""), multiline=validator.multiline)
+        if char is not None:
+            raise DomainError(
+                control_message(validator.field, char), field=name, code="control_character"
+            )
