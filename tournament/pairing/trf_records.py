@@ -35,6 +35,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from tournament.reading import whole_number
+
 from .trf_model import BYE_CODES, TrfError, TrfEvent, TrfForbidden
 
 #: TRF-2026 ``162`` result codes and the bbpPairings codes they stand for.
@@ -50,7 +52,7 @@ BB_CODES = ("BBW", "BBD", "BBL", "BBU", "BBZ", "BBF")
 #: Records of TRF-2026 only: a file with one is read as version 2026.
 RECORDS_2026 = frozenset({"142", "152", "162", "240", "250", "260"})
 
-_POINT_ITEM = re.compile(r"([A-Za-z])\s*([+-]?\d+(?:\.\d*)?)")
+_POINT_ITEM = re.compile(r"([A-Za-z])\s*([+-]?[0-9]+(?:\.[0-9]*)?)")
 
 
 def tokens(rest: str, column: int = 5) -> list[tuple[str, int]]:
@@ -60,9 +62,10 @@ def tokens(rest: str, column: int = 5) -> list[tuple[str, int]]:
 
 
 def _number(token: str, column: int, line: int, what: str) -> int:
-    if not token.isdigit():
+    number = whole_number(token)
+    if number is None:
         raise TrfError(f"{what} {token!r} is not a number", line, column)
-    return int(token)
+    return number
 
 
 def read_rounds(code: str, rest: str, line: int) -> int:

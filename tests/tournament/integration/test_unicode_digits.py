@@ -1,0 +1,178 @@
+"""Numbers from outside are read one way: ASCII digits only (issue 25, item 9). '²' passes
+``str.isdigit()`` and fails ``int()``: in a check-in page's or the API's round, an entry id, the
+CSV rating column, the byes field and a TRF file's numbers it was a 500. Each is now a 400 (API)
+or a message (pages) naming what is wrong, and nothing changes."""
+
+from typing import Any
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+
+from tests.factories import may_create_events
+from tests.tournament.integration.helpers import api_as, event_with_players
+from tournament.models import CheckIn, Entry, Event, Player
+from tournament.pairing.trf import TrfEvent, TrfPlayer, write_trf
+
+pytestmark = pytest.mark.django_db
+
+SQUARED = "²"
+
+
+@pytest.fixture
+def answers_500(client: Client) -> Client:
+    client.raise_request_exception = False
+    return client
+
+
+def counts() -> tuple[int, int, int, int]:
+    return (
+        Event.objects.count(),
+        Entry.objects.count(),
+        Player.objects.count(),
+        CheckIn.objects.count(),
+    )
+
+
+def test_the_check_in_pages_refuse_a_superscript_round(answers_500: Client) -> None:
+    event, td = event_with_players(4, check_in_required=True)
+    answers_500.force_login(td)
+    manage = answers_500.get(f"/events/{event.slug}/check-in/manage/?round={SQUARED}")
+    assert manage.status_code == 200
+    assert f"There is no round {SQUARED}: {event.name} has 7 rounds." in manage.content.decode()
+    windows = answers_500.get(f"/events/{event.slug}/check-in/windows/?round={SQUARED}")
+    assert windows.status_code == 200
+    assert 'value="1" selected' in windows.content.decode()  # the next round instead
+
+
+def test_the_check_in_page_refuses_a_superscript_entry(answers_500: Client) -> None:
+    event, td = event_with_players(4, check_in_required=True)
+    answers_500.force_login(td)
+    before = counts()
+    response = answers_500.post(
+        f"/events/{event.slug}/check-in/manage/",
+        {"action": "in", "entry": SQUARED, "round": SQUARED},
+        follow=True,
+    )
+    assert response.status_code == 200
+    assert f"&#x27;{SQUARED}&#x27; is not an entry of this event." in response.content.decode()
+    assert counts() == before
+
+
+def test_the_check_in_api_refuses_a_superscript_round(answers_500: Client) -> None:
+    event, td = event_with_players(4, check_in_required=True)
+    api = api_as(td)
+    api.raise_request_exception = False
+    response = api.get(f"/api/events/{event.slug}/check-ins/?round={SQUARED}")
+    assert response.status_code == 400
+    assert response.json()["field"] == "round"
+    assert f"There is no round '{SQUARED}'" in response.json()["detail"]
+
+
+def test_a_superscript_rating_in_the_csv_names_its_line_and_imports_nothing(
+    answers_500: Client,
+) -> None:
+    event, td = event_with_players(0)
+    text = f"name,rating\nAnn,1800\nBob,{SQUARED}\n"
+    api = api_as(td)
+    api.raise_request_exception = False
+    response = api.post(f"/api/events/{event.slug}/entries/import/", {"text": text}, format="json")
+    assert response.status_code == 400, response.content[:300]
+    assert response.json()["errors"] == [
+        f"line 3: Rating '{SQUARED}' must be a whole number from 0 to 4000."
+    ]
+    answers_500.force_login(td)
+    page = answers_500.post(
+        f"/events/{event.slug}/entries/import/",
+        {"file": SimpleUploadedFile("p.csv", text.encode()), "missed_rounds": "zero"},
+    )
+    assert page.status_code == 200, page.content[:300]
+    assert f"Rating &#x27;{SQUARED}&#x27; must be a whole number" in page.content.decode()
+    assert event.entries.count() == 0 and Player.objects.count() == 0
+
+
+@pytest.mark.parametrize("typed", [SQUARED, f"3, {SQUARED}", f"{SQUARED}=1", "٣"])
+def test_the_byes_field_refuses_other_digits(answers_500: Client, typed: str) -> None:
+    event, td = event_with_players(4)
+    entry = event.entries.get(starting_rank=1)
+    answers_500.force_login(td)
+    response = answers_500.post(
+        f"/events/{event.slug}/entries/{entry.pk}/byes/", {"requested_byes": typed}, follow=True
+    )
+    assert response.status_code == 200, response.content[:300]
+    assert "Nothing changed." in response.content.decode()
+    entry.refresh_from_db()
+    assert entry.requested_byes == []
+
+
+def superscript_rank_trf() -> str:
+    players = [TrfPlayer(start_rank=n, name=f"Player {n}", games=()) for n in (1, 2)]
+    text = write_trf(TrfEvent(players=players, total_rounds=3, records=[("012", "Odd Open")]))
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("001    2"))
+    lines[at] = lines[at][:4] + f"   {SQUARED}" + lines[at][8:]
+    return "\n".join(lines) + "\n"
+
+
+def test_a_trf_file_with_a_superscript_rank_is_refused_whole(answers_500: Client) -> None:
+    _event, td = event_with_players(0)
+    may_create_events(td)
+    text = superscript_rank_trf()
+    before = counts()
+    api = api_as(td)
+    api.raise_request_exception = False
+    response = api.post("/api/events/import-trf/", {"text": text}, format="json")
+    assert response.status_code == 400, response.content[:300]
+    assert response.json()["field"] == "file"
+    assert f"column 5: starting rank '{SQUARED}' is not a number" in response.json()["detail"]
+    answers_500.force_login(td)
+    page = answers_500.post(
+        "/events/import-trf/", {"file": SimpleUploadedFile("odd.trf", text.encode())}
+    )
+    assert page.status_code == 200, page.content[:300]
+    assert "is not a number" in page.content.decode()
+    assert counts() == before
+
+
+@pytest.mark.parametrize("body", ["null", "5", "true", '"result"'])
+def test_a_board_patch_whose_body_is_not_an_object_is_a_400(body: str) -> None:
+    from tests.factories import BoardFactory, RoundFactory
+
+    event, td = event_with_players(2)
+    first, second = event.entries.order_by("starting_rank")
+    board = BoardFactory(round=RoundFactory(event=event, number=1), first=first, second=second)
+    api = api_as(td)
+    api.raise_request_exception = False
+    response = api.patch(
+        f"/api/events/{event.slug}/boards/{board.pk}/", body, content_type="application/json"
+    )
+    assert response.status_code == 400, response.content[:300]
+    assert "must be a JSON object" in response.json()["detail"]
+    board.refresh_from_db()
+    assert board.result == ""
+
+
+def test_deep_ruleset_options_in_a_multipart_event_update_is_a_400() -> None:
+    event, td = event_with_players(0)
+    api = api_as(td)
+    api.raise_request_exception = False
+    deep = "[" * 1500 + "]" * 1500
+    response = api.patch(
+        f"/api/events/{event.slug}/",
+        {"ruleset_options": deep},
+        format="multipart",
+    )
+    assert response.status_code == 400, response.content[:300]
+    assert response.json()["ruleset_options"] == ["The JSON is nested more than 32 levels deep."]
+    event.refresh_from_db()
+    assert event.ruleset_options == {}
+
+
+def test_any_json_body_that_is_not_an_object_names_what_it_got(answers_500: Any) -> None:
+    event, td = event_with_players(0)
+    api = api_as(td)
+    response = api.post(
+        f"/api/events/{event.slug}/roles/", "[1, 2]", content_type="application/json"
+    )
+    assert response.status_code == 400
+    assert response.json()["detail"] == "The request body must be a JSON object, not a list."
