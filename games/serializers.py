@@ -81,7 +81,7 @@ class FrameSerializer(serializers.Serializer):
 
     step = serializers.IntegerField()
     index = serializers.IntegerField(allow_null=True, help_text="Log index; null for the start")
-    action = serializers.JSONField(allow_null=True, help_text="The record action; null at start")
+    action = LimitedJSONField(allow_null=True, help_text="The record action; null at start")
     text = serializers.CharField()
     scores = serializers.ListField(
         child=serializers.ListField(child=serializers.IntegerField()),

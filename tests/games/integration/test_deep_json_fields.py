@@ -7,10 +7,13 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
+from django.urls import get_resolver
+from rest_framework import serializers
 
 from tests.factories import UserFactory
 from tests.games.integration.factories import board_with_game
 from tests.tournament.integration.helpers import api_as
+from tournament.parsers import LimitedJSONField
 
 pytestmark = pytest.mark.django_db
 
@@ -70,3 +73,33 @@ def test_a_stranger_is_refused_before_the_body_is_read(endpoint: str) -> None:
     assert response.status_code == 403, response.content[:300]
     assert response.json()["code"] == "not_arbiter"
     assert game.actions.count() == 0
+
+
+def serializer_classes() -> list[type[serializers.Serializer[Any]]]:
+    get_resolver().url_patterns  # noqa: B018 - imports every API module, and so its serializers
+    found: list[type[serializers.Serializer[Any]]] = []
+    todo: list[type[Any]] = [serializers.Serializer]
+    while todo:
+        cls = todo.pop()
+        todo.extend(cls.__subclasses__())
+        if cls.__module__.split(".")[0] in {"tournament", "games", "scoring"}:
+            found.append(cls)
+    return found
+
+
+def test_every_writable_json_field_of_the_api_reads_with_the_limits() -> None:
+    """One mechanism: a bare JSONField (a ModelSerializer makes one for a model's JSONField)
+    would parse a form's text with no limit."""
+    bare = []
+    for cls in serializer_classes():
+        try:
+            fields = cls().fields
+        except Exception:  # a serializer that needs its context to build its fields
+            continue
+        for name, field in fields.items():
+            for f in (field, getattr(field, "child", None)):
+                writable = isinstance(f, serializers.JSONField) and not f.read_only
+                if writable and not isinstance(f, LimitedJSONField):
+                    bare.append(f"{cls.__module__}.{cls.__name__}.{name}")
+    assert len(serializer_classes()) > 40
+    assert bare == []
