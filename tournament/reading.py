@@ -16,6 +16,7 @@ fields all read through ``read_json`` or ``check_json``.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -23,6 +24,9 @@ from typing import Any
 # digits, past which it raises instead of answering.
 MAX_DIGITS = 18
 _DIGITS = frozenset("0123456789")
+
+# Points as files write them: '1', '0.5', '-1.0', '.5'; never 'nan', 'inf', '1e400' or '٣'.
+_POINTS = re.compile(r"[+-]?(?:[0-9]{1,6}(?:\.[0-9]{0,3})?|\.[0-9]{1,3})")
 
 MAX_JSON_DEPTH = 32
 
@@ -43,6 +47,12 @@ def whole_number(value: object) -> int | None:
     if isinstance(value, str) and is_whole_number(value):
         return int(value)
     return None
+
+
+def points_number(text: str) -> float | None:
+    """The points ``text`` spells (ASCII digits, an optional sign and decimal point, at most
+    three decimals), else None."""
+    return float(text) if _POINTS.fullmatch(text) else None
 
 
 class JsonRefused(ValueError):

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from tournament.reading import whole_number
+from tournament.reading import points_number, whole_number
 
 from .trf_model import BYE_CODES, TrfError, TrfEvent, TrfForbidden, TrfGame, TrfPlayer
 from .trf_records import (
@@ -70,10 +70,9 @@ def _parse_player(raw: str, lineno: int) -> TrfPlayer:
     points_text = pad[80:84].strip()
     points: float | None = None
     if points_text:
-        try:
-            points = float(points_text)
-        except ValueError:
-            raise TrfError(f"points {points_text!r} are not a number", lineno, 81) from None
+        points = points_number(points_text)
+        if points is None:
+            raise TrfError(f"points {points_text!r} are not a number", lineno, 81)
     rank = _int_field(pad[85:89], lineno, 86, "rank")
     games: list[TrfGame | None] = []
     pos = _ROUND_START

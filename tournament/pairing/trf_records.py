@@ -35,7 +35,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from tournament.reading import whole_number
+from tournament.reading import points_number, whole_number
 
 from .trf_model import BYE_CODES, TrfError, TrfEvent, TrfForbidden
 
@@ -97,10 +97,10 @@ def read_points(code: str, rest: str, line: int) -> dict[str, float]:
     """Point settings of a ``162`` line (TRF-2026 codes) or a ``BB?`` line, as BB codes."""
     if code in BB_CODES:
         toks = tokens(rest)
-        try:
-            return {code: float(toks[0][0])}
-        except (IndexError, ValueError):
-            raise TrfError(f"{code} needs a number of points", line, 5) from None
+        points = points_number(toks[0][0]) if toks else None
+        if points is None:
+            raise TrfError(f"{code} needs a number of points", line, 5)
+        return {code: points}
     out: dict[str, float] = {}
     pos = 0
     found = False
@@ -114,7 +114,9 @@ def read_points(code: str, rest: str, line: int) -> dict[str, float]:
             raise TrfError(
                 f"162: result code {m.group(1)!r} is not W, D, L, A, P or X", line, 5 + m.start()
             )
-        value = float(m.group(2))
+        value = points_number(m.group(2))
+        if value is None:
+            raise TrfError(f"162: points {m.group(2)!r} are not a number", line, 5 + m.start(2))
         for bb in POINT_CODES[letter]:
             out[bb] = value
         found = True

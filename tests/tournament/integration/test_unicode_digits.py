@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
+from django.utils.html import escape
 
 from tests.factories import may_create_events
 from tests.tournament.integration.helpers import api_as, event_with_players
@@ -105,32 +106,49 @@ def test_the_byes_field_refuses_other_digits(answers_500: Client, typed: str) ->
     assert entry.requested_byes == []
 
 
-def superscript_rank_trf() -> str:
+def odd_trf(columns: slice, value: str, extra: str = "") -> str:
+    """Two players; player 2's line with ``value`` in ``columns``, and an ``extra`` line."""
     players = [TrfPlayer(start_rank=n, name=f"Player {n}", games=()) for n in (1, 2)]
     text = write_trf(TrfEvent(players=players, total_rounds=3, records=[("012", "Odd Open")]))
-    lines = text.splitlines()
+    lines = text.splitlines() + ([extra] if extra else [])
     at = next(i for i, line in enumerate(lines) if line.startswith("001    2"))
-    lines[at] = lines[at][:4] + f"   {SQUARED}" + lines[at][8:]
+    line = lines[at].ljust(89)
+    lines[at] = (
+        line[: columns.start] + value.rjust(columns.stop - columns.start) + line[columns.stop :]
+    )
     return "\n".join(lines) + "\n"
 
 
-def test_a_trf_file_with_a_superscript_rank_is_refused_whole(answers_500: Client) -> None:
+RANK, RATING, POINTS = slice(4, 8), slice(48, 52), slice(80, 84)
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (odd_trf(RANK, SQUARED), f"Line 4, column 5: starting rank '{SQUARED}' is not a number"),
+        (odd_trf(RATING, "٣٣"), "Line 4, column 49: rating '٣٣' is not a number"),
+        (odd_trf(POINTS, "nan"), "Line 4, column 81: points 'nan' are not a number"),
+        (odd_trf(RANK, "2", "BBW 1e400"), "BBW needs a number of points"),
+    ],
+)
+def test_a_trf_file_with_a_number_in_another_form_is_refused_whole(
+    answers_500: Client, text: str, message: str
+) -> None:
     _event, td = event_with_players(0)
     may_create_events(td)
-    text = superscript_rank_trf()
     before = counts()
     api = api_as(td)
     api.raise_request_exception = False
     response = api.post("/api/events/import-trf/", {"text": text}, format="json")
     assert response.status_code == 400, response.content[:300]
     assert response.json()["field"] == "file"
-    assert f"column 5: starting rank '{SQUARED}' is not a number" in response.json()["detail"]
+    assert message in response.json()["detail"]
     answers_500.force_login(td)
     page = answers_500.post(
         "/events/import-trf/", {"file": SimpleUploadedFile("odd.trf", text.encode())}
     )
     assert page.status_code == 200, page.content[:300]
-    assert "is not a number" in page.content.decode()
+    assert escape(message) in page.content.decode()
     assert counts() == before
 
 

@@ -9,6 +9,7 @@ from tournament.reading import (
     MAX_JSON_DEPTH,
     JsonRefused,
     check_json,
+    points_number,
     read_json,
     whole_number,
 )
@@ -66,3 +67,15 @@ def test_json_with_a_nul_is_refused_and_bad_json_raises_as_usual() -> None:
     assert refused.value.code == "nul_character"
     with pytest.raises(json.JSONDecodeError):
         read_json("{")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"), [("1", 1.0), ("0.5", 0.5), ("-1.0", -1.0), (".5", 0.5)]
+)
+def test_points_are_ascii_decimals(text: str, expected: float) -> None:
+    assert points_number(text) == expected
+
+
+@pytest.mark.parametrize("text", ["", "nan", "inf", "1e400", "٣", "0,5", "9" * 400, "1.2345", " 1"])
+def test_anything_else_is_not_points(text: str) -> None:
+    assert points_number(text) is None
