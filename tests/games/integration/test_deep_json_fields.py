@@ -7,6 +7,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 import pytest
+from django.test import Client
 from django.urls import get_resolver
 from rest_framework import serializers
 
@@ -103,3 +104,36 @@ def test_every_writable_json_field_of_the_api_reads_with_the_limits() -> None:
                     bare.append(f"{cls.__module__}.{cls.__name__}.{name}")
     assert len(serializer_classes()) > 40
     assert bare == []
+
+
+def deep_text_record() -> str:
+    """A record in the text form whose tag value is JSON nested 1,500 deep."""
+    return "[Event " + DEEP + ']\n[Ruleset "mso"]\n1. RO C9 D9\n'
+
+
+def test_deep_json_inside_a_text_form_record_or_turn_is_a_400() -> None:
+    board, game, arbiter = board_with_game()
+    api = api_as(arbiter)
+    api.raise_request_exception = False
+    url = f"/api/games/{board.pk}/"
+    record = api.post(f"{url}import/", {"record": deep_text_record()}, format="json")
+    assert record.status_code == 400, record.content[:300]
+    assert "line 1, column 8): bad value of tag Event: nested too deeply" in record.json()["detail"]
+    turn = api.post(
+        f"{url}actions/",
+        {"expected_index": 0, "text": '{"a":' * 1500 + "1" + "}" * 1500},
+        format="json",
+    )
+    assert turn.status_code == 400, turn.content[:300]
+    assert "bad action: nested too deeply" in turn.json()["detail"]
+    assert game.actions.count() == 0
+
+
+def test_the_import_page_refuses_deep_json_inside_a_text_form_record(client: Client) -> None:
+    board, game, arbiter = board_with_game()
+    client.force_login(arbiter)
+    client.raise_request_exception = False
+    response = client.post(f"/games/board/{board.pk}/import/", {"record": deep_text_record()})
+    assert response.status_code == 200, response.content[:300]
+    assert "nested too deeply" in response.content.decode()
+    assert game.actions.count() == 0
