@@ -10,7 +10,7 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.utils.html import escape
 
-from tests.factories import may_create_events
+from tests.factories import UserFactory, may_create_events
 from tests.tournament.integration.helpers import api_as, event_with_players
 from tournament.models import CheckIn, Entry, Event, Player
 from tournament.pairing.trf import TrfEvent, TrfPlayer, write_trf
@@ -194,3 +194,17 @@ def test_any_json_body_that_is_not_an_object_names_what_it_got(answers_500: Any)
     )
     assert response.status_code == 400
     assert response.json()["detail"] == "The request body must be a JSON object, not a list."
+
+
+def test_who_may_not_write_is_refused_before_the_body_is_read() -> None:
+    event, _td = event_with_players(2)
+    stranger = api_as(UserFactory())
+    pair = stranger.post(
+        f"/api/events/{event.slug}/restrictions/", {"first": SQUARED}, format="json"
+    )
+    assert pair.status_code == 403
+    assert pair.json()["code"] == "not_director"
+    trf = stranger.post("/api/events/import-trf/", {"name": "x" * 300}, format="json")
+    assert trf.status_code == 403
+    assert trf.json()["code"] == "cannot_create_events"
+    assert counts() == (1, 2, 2, 0)
