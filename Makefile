@@ -47,8 +47,8 @@ gettext:
 	@test -x /usr/bin/msgfmt || { $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq gettext >/dev/null; }
 
-# The pure cores that mypy checks strictly (they import no Django).
-PURE_CORES := games/engine games/challenges tournament/pairing scoring/core
+# The pure cores that mypy checks strictly (they import no Django), and the pure input reader.
+PURE_CORES := games/engine games/challenges tournament/pairing tournament/reading.py scoring/core
 
 test: $(DEV) chromium fonts gettext
 	$(PY) manage.py compilemessages --ignore=.venv --ignore=var

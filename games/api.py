@@ -63,6 +63,13 @@ class GameAPIView(APIView):
                 raise Http404(exc.message) from exc
         return game
 
+    def recorded_game(self, request: Request, board_pk: int) -> Game:
+        """The game, for a write: the permission is checked before the body is read, so a
+        stranger's body (however malformed) is answered 403 and learns nothing from it."""
+        game = self.game(request, board_pk)
+        require_arbiter(request.user, game.board.round.event)
+        return game
+
     def state(self, request: Request, board_pk: int, code: int = 200) -> Response:
         game = self.game(request, board_pk)
         with_log = request.query_params.get("log") not in ("0", "false", "no")
@@ -95,7 +102,7 @@ class GameActionsView(GameAPIView):
         "by the engine before it is stored.",
     )
     def post(self, request: Request, board_pk: int) -> Response:
-        game = self.game(request, board_pk)
+        game = self.recorded_game(request, board_pk)
         data = ActionsInput(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
@@ -121,7 +128,7 @@ class GameClockView(GameAPIView):
         "and a reason) the clocks.",
     )
     def post(self, request: Request, board_pk: int) -> Response:
-        game = self.game(request, board_pk)
+        game = self.recorded_game(request, board_pk)
         data = ClockInput(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
@@ -146,7 +153,7 @@ class GameTakeBackView(GameAPIView):
         "log, marked as taken back; the position is recomputed.",
     )
     def post(self, request: Request, board_pk: int) -> Response:
-        game = self.game(request, board_pk)
+        game = self.recorded_game(request, board_pk)
         data = TakeBackInput(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
@@ -168,7 +175,7 @@ class GameImportView(GameAPIView):
         "draws are checked, then dropped). The game must have no moves yet.",
     )
     def post(self, request: Request, board_pk: int) -> Response:
-        game = self.game(request, board_pk)
+        game = self.recorded_game(request, board_pk)
         data = ImportInput(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data

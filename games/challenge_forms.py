@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy
 from games.challenge_models import ChallengeTable
 from games.engine.tiles import COLOURS
 from tournament.errors import DomainError
+from tournament.reading import whole_number
 from tournament.text import NoControlCharacters
 
 MAX_NAME = 60
@@ -59,10 +60,10 @@ class ChallengeStartForm(forms.Form):
 
 
 def _int(data: QueryDict, name: str) -> int:
-    try:
-        return int(data.get(name, ""))
-    except ValueError:
-        raise DomainError(_("Choose the player (seat number)."), field=name) from None
+    number = whole_number(data.get(name, ""))
+    if number is None:
+        raise DomainError(_("Choose the player (seat number)."), field=name)
+    return number
 
 
 def _picks(data: QueryDict, prefix: str, limit: int = 6) -> list[str]:

@@ -7,7 +7,7 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-_CLOCK_TIME = re.compile(r"^\s*(?:(\d{1,3}):)?(\d{1,2})(?:\.(\d{1,3}))?\s*$")
+_CLOCK_TIME = re.compile(r"^\s*(?:([0-9]{1,3}):)?([0-9]{1,2})(?:\.([0-9]{1,3}))?\s*$")
 
 
 def parse_clock_time(text: str) -> int:

@@ -8,19 +8,20 @@ from typing import Any
 from rest_framework import serializers
 
 from games.services import CLOCK_OPERATIONS
+from tournament.parsers import LimitedJSONField
 
 
 class ActionsInput(serializers.Serializer):
     expected_index = serializers.IntegerField(
         min_value=0, help_text="The log index this entry will take (409 when stale)"
     )
-    action = serializers.JSONField(
+    action = LimitedJSONField(
         required=False,
         help_text='One action, e.g. {"type": "place", "player": 0, "tile": "RO", '
         '"cells": ["C9", "D9"]}',
     )
     actions = serializers.ListField(
-        child=serializers.JSONField(), required=False, help_text="Several actions (one turn)"
+        child=LimitedJSONField(), required=False, help_text="Several actions (one turn)"
     )
     text = serializers.CharField(
         required=False, help_text="One turn in the text form, e.g. 'RO C9 D9 +GG H12 G12'"
@@ -53,7 +54,7 @@ class TakeBackInput(serializers.Serializer):
 
 
 class ImportInput(serializers.Serializer):
-    record = serializers.JSONField(
+    record = LimitedJSONField(
         help_text="The record: a JSON object, or a string in JSON or in the text form"
     )
     expected_index = serializers.IntegerField(min_value=0, required=False)
@@ -80,7 +81,7 @@ class FrameSerializer(serializers.Serializer):
 
     step = serializers.IntegerField()
     index = serializers.IntegerField(allow_null=True, help_text="Log index; null for the start")
-    action = serializers.JSONField(allow_null=True, help_text="The record action; null at start")
+    action = LimitedJSONField(allow_null=True, help_text="The record action; null at start")
     text = serializers.CharField()
     scores = serializers.ListField(
         child=serializers.ListField(child=serializers.IntegerField()),

@@ -27,6 +27,7 @@ from tournament.errors import DomainError
 from tournament.models import Board, Event
 from tournament.page_cache import board_version, cached_page
 from tournament.permissions import is_arbiter, require_director
+from tournament.reading import whole_number
 
 
 def _game(request: HttpRequest, board_pk: int) -> Game:
@@ -266,12 +267,12 @@ def board_live(request: HttpRequest, board_pk: int) -> HttpResponse:
 
 
 def _int(value: str | None, field: str) -> int:
-    try:
-        return int(value or "")
-    except ValueError as exc:
+    number = whole_number(value)
+    if number is None:
         raise DomainError(
             _("%(value)s must be a whole number.") % {"value": field.replace("_", " ")}, field=field
-        ) from exc
+        )
+    return number
 
 
 def _do_action(request: HttpRequest, game: Game) -> str:

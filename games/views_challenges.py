@@ -23,6 +23,7 @@ from games.errors import IllegalMove
 from games.services import challenges as services
 from tournament.errors import DomainError
 from tournament.models import Event
+from tournament.reading import whole_number
 
 COLOUR_WORDS = {
     "R": gettext_lazy("red"),
@@ -207,10 +208,7 @@ def _refused(request: HttpRequest, exc: DomainError) -> None:
 
 
 def _expected(request: HttpRequest) -> int | None:
-    try:
-        return int(request.POST.get("index", ""))
-    except ValueError:
-        return None
+    return whole_number(request.POST.get("index", ""))
 
 
 @require_POST
@@ -264,10 +262,7 @@ def challenge_viewer(request: HttpRequest, pk: int) -> HttpResponse:
         request.user
     ):  # a full-mode record in play holds the deals: the public steps through finished games
         raise Http404(_("The viewer shows finished games: follow this one on its table's page."))
-    try:
-        step = int(request.GET.get("step", "0"))
-    except ValueError:
-        step = 0
+    step = whole_number(request.GET.get("step", "0")) or 0
     state, actions = selectors.position_at(table, step)
     step = state["step"]
     names = list(table.players)

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import core as scoring_core
 from tournament.models import Board, Entry, Event, EventRole, Festival, Player, Result
+from tournament.reading import JsonRefused, read_json, whole_number
 from tournament.selectors import result_choices, tiebreak_labels
 from tournament.services import challenge_rounds
 from tournament.services.results import LOWEST_LEVEL_MAX
@@ -46,9 +47,12 @@ def parse_rounds(text: str) -> list[int]:
         part = part.strip()
         if not part:
             continue
-        if not part.isdigit():
-            raise forms.ValidationError(_("%(part)s is not a round number.") % {"part": repr(part)})
-        rounds.append(int(part))
+        number = whole_number(part)
+        if number is None:
+            raise forms.ValidationError(
+                _("%(part)s is not a round number.") % {"part": repr(part[:20])}
+            )
+        rounds.append(number)
     return rounds
 
 
@@ -62,13 +66,13 @@ def parse_byes(text: str) -> list[int | tuple[int, str]]:
             number, sep, value = part.partition(":")
         if not sep:
             byes.extend(parse_rounds(number))
-        elif not number.strip().isdigit() or not value.strip():
+        elif (round_number := whole_number(number.strip())) is None or not value.strip():
             raise forms.ValidationError(
                 _("%(part)s is not a round and a bye value, e.g. 5=1 or 5=½.")
-                % {"part": repr(part.strip())}
+                % {"part": repr(part.strip()[:30])}
             )
         else:
-            byes.append((int(number), value.strip()))
+            byes.append((round_number, value.strip()))
     return byes
 
 
@@ -225,14 +229,16 @@ class EventForm(forms.Form):
         if not text:
             return {}
         try:
-            value = json.loads(text)
+            value = read_json(text)
         except json.JSONDecodeError as exc:
             raise forms.ValidationError(
                 _("Not valid JSON: %(msg)s (column %(colno)s).")
                 % {"msg": exc.msg, "colno": exc.colno}
             ) from None
-        except RecursionError:
-            raise forms.ValidationError(_("The JSON is nested too deeply.")) from None
+        except JsonRefused as exc:
+            if exc.code == "too_deep":
+                raise forms.ValidationError(_("The JSON is nested too deeply.")) from None
+            raise forms.ValidationError(_("The JSON contains a NUL character (\\u0000).")) from None
         if not isinstance(value, dict):
             raise forms.ValidationError(_('Give a JSON object, e.g. {"placement_rule": "..."}.'))
         return value

@@ -1,34 +1,29 @@
-"""The API's JSON parser: DRF's, with a limit on nesting and no NUL characters in strings."""
+"""The API's JSON readers: DRF's parser and JSON field, with tournament.reading's limits on
+nesting and NUL characters, and a body that is a JSON object.
+
+A form-encoded or multipart body carries a JSON field as text, which the field parses itself:
+``LimitedJSONField`` reads it as the parser reads a body, so deep JSON is a 400 naming the
+field wherever it arrives.
+"""
 
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from rest_framework import serializers
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
-# A game record, the deepest thing the API takes, nests about five levels.
-MAX_JSON_DEPTH = 32
+from tournament.reading import MAX_JSON_DEPTH, JsonRefused, check_json, read_json, too_deep
 
-
-def _refuse_deep_or_nul(data: object, limit: int) -> None:
-    """Walk the parsed JSON without recursion (the point is not to overflow the stack)."""
-    stack: list[tuple[object, int]] = [(data, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if isinstance(value, str):
-            if "\x00" in value:
-                raise ParseError("The JSON contains a NUL character (\\u0000).")
-            continue
-        if not isinstance(value, Mapping | list):
-            continue
-        if depth > limit:
-            raise ParseError(f"The JSON is nested more than {limit} levels deep.")
-        items = [*value.keys(), *value.values()] if isinstance(value, Mapping) else value
-        stack.extend((item, depth + 1) for item in items)
+__all__ = ["MAX_JSON_DEPTH", "LimitedJSONField", "LimitedJSONParser"]
 
 
 class LimitedJSONParser(JSONParser):
-    """JSON nested more than ``MAX_JSON_DEPTH`` levels is a 400, never a RecursionError."""
+    """JSON nested more than ``MAX_JSON_DEPTH`` levels is a 400, never a RecursionError; so is
+    a body that is not a JSON object (every operation of the API takes an object, and a view
+    asking ``"field" in request.data`` of ``null`` or ``5`` would raise)."""
 
     max_depth = MAX_JSON_DEPTH
 
@@ -41,8 +36,50 @@ class LimitedJSONParser(JSONParser):
         try:
             data = super().parse(stream, media_type, parser_context)
         except RecursionError:
+            raise ParseError(too_deep(self.max_depth).message) from None
+        try:
+            check_json(data, self.max_depth)
+        except JsonRefused as exc:
+            raise ParseError(exc.message) from None
+        if not isinstance(data, dict):
             raise ParseError(
-                f"The JSON is nested more than {self.max_depth} levels deep."
-            ) from None
-        _refuse_deep_or_nul(data, self.max_depth)
+                _("The request body must be a JSON object, not %(kind)s.")
+                % {"kind": _json_kind(data)}
+            )
         return data
+
+
+def _json_kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return _("true or false")
+    if isinstance(value, int | float):
+        return _("a number")
+    if isinstance(value, str):
+        return _("a string")
+    return _("a list")
+
+
+class LimitedJSONField(serializers.JSONField):
+    """DRF's JSONField with the body's limits: as text (a form or multipart field) it is read
+    by ``read_json``; as parsed JSON it was read by the parser, and is checked again only for
+    what the parser did not see (a value nested in a form's field list)."""
+
+    default_error_messages = {
+        "too_deep": gettext_lazy("The JSON is nested more than {limit} levels deep."),
+        "nul_character": gettext_lazy("The JSON contains a NUL character (\\u0000)."),
+    }
+
+    def to_internal_value(self, data: Any) -> Any:
+        try:
+            if self.binary or getattr(data, "is_json_string", False):
+                if isinstance(data, bytes):
+                    data = data.decode()
+                return read_json(data)
+            check_json(data)
+        except JsonRefused as exc:
+            self.fail(exc.code, limit=MAX_JSON_DEPTH)
+        except (TypeError, ValueError):
+            self.fail("invalid")
+        return super().to_internal_value(data)

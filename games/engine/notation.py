@@ -250,6 +250,8 @@ class _Reader:
             value, end = _JSON.raw_decode(self.text, self.pos)
         except json.JSONDecodeError as e:
             raise self.error(f"bad {what}: {e.msg}", e.pos) from None
+        except RecursionError:  # as Record.from_json says of the JSON form
+            raise self.error(f"bad {what}: nested too deeply") from None
         self.pos = end
         return value
 

@@ -21,6 +21,7 @@ from tournament.api_schema import LOGIN_REQUIRED
 from tournament.errors import DomainError, NotAllowed
 from tournament.models import CheckIn, CheckInWindow, Entry, Event
 from tournament.permissions import require_director
+from tournament.reading import whole_number
 from tournament.services import checkin as checkin_service
 
 
@@ -166,13 +167,14 @@ def _list_round(request: Request, event: Event) -> int:
         if number is None:
             raise DomainError(_("All rounds are paired: give the round (?round=N)."), field="round")
         return number
-    if not asked.isdigit() or not 1 <= int(asked) <= event.rounds:
+    number = whole_number(asked)
+    if number is None or not 1 <= number <= event.rounds:
         raise DomainError(
             _("There is no round %(value)s: %(name)s has %(rounds)s rounds.")
             % {"value": repr(asked[:20]), "name": event.name, "rounds": event.rounds},
             field="round",
         )
-    return int(asked)
+    return number
 
 
 @extend_schema(tags=["check-in"], auth=LOGIN_REQUIRED)

@@ -15,7 +15,7 @@ from tournament.api.serializers import EventSerializer
 from tournament.api.views import ERRORS, _EventScoped
 from tournament.api_schema import LOGIN_REQUIRED
 from tournament.models import ForbiddenPair
-from tournament.permissions import require_director
+from tournament.permissions import require_director, require_event_creator
 from tournament.services.base import oversize
 from tournament.text import NoControlCharacters
 
@@ -85,6 +85,7 @@ class ForbiddenPairViewSet(_EventScoped, viewsets.GenericViewSet[ForbiddenPair])
     )
     def create(self, request: Request, slug: str) -> Response:
         """Keep two entries apart, saying why; logged in the event's log."""
+        require_director(request.user, self.get_event())  # before the body is read
         data = ForbiddenPairCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         pair = services.add_forbidden_pair(
@@ -114,6 +115,7 @@ class TrfImportViewSet(viewsets.ViewSet):
         responses={201: EventSerializer, **ERRORS},
     )
     def create(self, request: Request) -> Response:
+        require_event_creator(request.user)  # before the file is read
         data = TrfImportSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         event = services.import_trf(

@@ -20,6 +20,7 @@ from tournament.models import (
     ResultCorrection,
     Round,
 )
+from tournament.parsers import LimitedJSONField
 from tournament.services import EVENT_FIELDS
 from tournament.services.base import oversize
 from tournament.text import NoControlCharacters
@@ -66,6 +67,10 @@ class EventSerializer(serializers.ModelSerializer[Event]):
         child=serializers.ChoiceField(choices=["0", "0.5", "1"]),
         required=False,
         help_text="The values a requested bye may have; empty: ½ only",
+    )
+    # Read as the body is (at most 32 levels), also when a form or multipart body sends text.
+    ruleset_options = LimitedJSONField(
+        required=False, help_text='Engine overrides, e.g. {"placement_rule": "first-round"}'
     )
     url = serializers.HyperlinkedIdentityField(view_name="api-event-detail", lookup_field="slug")
     entries_url = serializers.HyperlinkedIdentityField(

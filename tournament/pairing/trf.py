@@ -18,6 +18,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from tournament.reading import points_number, whole_number
+
 from .trf_model import BYE_CODES, TrfError, TrfEvent, TrfForbidden, TrfGame, TrfPlayer
 from .trf_records import (
     BB_CODES,
@@ -52,9 +54,10 @@ def _int_field(text: str, line: int, column: int, what: str) -> int | None:
     s = text.strip()
     if not s:
         return None
-    if not s.isdigit():
+    number = whole_number(s)
+    if number is None:
         raise TrfError(f"{what} {s!r} is not a number", line, column)
-    return int(s)
+    return number
 
 
 def _parse_player(raw: str, lineno: int) -> TrfPlayer:
@@ -67,10 +70,9 @@ def _parse_player(raw: str, lineno: int) -> TrfPlayer:
     points_text = pad[80:84].strip()
     points: float | None = None
     if points_text:
-        try:
-            points = float(points_text)
-        except ValueError:
-            raise TrfError(f"points {points_text!r} are not a number", lineno, 81) from None
+        points = points_number(points_text)
+        if points is None:
+            raise TrfError(f"points {points_text!r} are not a number", lineno, 81)
     rank = _int_field(pad[85:89], lineno, 86, "rank")
     games: list[TrfGame | None] = []
     pos = _ROUND_START

@@ -35,6 +35,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from tournament.reading import points_number, whole_number
+
 from .trf_model import BYE_CODES, TrfError, TrfEvent, TrfForbidden
 
 #: TRF-2026 ``162`` result codes and the bbpPairings codes they stand for.
@@ -50,7 +52,7 @@ BB_CODES = ("BBW", "BBD", "BBL", "BBU", "BBZ", "BBF")
 #: Records of TRF-2026 only: a file with one is read as version 2026.
 RECORDS_2026 = frozenset({"142", "152", "162", "240", "250", "260"})
 
-_POINT_ITEM = re.compile(r"([A-Za-z])\s*([+-]?\d+(?:\.\d*)?)")
+_POINT_ITEM = re.compile(r"([A-Za-z])\s*([+-]?[0-9]+(?:\.[0-9]*)?)")
 
 
 def tokens(rest: str, column: int = 5) -> list[tuple[str, int]]:
@@ -60,9 +62,10 @@ def tokens(rest: str, column: int = 5) -> list[tuple[str, int]]:
 
 
 def _number(token: str, column: int, line: int, what: str) -> int:
-    if not token.isdigit():
+    number = whole_number(token)
+    if number is None:
         raise TrfError(f"{what} {token!r} is not a number", line, column)
-    return int(token)
+    return number
 
 
 def read_rounds(code: str, rest: str, line: int) -> int:
@@ -94,10 +97,10 @@ def read_points(code: str, rest: str, line: int) -> dict[str, float]:
     """Point settings of a ``162`` line (TRF-2026 codes) or a ``BB?`` line, as BB codes."""
     if code in BB_CODES:
         toks = tokens(rest)
-        try:
-            return {code: float(toks[0][0])}
-        except (IndexError, ValueError):
-            raise TrfError(f"{code} needs a number of points", line, 5) from None
+        points = points_number(toks[0][0]) if toks else None
+        if points is None:
+            raise TrfError(f"{code} needs a number of points", line, 5)
+        return {code: points}
     out: dict[str, float] = {}
     pos = 0
     found = False
@@ -111,7 +114,9 @@ def read_points(code: str, rest: str, line: int) -> dict[str, float]:
             raise TrfError(
                 f"162: result code {m.group(1)!r} is not W, D, L, A, P or X", line, 5 + m.start()
             )
-        value = float(m.group(2))
+        value = points_number(m.group(2))
+        if value is None:
+            raise TrfError(f"162: points {m.group(2)!r} are not a number", line, 5 + m.start(2))
         for bb in POINT_CODES[letter]:
             out[bb] = value
         found = True

@@ -33,6 +33,7 @@ from tournament.errors import Conflict, DomainError
 from tournament.logs import log_write
 from tournament.models import CheckIn, CheckInWindow, Entry, Event, EventLogEntry
 from tournament.permissions import require_director, require_own_entry
+from tournament.reading import whole_number
 from tournament.services.base import User, lock_event
 
 KIND = EventLogEntry.Kind.CHECK_IN
@@ -50,12 +51,12 @@ def _round_number(event: Event, round_number: object) -> int:
                 code="no_round",
             )
         return number
-    try:
-        number = int(str(round_number))
-    except ValueError:
+    number = whole_number(round_number)
+    if number is None:
         raise DomainError(
-            _("%(value)s is not a round number.") % {"value": repr(round_number)}, field="round"
-        ) from None
+            _("%(value)s is not a round number.") % {"value": repr(round_number)[:40]},
+            field="round",
+        )
     if not 1 <= number <= event.rounds:
         raise DomainError(
             _("There is no round %(number)s: %(name)s has %(rounds)s rounds.")

@@ -23,6 +23,7 @@ from tournament.permissions import (
     require_director,
     require_own_entry,
 )
+from tournament.reading import whole_number
 from tournament.services import seating, teams
 from tournament.services.base import User, lock_event, paired_rounds, refuse_open_round
 from tournament.services.event_log import note
@@ -398,13 +399,12 @@ def _set_byes(entry: Entry, rounds: list[int | tuple[int, object]]) -> None:
     points: dict[str, str] = {}
     for item in rounds:
         value, asked = item if isinstance(item, tuple) else (item, None)
-        try:
-            number = int(value)  # type: ignore[call-overload]
-        except (TypeError, ValueError):
+        number = whole_number(value)
+        if number is None:
             raise DomainError(
-                _("%(value)s is not a round number.") % {"value": repr(value)},
+                _("%(value)s is not a round number.") % {"value": repr(value)[:40]},
                 field="requested_byes",
-            ) from None
+            )
         if not 1 <= number <= event.rounds:
             raise DomainError(
                 _("There is no round %(number)s: the event has %(rounds)s rounds.")

@@ -12,6 +12,7 @@ from tournament import effects
 from tournament.errors import DomainError, NotAllowed
 from tournament.logs import log_write
 from tournament.models import Player
+from tournament.reading import whole_number
 from tournament.services.base import User
 from tournament.text import refuse_control_characters
 
@@ -68,12 +69,13 @@ def clean_player_fields(
         rating = None
     else:
         text = str(rating).strip()
-        if not text.isdigit() or int(text) > 4000:
+        rating = whole_number(text)
+        if rating is None or rating > 4000:
             raise DomainError(
-                _("Rating %(text)s must be a whole number from 0 to 4000.") % {"text": repr(text)},
+                _("Rating %(text)s must be a whole number from 0 to 4000.")
+                % {"text": repr(text)[:40]},
                 field="rating",
             )
-        rating = int(text)
     cleaned = {"name": name, "club": club, "country": country, "rating": rating}
     return {**cleaned, "contact": contact, "family": family}
 

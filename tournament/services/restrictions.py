@@ -13,17 +13,17 @@ from tournament.errors import DomainError
 from tournament.logs import log_write
 from tournament.models import Entry, Event, ForbiddenPair
 from tournament.permissions import require_director
+from tournament.reading import whole_number
 from tournament.services.base import User, lock_event, need_reason
 from tournament.services.event_log import note
 
 
 def _entry_of(event: Event, entry_id: object, field: str) -> Entry:
-    try:
-        pk = int(entry_id)  # type: ignore[call-overload]
-    except (TypeError, ValueError):
+    pk = whole_number(entry_id)
+    if pk is None:
         raise DomainError(
-            _("%(entry_id)s is not an entry.") % {"entry_id": repr(entry_id)}, field=field
-        ) from None
+            _("%(entry_id)s is not an entry.") % {"entry_id": repr(entry_id)[:40]}, field=field
+        )
     entry = Entry.objects.filter(event=event, pk=pk).select_related("player").first()
     if entry is None:
         raise DomainError(_("%(pk)s is not an entry of this event.") % {"pk": pk}, field=field)

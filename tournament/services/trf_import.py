@@ -26,6 +26,7 @@ from tournament.logs import log_write
 from tournament.models import Entry, Event, ForbiddenPair, Player, Result, Round
 from tournament.pairing.trf import TrfError, TrfEvent, TrfGame, TrfPlayer, read_trf
 from tournament.permissions import require_event_creator
+from tournament.reading import whole_number
 from tournament.services import seating
 from tournament.services.base import User, oversize
 from tournament.services.event_log import note
@@ -38,7 +39,9 @@ from tournament.services.seating import Table
 IMPORT_REASON = "imported from TRF"
 _ROUND_COLUMN = 92  # first column of round 1's block; each round takes 10 columns
 # Our export's comments (scoring.exports.trf), read back so a round trip loses nothing.
-_LEVELS = re.compile(r"^\s*levels round (\d+) board (\d+): (\d+)-(\d+) lowest (\d+)-(\d+)\s*$")
+_LEVELS = re.compile(
+    r"^\s*levels round ([0-9]+) board ([0-9]+): ([0-9]+)-([0-9]+) lowest ([0-9]+)-([0-9]+)\s*$"
+)
 _TIEBREAKS = re.compile(r"^\s*tie-breaks: (.+)$")
 # One player's result code -> (the result of a board where they move first, the code the
 # opponent's line must show).
@@ -80,8 +83,9 @@ class _Where:
 def _player_lines(text: str) -> dict[int, int]:
     lines: dict[int, int] = {}
     for number, raw in enumerate(text.splitlines(), start=1):
-        if raw.startswith("001") and raw[4:8].strip().isdigit():
-            lines.setdefault(int(raw[4:8]), number)
+        rank = whole_number(raw[4:8].strip())
+        if raw.startswith("001") and rank is not None:
+            lines.setdefault(rank, number)
     return lines
 
 
@@ -104,7 +108,7 @@ def read_event_file(text: str) -> TrfEvent:
 
 
 def _date(text: str | None) -> date | None:
-    parts = re.findall(r"\d+", text or "")
+    parts = re.findall(r"[0-9]+", text or "")
     if len(parts) != 3:
         return None
     try:
@@ -116,7 +120,7 @@ def _date(text: str | None) -> date | None:
 
 def _event_data(trf: TrfEvent, name: str, last_paired: int) -> dict[str, Any]:
     labels = {str(label): value for value, label in Event.PairingSystem.choices}
-    clock = re.match(r"\s*(\d+)", trf.record("122") or "")
+    clock = re.match(r"\s*([0-9]{1,4})", trf.record("122") or "")
     bye = trf.record("BBU")
     rounds = max(trf.total_rounds or 0, trf.rounds_in_file, last_paired, 1)
     data: dict[str, Any] = {

@@ -18,6 +18,7 @@ from tournament import checkin_selectors
 from tournament.errors import DomainError
 from tournament.models import Event
 from tournament.permissions import player_of
+from tournament.reading import whole_number
 from tournament.services import checkin as checkin_service
 from tournament.views.common import director_or_deny, get_event, show_error
 from tournament.views.events import form_error
@@ -100,8 +101,9 @@ def check_in_page(request: HttpRequest, slug: str) -> HttpResponse:
 def _manage_round(request: HttpRequest, event: Event) -> int | None:
     asked = request.GET.get("round", "")
     if asked:
-        if asked.isdigit() and 1 <= int(asked) <= event.rounds:
-            return int(asked)
+        number = whole_number(asked)
+        if number is not None and 1 <= number <= event.rounds:
+            return number
         messages.error(
             request,
             _("There is no round %(value)s: %(name)s has %(rounds)s rounds.")
@@ -121,7 +123,7 @@ def check_in_manage(request: HttpRequest, slug: str) -> HttpResponse:
             action = _action(request)
             entry_id = request.POST.get("entry", "")
             entry = event.entries.select_related("player", "event").filter(
-                pk=int(entry_id) if entry_id.isdigit() else 0
+                pk=whole_number(entry_id) or 0
             )
             found = entry.first()
             if found is None:
@@ -147,7 +149,7 @@ def check_in_manage(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, done)
         url = reverse("event-check-in-manage", args=[event.slug])
-        return redirect(f"{url}?round={number}" if number and number.isdigit() else url)
+        return redirect(f"{url}?round={number}" if whole_number(number) else url)
     number = _manage_round(request, event)
     context: dict[str, Any] = {"event": event, "round_number": number, "is_director": True}
     if number is not None:
@@ -208,7 +210,7 @@ def check_in_windows(request: HttpRequest, slug: str) -> HttpResponse:
 def _initial(request: HttpRequest, event: Event) -> dict[str, Any]:
     """The form filled in for the round asked for (?round=N), else for the next round."""
     asked = request.GET.get("round", "")
-    number = int(asked) if asked.isdigit() else checkin_selectors.check_in_round(event)
+    number = whole_number(asked) or checkin_selectors.check_in_round(event)
     if number is None or not 1 <= number <= event.rounds:
         return {}
     window = checkin_selectors.window_of(event, number)
