@@ -4,6 +4,7 @@ restrictions, check-in, online entry, games at the board, TRF import)."""
 from __future__ import annotations
 
 import datetime
+import functools
 from typing import Any
 
 from django.utils import timezone
@@ -151,11 +152,17 @@ def one_move(w: World, user: Any) -> None:
     services.record_action(game=game, user=w.users["director"], expected_index=0, action=RO)
 
 
-def paper_record(w: World) -> str:
+@functools.cache
+def _paper_record() -> str:
     from games.engine import Record
     from tests.games.integration.factories import scripted_actions
 
     return Record("mso", "board", ["Petra Player", "Otto Opponent"], scripted_actions(2)).to_text()
+
+
+def paper_record(w: World) -> str:
+    """A whole game as written on paper (played out once: it takes a while)."""
+    return _paper_record()
 
 
 def trf_text() -> str:

@@ -75,6 +75,16 @@ def _event_festival(w: World) -> int | None:
     return Event.objects.get(pk=w.events["E"].pk).festival_id
 
 
+def _other_festival_events(w: World) -> int:
+    return Event.objects.filter(festival=w.festivals["other"]).count()
+
+
+def _new_event_in(w: World, festival: Festival) -> dict[str, Any]:
+    from tests.tournament.integration.permission_matrix.rows_pages import new_event_form
+
+    return {**new_event_form(), "festival": festival.pk}
+
+
 def everyone_has_a_token(w: World, user: Any) -> None:
     for person in w.users.values():
         Token.objects.get_or_create(user=person)
@@ -472,6 +482,21 @@ WRITES = [
         statuses={"director": 200},  # the form again, saying the festival's directors decide
         api=False,
         data=lambda w: _edit_event_form(w, w.festivals["other"]),
+        awaits=HELPER_1,
+    ),
+    Write(
+        "page: create an event in another director's festival",
+        "event-create",
+        "post",
+        lambda w: "/events/new/",
+        _other_festival_events,
+        NOBODY,
+        302,
+        anonymous=302,
+        # The creators get the form again, saying the festival's directors decide.
+        statuses={"director": 200, "director_other": 200},
+        api=False,
+        data=lambda w: _new_event_in(w, w.festivals["other"]),
         awaits=HELPER_1,
     ),
 ]

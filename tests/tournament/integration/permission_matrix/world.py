@@ -13,8 +13,11 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from importlib import import_module
 from typing import Any
 
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
 from django.contrib.auth.models import Permission
 from django.test import Client
 from django.utils import timezone
@@ -28,7 +31,6 @@ from tests.factories import (
     EventFactory,
     PlayerFactory,
     RoundFactory,
-    UserFactory,
 )
 from tournament.models import (
     Board,
@@ -88,6 +90,15 @@ class World:
         return self.users[role]
 
 
+def _user(username: str, **fields: Any) -> Any:
+    """A person who signs in by force_login: no password to hash (hashing thirteen would cost
+    more than the whole matrix)."""
+    user = get_user_model()(username=username, **fields)
+    user.set_unusable_password()
+    user.save()
+    return user
+
+
 def _with(user: Any, *codenames: str) -> Any:
     user.user_permissions.add(
         *Permission.objects.filter(content_type__app_label="tournament", codename__in=codenames)
@@ -101,20 +112,20 @@ def _owned(user: Any, name: str) -> Player:
 
 def build_world() -> World:
     users = {
-        "stranger": UserFactory(username="pm-stranger"),
-        "player": UserFactory(username="pm-player"),
-        "opponent": UserFactory(username="pm-opponent"),
-        "arbiter": UserFactory(username="pm-arbiter-e"),
-        "arbiter_other": UserFactory(username="pm-arbiter-f"),
+        "stranger": _user("pm-stranger"),
+        "player": _user("pm-player"),
+        "opponent": _user("pm-opponent"),
+        "arbiter": _user("pm-arbiter-e"),
+        "arbiter_other": _user("pm-arbiter-f"),
         # Directors as the site's administrators name them: they may create events.
-        "director": _with(UserFactory(username="pm-director-e"), "add_event"),
-        "director_other": _with(UserFactory(username="pm-director-f"), "add_event"),
-        "registrar": _with(UserFactory(username="pm-registrar"), "keep_registry", "approve_claims"),
-        "staff": UserFactory(username="pm-staff", is_staff=True),
-        "claimant": UserFactory(username="pm-claimant"),
-        "claimant_two": UserFactory(username="pm-claimant-two"),
-        "requester": UserFactory(username="pm-requester"),
-        "festival_owner": _with(UserFactory(username="pm-festival-owner"), "add_event"),
+        "director": _with(_user("pm-director-e"), "add_event"),
+        "director_other": _with(_user("pm-director-f"), "add_event"),
+        "registrar": _with(_user("pm-registrar"), "keep_registry", "approve_claims"),
+        "staff": _user("pm-staff", is_staff=True),
+        "claimant": _user("pm-claimant"),
+        "claimant_two": _user("pm-claimant-two"),
+        "requester": _user("pm-requester"),
+        "festival_owner": _with(_user("pm-festival-owner"), "add_event"),
     }
     festival = Festival.objects.create(
         name="PM Festival",
@@ -228,6 +239,7 @@ def build_world() -> World:
         survivor=players["kept"], absorbed=players["gone"], reason="the same person"
     )
     Player.objects.filter(pk=players["gone"].pk).update(merged_into=players["kept"])
+    open_sessions(users)
     return World(
         users=users,
         events={"E": e, "F": f, "G": g},
@@ -285,10 +297,32 @@ class Write:
 
 
 def client_for(write: Write, user: Any) -> Client:
-    client: Client = APIClient() if write.api else Client()
+    """A client signed in as `user`: the API by force_authenticate, a page by the session the
+    world made for them (a login per cell would write a session and last_login each time)."""
+    if write.api:
+        api = APIClient()
+        if user is not None:
+            api.force_authenticate(user)
+        return api
+    client = Client()
     if user is not None:
-        client.force_login(user)
+        client.cookies[settings.SESSION_COOKIE_NAME] = _sessions[user.pk]
     return client
+
+
+_sessions: dict[int, str] = {}
+
+
+def open_sessions(users: dict[str, Any]) -> None:
+    """A signed-in session per person, as django.contrib.auth.login stores one."""
+    engine = import_module(settings.SESSION_ENGINE)
+    for user in users.values():
+        session = engine.SessionStore()
+        session[SESSION_KEY] = str(user.pk)
+        session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+        session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+        session.save()
+        _sessions[user.pk] = session.session_key
 
 
 def perform(world: World, write: Write, role: str) -> tuple[int, object, object, bytes]:
