@@ -3,6 +3,9 @@ docs/permissions.md shows (rendered from the rows, so the document cannot drift 
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from tests.tournament.integration.permission_matrix import (
     rows_api,
     rows_challenges,
@@ -138,3 +141,30 @@ def render_table() -> str:
 
 def allowed_per_role() -> dict[str, int]:
     return {role: sum(role in w.allowed for w in WRITES) for role in ROLES}
+
+
+DOCUMENT = Path(__file__).resolve().parents[4] / "docs" / "permissions.md"
+REWRITE = (
+    "DJANGO_SETTINGS_MODULE=tournament.settings python -c 'import django; django.setup(); "
+    "from tests.tournament.integration.permission_matrix.matrix import rewrite_document; "
+    "rewrite_document()'"
+)
+
+
+def size_line() -> str:
+    cells = len(WRITES) * len(ROLES)
+    return f"**{len(WRITES)} writes × {len(ROLES)} roles = {cells} cells.**"
+
+
+def rewrite_document(path: Path = DOCUMENT) -> None:
+    """Bring the document's figures and table up to the rows (the prose is written by hand)."""
+    text = path.read_text(encoding="utf-8")
+    text = re.sub(r"\*\*\d+ writes × \d+ roles = \d+ cells\.\*\*", size_line(), text)
+    counts = "".join(f"| {role} | {n} |\n" for role, n in allowed_per_role().items())
+    text = re.sub(
+        r"(\| Role \| Allowed \|\n\|---\|---\|\n)(?:\|.*\|\n)+",
+        lambda m: m.group(1) + counts,
+        text,
+    )
+    head, _, _ = text.partition("| Write | Address |")
+    path.write_text(head + render_table(), encoding="utf-8")

@@ -124,6 +124,14 @@ def no_draft(w: World, user: Any) -> None:
     Round.objects.filter(event=w.events["E"], number=2).delete()
 
 
+def withdrawn(w: World, user: Any) -> None:
+    """The player withdrawn after round 1 (no draft to leave first)."""
+    no_draft(w, user)
+    Entry.objects.filter(pk=w.entries["player"].pk).update(
+        status=Entry.Status.WITHDRAWN, withdrawn_after_round=1
+    )
+
+
 def checked_in(w: World, user: Any) -> None:
     no_draft(w, user)
     for name in OWN_ENTRY:
@@ -257,6 +265,28 @@ WRITES = [
         DIRECTOR | {"player"},
         200,
         data=lambda w: {"requested_byes": [4]},
+    ),
+    Write(
+        "api: withdraw an entry",
+        "api-entry-detail",
+        "patch",
+        _entry,
+        _entries,
+        DIRECTOR | {"player"},
+        200,
+        data=lambda w: {"status": "withdrawn"},
+        prepare=no_draft,
+    ),
+    Write(
+        "api: reinstate an entry",
+        "api-entry-detail",
+        "patch",
+        _entry,
+        _entries,
+        DIRECTOR,  # a player withdraws themselves, but only a director brings them back
+        200,
+        data=lambda w: {"status": "active"},
+        prepare=withdrawn,
     ),
     Write(
         "api: pair the next round",

@@ -36,6 +36,7 @@ from tests.tournament.integration.permission_matrix.rows_api import (
     ranks_reversed,
     round_one_finished,
     trf_text,
+    withdrawn,
 )
 from tests.tournament.integration.permission_matrix.world import (
     ARBITERS,
@@ -75,15 +76,6 @@ def new_event_form() -> dict[str, Any]:
 
 def _entry(w: World, action: str, name: str = "player") -> str:
     return f"{E}entries/{w.entries[name].pk}/{action}/"
-
-
-def withdrawn(w: World, user: Any) -> None:
-    from tournament.models import Entry
-
-    no_draft(w, user)
-    Entry.objects.filter(pk=w.entries["player"].pk).update(
-        status=Entry.Status.WITHDRAWN, withdrawn_after_round=1
-    )
 
 
 def stuck_pairing(w: World, user: Any) -> None:
