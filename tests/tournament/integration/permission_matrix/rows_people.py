@@ -479,7 +479,7 @@ WRITES = [
         NOBODY,
         302,
         anonymous=302,
-        statuses={"director": 200},  # the form again, saying the festival's directors decide
+        statuses={"director": 302},  # saved; the event asks to join, and counts nowhere until then
         api=False,
         data=lambda w: _edit_event_form(w, w.festivals["other"]),
         awaits=HELPER_1,
@@ -493,8 +493,8 @@ WRITES = [
         NOBODY,
         302,
         anonymous=302,
-        # The creators get the form again, saying the festival's directors decide.
-        statuses={"director": 200, "director_other": 200},
+        # Created; the event asks to join, and counts nowhere until the festival approves.
+        statuses={"director": 302, "director_other": 302},
         api=False,
         data=lambda w: _new_event_in(w, w.festivals["other"]),
         awaits=HELPER_1,

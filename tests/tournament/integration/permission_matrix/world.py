@@ -47,6 +47,7 @@ from tournament.models import (
     Result,
     Round,
 )
+from tournament.services.festivals import create_festival
 
 ROLES = (
     "anonymous",
@@ -127,22 +128,10 @@ def build_world() -> World:
         "requester": _user("pm-requester"),
         "festival_owner": _with(_user("pm-festival-owner"), "add_event"),
     }
-    festival = Festival.objects.create(
-        name="PM Festival",
-        starts=datetime.date(2026, 8, 15),
-        ends=datetime.date(2026, 8, 23),
-        venue="JW3, London",
-    )
-    other_festival = Festival.objects.create(
-        name="PM Other Festival",
-        starts=datetime.date(2026, 9, 1),
-        ends=datetime.date(2026, 9, 5),
-    )
     e = EventFactory(
         name="PM Event E",
         slug="pm-event-e",
         rounds=5,
-        festival=festival,
         status=Event.Status.RUNNING,
         entry_open=True,
         entry_approval=True,
@@ -159,7 +148,7 @@ def build_world() -> World:
         entry_approval=False,
         check_in_required=True,
     )
-    g = EventFactory(name="PM Event G", slug="pm-event-g", rounds=5, festival=other_festival)
+    g = EventFactory(name="PM Event G", slug="pm-event-g", rounds=5)
     roles = [
         (e, "director", EventRole.Role.DIRECTOR),
         (e, "arbiter", EventRole.Role.ARBITER),
@@ -171,6 +160,27 @@ def build_world() -> World:
         f"{event.slug}:{who}": EventRole.objects.create(event=event, user=users[who], role=role)
         for event, who, role in roles
     }
+    # Festivals as their directors make them (the service names its creator its director where
+    # festivals have directors of their own); E is in E's director's, G in another director's.
+    festival = create_festival(
+        user=users["director"],
+        data={
+            "name": "PM Festival",
+            "starts": datetime.date(2026, 8, 15),
+            "ends": datetime.date(2026, 8, 23),
+            "venue": "JW3, London",
+        },
+    )
+    other_festival = create_festival(
+        user=users["festival_owner"],
+        data={
+            "name": "PM Other Festival",
+            "starts": datetime.date(2026, 9, 1),
+            "ends": datetime.date(2026, 9, 5),
+        },
+    )
+    Event.objects.filter(pk=e.pk).update(festival=festival)
+    Event.objects.filter(pk=g.pk).update(festival=other_festival)
 
     players = {
         "player": _owned(users["player"], "Petra Player"),
