@@ -17,7 +17,7 @@ from importlib import import_module
 from typing import Any
 
 from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from django.contrib.auth.models import Permission
 from django.test import Client
 from django.utils import timezone
@@ -31,6 +31,7 @@ from tests.factories import (
     EventFactory,
     PlayerFactory,
     RoundFactory,
+    UserFactory,
 )
 from tournament.models import (
     Board,
@@ -92,12 +93,9 @@ class World:
 
 
 def _user(username: str, **fields: Any) -> Any:
-    """A person who signs in by force_login: no password to hash (hashing thirteen would cost
-    more than the whole matrix)."""
-    user = get_user_model()(username=username, **fields)
-    user.set_unusable_password()
-    user.save()
-    return user
+    """A person who signs in by session: no password to hash (hashing thirteen would cost more
+    than the whole matrix)."""
+    return UserFactory(username=username, password=None, **fields)
 
 
 def _with(user: Any, *codenames: str) -> Any:
