@@ -23,8 +23,8 @@ WRITES: list[Write] = [
     *rows_crossing.WRITES,
 ]
 
-# Addresses that accept a write but are not rows: none of them acts on anyone else's data or on
-# an event, so no role changes what they may do. Each names where it is tested.
+# Addresses (or one method of one, "name METHOD") that accept a write but are not rows: none of
+# them acts on anyone else's data or on an event, so no role changes what they may do.
 NOT_IN_MATRIX: dict[str, str] = {
     "login": "signs the visitor in with their own password (tests/tournament/integration/"
     "test_hardening_auth.py)",
@@ -34,14 +34,12 @@ NOT_IN_MATRIX: dict[str, str] = {
     "(tests/tournament/integration/test_accounts.py)",
     "password_reset_confirm": "sets a password with the mailed one-time token, which is the "
     "permission (Django's own view)",
-    "api-token": "POST exchanges the caller's own user name and password for their token "
+    "api-token POST": "exchanges the caller's own user name and password for their token "
     "(tests/tournament/integration/test_api_token.py); DELETE is a row",
     "set_language": "stores the visitor's language in a cookie; nothing in the database",
     "event-list": "a redirect to the home page, whatever the method",
     "admin": "Django's admin: staff with the model permissions an administrator grants "
     "(tests/tournament/integration/test_admin.py)",
-    "event-round-challenge": "a draft round of an event of challenges: director_or_deny, the "
-    "same gate as the other draft rows (tests/games/integration/test_challenge_events.py)",
 }
 
 # Pages that only read (GET, or a form whose POST is refused with 405): every page name not a

@@ -44,7 +44,7 @@ from tests.tournament.integration.permission_matrix.world import (
     World,
     Write,
 )
-from tournament.models import PairingChange, Round
+from tournament.models import Event, PairingChange, Round
 
 E = "/events/pm-event-e/"
 CREATORS = frozenset({"director", "director_other"})
@@ -99,6 +99,20 @@ def silent_recheck(w: World, user: Any) -> None:
     long_ago = timezone.now() - datetime.timedelta(hours=1)
     run = ValidationRun.objects.create(event=w.events["E"], total=1)
     ValidationRun.objects.filter(pk=run.pk).update(created_at=long_ago, reported_at=long_ago)
+
+
+def of_challenges(w: World, user: Any) -> None:
+    """E as an event of the Ingenious Challenges, its draft round 2 playing the Card Challenge."""
+    Event.objects.filter(pk=w.events["E"].pk).update(
+        ruleset=Event.Ruleset.CHALLENGES,
+        ruleset_options={"challenges": ["card", "dice", "tile"], "mode": "full"},
+    )
+    Round.objects.filter(event=w.events["E"], number=2).update(challenge="card")
+
+
+def _challenges(w: World) -> tuple[Any, ...]:
+    rows = Round.objects.filter(event=w.events["E"]).order_by("number")
+    return tuple(rows.values_list("number", "challenge"))
 
 
 def _runs(w: World) -> tuple[Any, ...]:
@@ -291,6 +305,15 @@ WRITES = [
         lambda w: f"{E}rounds/2/delete/",
         _rounds,
         DIRECTOR,
+    ),
+    page(
+        "page: the challenge a draft round plays",
+        "event-round-challenge",
+        lambda w: f"{E}rounds/2/challenge/",
+        _challenges,
+        DIRECTOR,
+        data=lambda w: {"challenge": "dice", "reason": "the cards are lost"},
+        prepare=of_challenges,
     ),
     page(
         "page: enter a board's result",

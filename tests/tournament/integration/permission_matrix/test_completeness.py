@@ -54,14 +54,19 @@ def test_every_address_that_accepts_a_write_has_its_rows() -> None:
             if name not in named and name not in READ_ONLY:
                 missing.append(f"{name} ({pattern.pattern})")
             continue
-        missing += [f"{m.upper()} {name}" for m in sorted(methods) if (name, m) not in rows]
+        missing += [
+            f"{m.upper()} {name}"
+            for m in sorted(methods)
+            if (name, m) not in rows and f"{name} {m.upper()}" not in NOT_IN_MATRIX
+        ]
     assert missing == [], f"writes without a row in the permission matrix: {missing}"
 
 
 def test_the_lists_name_only_addresses_that_exist() -> None:
     """A renamed address must not leave a stale exemption behind."""
     names = {ns or p.name for ns, p in patterns(get_resolver().url_patterns)}
-    stale = (set(NOT_IN_MATRIX) | READ_ONLY | {w.url_name for w in WRITES}) - names
+    left_out = {key.split(" ")[0] for key in NOT_IN_MATRIX}
+    stale = (left_out | READ_ONLY | {w.url_name for w in WRITES}) - names
     assert stale == set()
 
 
