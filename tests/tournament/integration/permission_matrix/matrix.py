@@ -42,8 +42,8 @@ NOT_IN_MATRIX: dict[str, str] = {
     "(tests/tournament/integration/test_admin.py)",
 }
 
-# Pages that only read (GET, or a form whose POST is refused with 405): every page name not a
-# row must be here or above.
+# Pages that only read: every page name not a row must be here or above, and
+# test_read_only_pages.py posts to each as a director and finds the database unchanged.
 READ_ONLY: frozenset[str] = frozenset(
     {
         "home",
