@@ -19,6 +19,7 @@ from tests.tournament.integration.permission_matrix.rows_api import (
     no_draft,
 )
 from tests.tournament.integration.permission_matrix.world import World, Write
+from tournament.models import ForbiddenPair
 
 F_API = "/api/events/pm-event-f/"
 F_PAGE = "/events/pm-event-f/"
@@ -39,8 +40,9 @@ def crossing(id: str, url_name: str, method: str, url: Any, probe: Any, **kw: An
     return Write(id, url_name, method, url, probe, NOBODY, 200, api=api, **kw)
 
 
-def _f_entries(w: World) -> tuple[Any, ...]:
-    return (_entries(w), _pairs(w))
+def _all_pairs(w: World) -> tuple[Any, ...]:
+    """Every event's restrictions: one made under F's address would be F's."""
+    return tuple(ForbiddenPair.objects.order_by("pk").values_list("event_id", "first_id"))
 
 
 WRITES = [
@@ -91,7 +93,7 @@ WRITES = [
         "api-event-restrictions",
         "post",
         lambda w: f"{F_API}restrictions/",
-        _f_entries,
+        _all_pairs,
         statuses={"director_other": 400},  # "not an entry of PM Event F"
         data=lambda w: {
             "first": w.entries["e7"].pk,

@@ -21,7 +21,6 @@ from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_K
 from django.contrib.auth.models import Permission
 from django.test import Client
 from django.utils import timezone
-from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from games import services as game_services
@@ -35,7 +34,6 @@ from tests.factories import (
 )
 from tournament.models import (
     Board,
-    Decision,
     Entry,
     EntryRequest,
     Event,
@@ -358,15 +356,3 @@ def judge(world: World, write: Write, role: str) -> None:
     else:
         assert after == before, f"{said}: refused, but {before!r} -> {after!r}"
     assert status == expected, f"{said}: status {status}, expected {expected}"
-
-
-def token_of(user: Any) -> str | None:
-    row = Token.objects.filter(user=user).first()
-    return row.key if row else None
-
-
-def claim_state(claim: PlayerClaim) -> str:
-    return PlayerClaim.objects.get(pk=claim.pk).status
-
-
-PENDING = Decision.PENDING
