@@ -9,7 +9,7 @@ from typing import Any
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.utils import timezone
 
-from games.models import ValidationRun
+from games.models import Game, ValidationRun
 from tests.tournament.integration.permission_matrix.rows_api import (
     ON_BOARD,
     OWN_ENTRY,
@@ -113,6 +113,11 @@ def of_challenges(w: World, user: Any) -> None:
 def _challenges(w: World) -> tuple[Any, ...]:
     rows = Round.objects.filter(event=w.events["E"]).order_by("number")
     return tuple(rows.values_list("number", "challenge"))
+
+
+def _clocks(w: World) -> tuple[Any, ...]:
+    game = Game.objects.get(board=w.boards["pending"])
+    return (game.log_length, game.remaining_ms)
 
 
 def _runs(w: World) -> tuple[Any, ...]:
@@ -429,6 +434,30 @@ WRITES = [
             "cell2": RO["cells"][1],
         },
         refused=302,  # back to the page, saying who may do it
+    ),
+    page(
+        "page: start the clocks at the board",
+        "game-board-act",
+        lambda w: f"/games/board/{w.boards['pending'].pk}/act/",
+        _game,
+        ARBITERS,
+        data=lambda w: {"op": "start", "expected_index": 0},
+        refused=302,  # back to the page, saying who may do it
+    ),
+    page(
+        "page: adjust a clock at the board",
+        "game-board-act",
+        lambda w: f"/games/board/{w.boards['pending'].pk}/act/",
+        _clocks,
+        ARBITERS,
+        data=lambda w: {
+            "op": "adjust",
+            "expected_index": 0,
+            "seat": 1,
+            "time": "4:30",
+            "reason": "the clock was set wrong",
+        },
+        refused=302,
     ),
     page(
         "page: take a move back at the board",
