@@ -31,6 +31,7 @@ from tournament.models.people import (
     PlayerMerge,
     ResultConfirmation,
 )
+from tournament.models.rights import FestivalRequest, FestivalRole, RightsChange
 from tournament.models.tables import MAX_SEATS, Seat
 
 __all__ = [
@@ -48,6 +49,8 @@ __all__ = [
     "EventLogEntry",
     "EventRole",
     "Festival",
+    "FestivalRequest",
+    "FestivalRole",
     "ForbiddenPair",
     "Notification",
     "PairingChange",
@@ -57,6 +60,7 @@ __all__ = [
     "Result",
     "ResultConfirmation",
     "ResultCorrection",
+    "RightsChange",
     "Round",
     "Seat",
     "MAX_SEATS",

@@ -1,10 +1,15 @@
-"""Festivals: many events held together (the MSO), created and edited by directors.
+"""Festivals: many events held together (the MSO), created and edited by their own directors.
 
 Who may create a festival: a superuser, a user granted ``tournament.add_festival`` (by an admin,
-to them or their group), or anyone who directs at least one event. Who may edit one: a
-superuser, a user granted ``tournament.change_festival``, a director of one of the festival's
-events, or, while the festival has no event yet, anyone who may create festivals (so its
-creator can correct it before attaching the first event).
+to them or their group), or anyone who directs at least one event; the creator becomes the
+festival's first director (``FestivalRole``; an administrator names others in the admin). Who
+may edit one (name, venue, dates, time zone) and decide which events join it: its directors, a
+superuser, or a user granted ``tournament.change_festival``. Directing one of its events is not
+enough: the festival's time zone moves every member event's check-in windows.
+
+Joining: an event's director names a festival on the event's form. A director of that festival
+joins at once; anyone else's event asks (``FestivalRequest``), and counts nowhere in the
+festival (schedule, placings, exports) until a director of the festival approves.
 """
 
 import datetime
@@ -18,7 +23,8 @@ from django.utils.translation import gettext as _
 
 from tournament import effects
 from tournament.errors import DomainError, NotAllowed
-from tournament.models import EventRole, Festival
+from tournament.models import EventRole, Festival, FestivalRole
+from tournament.services import rights
 from tournament.services.base import User
 
 FESTIVAL_FIELDS = ("name", "venue", "starts", "ends", "time_zone")
@@ -50,14 +56,13 @@ def can_create_festival(user: User) -> bool:
 
 
 def can_edit_festival(user: User, festival: Festival) -> bool:
+    """The festival's own directors (and superusers, ``change_festival``): they edit it and
+    decide which events join it."""
     if not user.is_authenticated:
         return False
     if _granted(user, "tournament.change_festival"):
         return True
-    directs_one = EventRole.objects.filter(
-        user_id=user.pk, role=EventRole.Role.DIRECTOR, event__festival=festival
-    ).exists()
-    return directs_one or (not festival.events.exists() and can_create_festival(user))
+    return FestivalRole.objects.filter(festival=festival, user_id=user.pk).exists()
 
 
 def require_festival_creator(user: User) -> None:
@@ -73,8 +78,9 @@ def require_festival_creator(user: User) -> None:
 def require_festival_editor(user: User, festival: Festival) -> None:
     if not can_edit_festival(user, festival):
         raise NotAllowed(
-            _("Only the directors of %(name)s's events may change it.") % {"name": festival.name},
-            code="not_director",
+            _("Only the directors of the festival %(name)s may change it.")
+            % {"name": festival.name},
+            code="not_festival_director",
         )
 
 
@@ -154,6 +160,9 @@ def create_festival(*, user: User, data: Mapping[str, Any]) -> Festival:
     _clean_festival(festival, data)
     festival.slug = _unique_slug(festival)
     festival.save()
+    FestivalRole.objects.create(festival=festival, user=user)
+    change = f"granted: {user.get_username()} as a director of the festival"
+    rights.note_rights(user, f"festival {festival.name}", [change], "created the festival")
     return festival
 
 

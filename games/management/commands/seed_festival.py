@@ -2,8 +2,9 @@
 set up, for demos and for the festival load bench (bench/festival.py).
 
 Each event gets its own director and arbiter account (`festival-director-NN`,
-`festival-arbiter-NN`, one password for all, printed). Players come from one pool, so that many
-of them play in several events as at the MSO. Events, entries, pairings and publication go
+`festival-arbiter-NN`, one password for all, printed); the first director also directs the
+festival. Players come from one pool, so that many of them play in several events as at the
+MSO. Events, entries, pairings and publication go
 through the tournament services (the CSV import writes entries in bulk); only the accounts are
 bulk-created here, with one password hash, since hashing one per account costs ~0.3 s each.
 A second run completes whatever is missing and changes nothing else; --fresh starts over.
@@ -26,7 +27,7 @@ from django.utils.text import slugify
 
 from games.models import Game
 from tournament import services
-from tournament.models import Event, EventRole, Festival, Round
+from tournament.models import Event, EventRole, Festival, FestivalRole, Round
 
 FESTIVAL_DAYS = 9  # the MSO runs over nine days
 FIRST_NAMES = [
@@ -147,6 +148,8 @@ class Command(BaseCommand):
             },
         )
         directors, arbiters = self.accounts(events, options["password"])
+        # The first event's director directs the festival: edits it, decides who joins.
+        FestivalRole.objects.get_or_create(festival=festival, user=directors[0])
         pool = player_rows(max(players, events * players // 3), options["seed"])
         rng = random.Random(options["seed"])
         for number in range(1, events + 1):
