@@ -28,6 +28,7 @@ from django.utils.text import slugify
 from games.models import Game
 from tournament import services
 from tournament.models import Event, EventRole, Festival, FestivalRole, Round
+from tournament.services import rights
 
 FESTIVAL_DAYS = 9  # the MSO runs over nine days
 FIRST_NAMES = [
@@ -207,7 +208,16 @@ class Command(BaseCommand):
         if event.festival_id != festival.pk:
             Event.objects.filter(pk=event.pk).update(festival=festival)
         for user, role in ((director, EventRole.Role.DIRECTOR), (arbiter, EventRole.Role.ARBITER)):
-            EventRole.objects.get_or_create(event=event, user=user, role=role)
+            _, made = EventRole.objects.get_or_create(event=event, user=user, role=role)
+            if made:  # every grant of a role is in the event's log
+                rights.note_event_role(
+                    event,
+                    director,
+                    username=user.get_username(),
+                    role=role,
+                    granted=True,
+                    reason="seed_festival: the demo festival",
+                )
         return event
 
     def enter(self, event: Event, director: Any, rows: list[str]) -> None:
