@@ -193,3 +193,34 @@ def test_a_created_festival_is_directed_by_its_creator_and_that_is_logged() -> N
     assert (logged.by_id, logged.subject) == (creator.pk, "festival New Festival")
     assert logged.change == "granted: creator as a director of the festival"
     assert festival_services.can_edit_festival(creator, festival)
+
+
+def test_the_migration_makes_the_directors_of_member_events_festival_directors() -> None:
+    """Festivals made before festival roles keep directors: those of their events then."""
+    from importlib import import_module
+
+    from django.apps import apps
+
+    migration = import_module("tournament.migrations.0014_festival_roles_requests_rights_log")
+    festival = Festival.objects.create(
+        name="Old", slug="old", starts=datetime.date(2025, 8, 1), ends=datetime.date(2025, 8, 2)
+    )
+    td = director_of(EventFactory(festival=festival), "old-td")
+    director_of(EventFactory(), "elsewhere")
+
+    migration.festival_directors_from_member_events(apps, None)
+
+    assert list(festival.roles.values_list("user_id", flat=True)) == [td.pk]
+
+
+def test_a_member_events_director_saves_its_form_and_it_stays_in_without_asking(
+    setting: Setting,
+) -> None:
+    member = Event.objects.get(name="Ingenious Open")
+    member_director = director_of(member, "co-td")
+
+    response = name_festival(member_director, member, setting.festival)
+
+    assert response.status_code == 302
+    assert Event.objects.get(pk=member.pk).festival_id == setting.festival.pk
+    assert not FestivalRequest.objects.exists()

@@ -245,3 +245,34 @@ def test_the_rights_log_is_read_only_in_the_admin(root: Any) -> None:
     assert edited.status_code == 403
     assert admin.get(reverse("admin:tournament_rightschange_add")).status_code == 403
     assert RightsChange.objects.get().change == "granted: staff status"
+
+
+def test_the_admins_rights_pages_render_and_a_new_account_logs_nothing(root: Any) -> None:
+    ann = UserFactory(username="ann")
+    admin = client_of(root)
+    for url in (
+        reverse("admin:auth_user_add"),
+        reverse("admin:auth_user_change", args=[ann.pk]),
+        reverse("admin:auth_group_add"),
+        reverse("admin:tournament_eventrole_add"),
+        reverse("admin:tournament_festivalrole_add"),
+    ):
+        assert admin.get(url).status_code == 200, url
+    assert (
+        'name="rights_reason"'
+        in admin.get(reverse("admin:auth_user_change", args=[ann.pk])).content.decode()
+    )
+
+    made = admin.post(
+        reverse("admin:auth_user_add"),
+        {
+            "username": "newbie",
+            "usable_password": "true",
+            "password1": "a-long-pass-phrase-42",
+            "password2": "a-long-pass-phrase-42",
+        },
+    )
+
+    assert made.status_code == 302
+    assert get_user_model().objects.filter(username="newbie").exists()
+    assert not RightsChange.objects.exists()
