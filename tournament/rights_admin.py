@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy
 
 from tournament import models
 from tournament.services import rights
+from tournament.services.festivals import note_festival_director
 
 User = get_user_model()
 # The fields of a user's form that are rights; what each is called in the log.
@@ -240,9 +241,8 @@ class FestivalRoleForm(forms.ModelForm):  # type: ignore[type-arg]
 
 
 def _note_festival_role(request: HttpRequest, role: Any, granted: bool, reason: str) -> None:
-    what = "granted" if granted else "removed"
-    change = f"{what}: {role.user.get_username()} as a director of the festival"
-    rights.note_rights(request.user, f"festival {role.festival.name}", [change], reason)
+    username = role.user.get_username()
+    note_festival_director(request.user, role.festival, username, granted, reason)
 
 
 @admin.register(models.FestivalRole)

@@ -28,7 +28,7 @@ from scoring.exports.pentamind import pentamind_csv, pentamind_json
 from scoring.views.exports import CSV, JSON, _download
 from tournament import festival_selectors
 from tournament.errors import DomainError
-from tournament.models import Festival, FestivalRequest
+from tournament.models import Festival, FestivalRequest, FestivalRole
 from tournament.services import festival_members
 from tournament.services import festivals as festival_services
 
@@ -195,3 +195,65 @@ def request_decline(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         )
 
     return _decide_request(request, slug, pk, decline)
+
+
+class DirectorForm(forms.Form):
+    username = forms.CharField(label=gettext_lazy("Username"), max_length=150)
+    reason = forms.CharField(
+        label=gettext_lazy("Reason"),
+        max_length=300,
+        required=False,
+        help_text=gettext_lazy("Optional: why (it goes into the rights log)"),
+    )
+
+
+def festival_directors(request: HttpRequest, slug: str) -> HttpResponse:
+    """The festival's directors: they name and remove each other."""
+    festival = festivals.festival_or_404(slug)
+    if not festival_services.can_edit_festival(request.user, festival):
+        return _deny(
+            request,
+            _("Only the directors of the festival %(name)s may change it.")
+            % {"name": festival.name},
+        )
+    form = DirectorForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            festival_services.add_festival_director(
+                festival=festival, user=request.user, **form.cleaned_data
+            )
+        except DomainError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        else:
+            messages.success(
+                request,
+                _("%(user)s now directs the festival.") % {"user": form.cleaned_data["username"]},
+            )
+            return redirect("festival-directors", festival.slug)
+    roles = festival.roles.select_related("user").order_by("user__username")
+    context = {"festival": festival, "form": form, "roles": roles}
+    return render(request, "festival/directors.html", context)
+
+
+@require_POST
+def festival_director_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    festival = festivals.festival_or_404(slug)
+    if not festival_services.can_edit_festival(request.user, festival):
+        return _deny(
+            request,
+            _("Only the directors of the festival %(name)s may change it.")
+            % {"name": festival.name},
+        )
+    role = get_object_or_404(FestivalRole.objects.select_related("user"), pk=pk, festival=festival)
+    try:
+        festival_services.remove_festival_director(
+            festival=festival, user=request.user, role=role, reason=request.POST.get("reason", "")
+        )
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            _("%(user)s no longer directs the festival.") % {"user": role.user.get_username()},
+        )
+    return redirect("festival-directors", festival.slug)

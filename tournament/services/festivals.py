@@ -17,6 +17,7 @@ import zoneinfo
 from collections.abc import Mapping
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -161,8 +162,7 @@ def create_festival(*, user: User, data: Mapping[str, Any]) -> Festival:
     festival.slug = _unique_slug(festival)
     festival.save()
     FestivalRole.objects.create(festival=festival, user=user)
-    change = f"granted: {user.get_username()} as a director of the festival"
-    rights.note_rights(user, f"festival {festival.name}", [change], "created the festival")
+    note_festival_director(user, festival, user.get_username(), True, "created the festival")
     return festival
 
 
@@ -177,6 +177,55 @@ def update_festival(*, festival: Festival, user: User, data: Mapping[str, Any]) 
     for event_id in festival.events.values_list("pk", flat=True):
         effects.live_changed(event_id)
     return festival
+
+
+def note_festival_director(
+    by: User, festival: Festival, username: str, granted: bool, reason: str
+) -> None:
+    """A director of the festival named or removed, into the rights log."""
+    what = "granted" if granted else "removed"
+    change = f"{what}: {username} as a director of the festival"
+    rights.note_rights(by, f"festival {festival.name}", [change], reason)
+
+
+@transaction.atomic
+def add_festival_director(
+    *, festival: Festival, user: User, username: str, reason: str = ""
+) -> FestivalRole:
+    """A director of the festival names another; the rights log says who, when and why."""
+    require_festival_editor(user, festival)
+    reason = rights.clean_reason(reason)
+    target = get_user_model().objects.filter(username=username.strip()).first()
+    if target is None:
+        raise DomainError(
+            _("There is no user %(username)s.") % {"username": repr(username.strip())},
+            field="username",
+        )
+    role, created = FestivalRole.objects.get_or_create(festival=festival, user=target)
+    if not created:
+        raise DomainError(
+            _("%(target)s already directs %(name)s.")
+            % {"target": target.get_username(), "name": festival.name},
+            field="username",
+        )
+    note_festival_director(user, festival, target.get_username(), True, reason)
+    return role
+
+
+@transaction.atomic
+def remove_festival_director(
+    *, festival: Festival, user: User, role: FestivalRole, reason: str = ""
+) -> None:
+    """A director of the festival removes one (never the last: someone must decide)."""
+    require_festival_editor(user, festival)
+    reason = rights.clean_reason(reason)
+    if role.festival_id != festival.pk:
+        raise DomainError(_("That role belongs to another festival."))
+    Festival.objects.select_for_update().get(pk=festival.pk)  # two removals queue here
+    if FestivalRole.objects.filter(festival=festival).count() == 1:
+        raise DomainError(_("A festival keeps at least one director."))
+    role.delete()
+    note_festival_director(user, festival, role.user.get_username(), False, reason)
 
 
 def festival_of(value: object) -> Festival | None:

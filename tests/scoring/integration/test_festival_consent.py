@@ -9,7 +9,14 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tests.factories import BoardFactory, EntryFactory, EventFactory, RoundFactory, director_of
+from tests.factories import (
+    BoardFactory,
+    EntryFactory,
+    EventFactory,
+    RoundFactory,
+    UserFactory,
+    director_of,
+)
 from tournament.forms import EventForm
 from tournament.models import (
     Decision,
@@ -224,3 +231,37 @@ def test_a_member_events_director_saves_its_form_and_it_stays_in_without_asking(
     assert response.status_code == 302
     assert Event.objects.get(pk=member.pk).festival_id == setting.festival.pk
     assert not FestivalRequest.objects.exists()
+
+
+def test_the_festivals_directors_name_and_remove_each_other_logged(setting: Setting) -> None:
+    bea = UserFactory(username="bea")
+    owner = client_of(setting.owner)
+    directors = reverse("festival-directors", args=[setting.festival.slug])
+
+    added = owner.post(directors, {"username": "bea", "reason": "Runs the Pentamind"})
+    role = FestivalRole.objects.get(festival=setting.festival, user=bea)
+    remove = reverse("festival-director-remove", args=[setting.festival.slug, role.pk])
+    removed = owner.post(remove, {"reason": "Done"})
+    owners_role = FestivalRole.objects.get(user=setting.owner)
+    last = reverse("festival-director-remove", args=[setting.festival.slug, owners_role.pk])
+    kept = owner.post(last)
+
+    assert (added.status_code, removed.status_code, kept.status_code) == (302, 302, 302)
+    assert list(setting.festival.roles.values_list("user__username", flat=True)) == ["owner"]
+    logged = RightsChange.objects.filter(subject="festival MSO 2026").order_by("id")
+    assert list(logged.values_list("by", "change", "reason")) == [
+        (setting.owner.pk, "granted: bea as a director of the festival", "Runs the Pentamind"),
+        (setting.owner.pk, "removed: bea as a director of the festival", "Done"),
+    ]
+
+
+def test_a_director_of_another_event_cannot_make_himself_a_festival_director(
+    setting: Setting,
+) -> None:
+    directors = reverse("festival-directors", args=[setting.festival.slug])
+    intruder = client_of(setting.director_f)
+
+    assert intruder.get(directors).status_code == 403
+    assert intruder.post(directors, {"username": "director_f"}).status_code == 403
+    assert not FestivalRole.objects.filter(user=setting.director_f).exists()
+    assert not RightsChange.objects.exists()
