@@ -276,3 +276,19 @@ def test_the_admins_rights_pages_render_and_a_new_account_logs_nothing(root: Any
     assert made.status_code == 302
     assert get_user_model().objects.filter(username="newbie").exists()
     assert not RightsChange.objects.exists()
+
+
+def test_deleting_an_account_with_rights_in_the_admin_is_logged(root: Any) -> None:
+    ann = UserFactory(username="ann", is_staff=True)
+    ann.user_permissions.add(keep_registry())
+
+    response = client_of(root).post(
+        reverse("admin:auth_user_delete", args=[ann.pk]), {"post": "yes"}
+    )
+
+    assert response.status_code == 302
+    assert not get_user_model().objects.filter(username="ann").exists()
+    assert set(RightsChange.objects.values_list("subject", "change")) == {
+        ("user ann", "removed: staff status (account deleted)"),
+        ("user ann", "removed: permission tournament.keep_registry (account deleted)"),
+    }
