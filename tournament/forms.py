@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import core as scoring_core
 from tournament.festival_selectors import pending_request_of
-from tournament.models import Board, Entry, Event, EventRole, Festival, Player, Result
+from tournament.models import Board, Entry, Event, Festival, Player, Result
 from tournament.selectors import result_choices, tiebreak_labels
 from tournament.services import challenge_rounds
 from tournament.services.results import LOWEST_LEVEL_MAX
@@ -375,17 +375,6 @@ class ByesForm(forms.Form):
 
     def clean_requested_byes(self) -> list[int | tuple[int, str]]:
         return parse_byes(self.cleaned_data["requested_byes"])
-
-
-class RoleForm(forms.Form):
-    username = forms.CharField(label=_("Username"), max_length=150)
-    role = forms.ChoiceField(label=_("Role"), choices=EventRole.Role.choices)
-    reason = forms.CharField(
-        label=_("Reason"),
-        max_length=300,
-        required=False,
-        help_text=_("Optional: why (it goes into the event's log)"),
-    )
 
 
 class SwapPlayersForm(forms.Form):

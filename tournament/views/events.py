@@ -8,12 +8,13 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from tournament import checkin_selectors, selectors, services
 from tournament.errors import DomainError
 from tournament.festival_selectors import pending_request_of
-from tournament.forms import EventForm, RoleForm
+from tournament.forms import EventForm
 from tournament.models import Event, EventRole
 from tournament.page_cache import cached_page, live_version
 from tournament.permissions import is_arbiter, is_director
@@ -30,7 +31,19 @@ def form_error(form: forms.Form, error: DomainError) -> None:
     form.add_error(field if field in form.fields else None, error.message)
 
 
-@login_required
+class RoleForm(forms.Form):
+    """A director or arbiter to name, and why (into the event's log)."""
+
+    username = forms.CharField(label=gettext_lazy("Username"), max_length=150)
+    role = forms.ChoiceField(label=gettext_lazy("Role"), choices=EventRole.Role.choices)
+    reason = forms.CharField(
+        label=gettext_lazy("Reason"),
+        max_length=300,
+        required=False,
+        help_text=gettext_lazy("Optional: why (it goes into the event's log)"),
+    )
+
+
 def _say_if_asking(request: HttpRequest, event: Event) -> None:
     asking = pending_request_of(event)
     if asking is not None:
@@ -44,6 +57,7 @@ def _say_if_asking(request: HttpRequest, event: Event) -> None:
         )
 
 
+@login_required
 def event_create(request: HttpRequest) -> HttpResponse:
     require_creator_or_deny(request)
     form = EventForm(request.POST or None)
