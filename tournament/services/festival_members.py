@@ -33,6 +33,7 @@ def _decide(request: FestivalRequest, user: User, status: str, reason: str) -> N
     request.save(update_fields=["status", "decided_by", "decided_at", "reason"])
 
 
+@transaction.atomic
 def set_event_festival(
     *, event: Event, user: User, festival: Festival | None
 ) -> FestivalRequest | None:

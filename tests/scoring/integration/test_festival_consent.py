@@ -37,13 +37,13 @@ class Setting:
 
     def __init__(self) -> None:
         self.festival = Festival.objects.create(
-            name="MSO 2026",
-            slug="mso-2026",
+            name="Consent Festival",
+            slug="consent-festival",
             starts=datetime.date(2026, 8, 20),
             ends=datetime.date(2026, 8, 28),
             time_zone="Europe/London",
         )
-        member = EventFactory(name="Ingenious Open", festival=self.festival)
+        member = EventFactory(name="Consent Open", festival=self.festival)
         self.owner = director_of(member, "owner")
         FestivalRole.objects.create(festival=self.festival, user=self.owner)
         BoardFactory(
@@ -112,7 +112,7 @@ def test_naming_someone_elses_festival_only_asks_and_counts_nowhere(setting: Set
 
 def test_the_director_of_an_event_cannot_edit_the_festival(setting: Setting) -> None:
     name_festival(setting.director_f, setting.event_f, setting.festival)
-    member_director = director_of(Event.objects.get(name="Ingenious Open"), "co-td")
+    member_director = director_of(Event.objects.get(name="Consent Open"), "co-td")
     edit = reverse("festival-edit", args=[setting.festival.slug])
     hijack = {
         "name": "Hijacked",
@@ -126,7 +126,7 @@ def test_the_director_of_an_event_cannot_edit_the_festival(setting: Setting) -> 
 
     festival = Festival.objects.get(pk=setting.festival.pk)
     assert (festival.name, festival.starts, festival.time_zone) == (
-        "MSO 2026",
+        "Consent Festival",
         datetime.date(2026, 8, 20),
         "Europe/London",
     )
@@ -167,7 +167,7 @@ def test_nobody_but_the_festivals_directors_approves(setting: Setting) -> None:
     name_festival(setting.director_f, setting.event_f, setting.festival)
     asked = FestivalRequest.objects.get()
     approve = reverse("festival-request-approve", args=[setting.festival.slug, asked.pk])
-    member_director = director_of(Event.objects.get(name="Ingenious Open"), "co-td")
+    member_director = director_of(Event.objects.get(name="Consent Open"), "co-td")
 
     for user in (setting.director_f, member_director):
         assert client_of(user).post(approve).status_code == 403
@@ -223,7 +223,7 @@ def test_the_migration_makes_the_directors_of_member_events_festival_directors()
 def test_a_member_events_director_saves_its_form_and_it_stays_in_without_asking(
     setting: Setting,
 ) -> None:
-    member = Event.objects.get(name="Ingenious Open")
+    member = Event.objects.get(name="Consent Open")
     member_director = director_of(member, "co-td")
 
     response = name_festival(member_director, member, setting.festival)
@@ -248,7 +248,7 @@ def test_the_festivals_directors_name_and_remove_each_other_logged(setting: Sett
 
     assert (added.status_code, removed.status_code, kept.status_code) == (302, 302, 302)
     assert list(setting.festival.roles.values_list("user__username", flat=True)) == ["owner"]
-    logged = RightsChange.objects.filter(subject="festival MSO 2026").order_by("id")
+    logged = RightsChange.objects.filter(subject="festival Consent Festival").order_by("id")
     assert list(logged.values_list("by", "change", "reason")) == [
         (setting.owner.pk, "granted: bea as a director of the festival", "Runs the Pentamind"),
         (setting.owner.pk, "removed: bea as a director of the festival", "Done"),
