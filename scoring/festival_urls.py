@@ -11,6 +11,24 @@ urlpatterns = [
     path("festivals/<slug:slug>/", festivals.festival_detail, name="festival-detail"),
     path("festivals/<slug:slug>/edit/", festivals.festival_edit, name="festival-edit"),
     path(
+        "festivals/<slug:slug>/directors/", festivals.festival_directors, name="festival-directors"
+    ),
+    path(
+        "festivals/<slug:slug>/directors/<int:pk>/remove/",
+        festivals.festival_director_remove,
+        name="festival-director-remove",
+    ),
+    path(
+        "festivals/<slug:slug>/requests/<int:pk>/approve/",
+        festivals.request_approve,
+        name="festival-request-approve",
+    ),
+    path(
+        "festivals/<slug:slug>/requests/<int:pk>/decline/",
+        festivals.request_decline,
+        name="festival-request-decline",
+    ),
+    path(
         "festivals/<slug:slug>/pentamind.csv",
         festivals.pentamind_export,
         {"fmt": "csv"},

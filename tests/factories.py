@@ -125,3 +125,15 @@ def arbiter_of(event: Event, username: str = "arb") -> object:
     user = UserFactory(username=username)
     EventRole.objects.get_or_create(event=event, user=user, role=EventRole.Role.ARBITER)
     return user
+
+
+def with_registry_rights(user: object) -> object:
+    """What an administrator gives a registrar: ``keep_registry`` (merges, registry players)."""
+    user.user_permissions.add(  # type: ignore[attr-defined]
+        Permission.objects.get(content_type__app_label="tournament", codename="keep_registry")
+    )
+    return user
+
+
+def registrar(username: str = "registrar") -> object:
+    return with_registry_rights(UserFactory(username=username))

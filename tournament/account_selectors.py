@@ -2,10 +2,10 @@
 claim's state, their API token, and who may decide a claim. They never write."""
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from rest_framework.authtoken.models import Token
 
-from tournament.models import Decision, EventRole, Player, PlayerClaim, VerifiedAddress
+from tournament.models import Decision, Entry, EventRole, Player, PlayerClaim, VerifiedAddress
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -30,15 +30,31 @@ def _directed_events(user: User) -> QuerySet[EventRole]:
     return EventRole.objects.filter(user_id=user.pk, role=EventRole.Role.DIRECTOR)
 
 
-def may_decide_claim(user: User, player: Player) -> bool:
-    """Approvers decide every claim; a director decides the claims of players with an entry
-    in an event they direct (they have met them at the board)."""
-    if is_claim_approver(user):
-        return True
+def _entered(player_ref: OuterRef) -> QuerySet[Entry]:
+    """The entries of a player, alone or as a partnership team's second player."""
+    return Entry.objects.filter(Q(player_id=player_ref) | Q(partner_id=player_ref))
+
+
+def _decidable_by(user: User, claims: QuerySet[PlayerClaim]) -> QuerySet[PlayerClaim]:
+    """Of ``claims``, those ``user`` may decide. Nobody decides their own claim. Approvers
+    decide the others; a director decides the claims of a player entered in at least one event
+    and only in events they direct (a director who enters another event's player in his own
+    must not hand that player's account to someone: the other event's boards would follow)."""
     if not user.is_authenticated:
-        return False
-    events = _directed_events(user).values("event_id")
-    return player.entries.filter(event_id__in=events).exists()
+        return claims.none()
+    claims = claims.exclude(user_id=user.pk)
+    if is_claim_approver(user):
+        return claims
+    directed = _directed_events(user).values("event_id")
+    player = OuterRef("player_id")
+    here = _entered(player).filter(event_id__in=directed)
+    elsewhere = _entered(player).exclude(event_id__in=directed)
+    return claims.filter(Exists(here), ~Exists(elsewhere))
+
+
+def may_decide_claim(user: User, claim: PlayerClaim) -> bool:
+    """Whether ``user`` may approve or refuse ``claim`` (see ``_decidable_by``)."""
+    return _decidable_by(user, PlayerClaim.objects.filter(pk=claim.pk)).exists()
 
 
 def decides_any_claims(user: User) -> bool:
@@ -49,12 +65,7 @@ def decides_any_claims(user: User) -> bool:
 def claims_to_decide(user: User) -> QuerySet[PlayerClaim]:
     """The pending claims this user may decide, oldest first (first come, first served)."""
     claims = PlayerClaim.objects.filter(status=Decision.PENDING).select_related("user", "player")
-    if not is_claim_approver(user):
-        if not user.is_authenticated:
-            return claims.none()
-        events = _directed_events(user).values("event_id")
-        claims = claims.filter(player__entries__event_id__in=events).distinct()
-    return claims.order_by("created_at", "id")
+    return _decidable_by(user, claims).order_by("created_at", "id")
 
 
 def search_registry(query: str) -> QuerySet[Player]:

@@ -14,11 +14,13 @@ from django.forms import ModelForm
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
-from tournament import models, services
+from tournament import models, rights_admin, services
 from tournament.errors import DomainError
 
 PLAYER_FIELDS = ("name", "club", "country", "rating", "contact", "family")
 EVENT_EDITABLE = ("name", "venue", "start_date", "end_date")
+# Users, groups and roles: their own module, where every change of rights is logged.
+__all__ = ["rights_admin"]
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -73,8 +75,19 @@ class PlayerAdmin(admin.ModelAdmin):
 
 
 class RoleInline(admin.TabularInline):
+    """Shown only: a role is given or removed on the event role page, with a reason, logged."""
+
     model = models.EventRole
     extra = 0
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
 
 
 @admin.register(models.Event)
@@ -125,12 +138,6 @@ class FestivalAdmin(admin.ModelAdmin):
     list_display = ["name", "starts", "ends", "venue", "time_zone"]
     search_fields = ["name", "venue"]
     prepopulated_fields = {"slug": ["name"]}
-
-
-@admin.register(models.EventRole)
-class EventRoleAdmin(admin.ModelAdmin):
-    list_display = ["event", "user", "role"]
-    list_filter = ["role"]
 
 
 @admin.register(models.Entry)

@@ -87,6 +87,7 @@ def seed_table_event(say: Callable[[str], None]) -> None:
 def _seed_round_one(slug: str, players: list[Any], **fields: Any) -> Any:
     from tournament import services
     from tournament.models import Event, EventRole, Round
+    from tournament.services import rights
 
     User = get_user_model()
     director = User.objects.get(username="director")
@@ -103,7 +104,16 @@ def _seed_round_one(slug: str, players: list[Any], **fields: Any) -> Any:
                 **fields,
             )
         for user, role in ((director, EventRole.Role.DIRECTOR), (arbiter, EventRole.Role.ARBITER)):
-            EventRole.objects.get_or_create(event=event, user=user, role=role)
+            _, made = EventRole.objects.get_or_create(event=event, user=user, role=role)
+            if made:  # every grant of a role is in the event's log
+                rights.note_event_role(
+                    event,
+                    director,
+                    username=user.get_username(),
+                    role=role,
+                    granted=True,
+                    reason="seed_demo: the demo event",
+                )
         if not event.entries.exists():
             rows = ["name,club,country,rating"]
             rows += [f"{n},{c},{k},{r or ''}" for n, c, k, r in players]

@@ -9,6 +9,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import core as scoring_core
+from tournament.festival_selectors import pending_request_of
 from tournament.models import Board, Entry, Event, EventRole, Festival, Player, Result
 from tournament.reading import JsonRefused, read_json, whole_number
 from tournament.selectors import result_choices, tiebreak_labels
@@ -90,7 +91,10 @@ class EventForm(forms.Form):
         required=False,
         label=_("Festival"),
         empty_label=_("None: a stand-alone event"),
-        help_text=_("Optional: the festival (e.g. the MSO) the event belongs to"),
+        help_text=_(
+            "Optional: the festival (e.g. the MSO) the event belongs to. Unless you direct "
+            "the festival, its directors approve the event first."
+        ),
     )
     ruleset = forms.ChoiceField(
         label=_("Ruleset"),
@@ -204,7 +208,8 @@ class EventForm(forms.Form):
             "venue": event.venue,
             "start_date": event.start_date,
             "end_date": event.end_date,
-            "festival": event.festival_id,
+            # A request waiting for the festival's directors: saved unchanged, it still waits.
+            "festival": getattr(pending_request_of(event), "festival_id", event.festival_id),
             "ruleset": event.ruleset,
             "table_size": event.table_size,
             "ruleset_options": json.dumps(event.ruleset_options) if event.ruleset_options else "",
@@ -363,8 +368,17 @@ class ByesForm(forms.Form):
 
 
 class RoleForm(forms.Form):
+    """A director or arbiter to name, and why (into the event's log)."""
+
     username = forms.CharField(label=_("Username"), max_length=150)
     role = forms.ChoiceField(label=_("Role"), choices=EventRole.Role.choices)
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=300,
+        required=False,
+        validators=[NoControlCharacters("reason")],
+        help_text=_("Optional: why (it goes into the event's log)"),
+    )
 
 
 class SwapPlayersForm(forms.Form):

@@ -9,23 +9,27 @@ request, they are never stale after a result.
 
 import datetime
 import zoneinfo
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
 
 from scoring import festivals
 from scoring.exports import dumps
 from scoring.exports.pentamind import pentamind_csv, pentamind_json
 from scoring.views.exports import CSV, JSON, _download
+from tournament import festival_selectors
 from tournament.errors import DomainError
-from tournament.models import Festival
+from tournament.models import Festival, FestivalRequest, FestivalRole
+from tournament.services import festival_members
 from tournament.services import festivals as festival_services
 from tournament.text import NoControlCharacters
 from tournament.widgets import DateInput
@@ -106,7 +110,8 @@ def festival_edit(request: HttpRequest, slug: str) -> HttpResponse:
     if not festival_services.can_edit_festival(request.user, festival):
         return _deny(
             request,
-            _("Only the directors of %(name)s's events may change it.") % {"name": festival.name},
+            _("Only the directors of the festival %(name)s may change it.")
+            % {"name": festival.name},
         )
     form = FestivalForm(request.POST or None, initial=FestivalForm.initial_of(festival))
     if request.method == "POST" and form.is_valid():
@@ -127,13 +132,15 @@ def festival_detail(request: HttpRequest, slug: str) -> HttpResponse:
     events = festivals.festival_events(festival)
     placings = festivals.festival_placings(events)
     columns, players = festivals.results_table(events, placings)
+    can_edit = festival_services.can_edit_festival(request.user, festival)
     context = {
         "festival": festival,
         "events": events,
         "schedule": festivals.festival_schedule(festival, events),
         "result_events": columns,
         "players": players,
-        "can_edit": festival_services.can_edit_festival(request.user, festival),
+        "can_edit": can_edit,
+        "requests": festival_selectors.requests_to_decide(festival) if can_edit else [],
         "today": datetime.datetime.now(zoneinfo.ZoneInfo(festival.time_zone)).date(),
     }
     return render(request, "festival/detail.html", context)
@@ -147,3 +154,111 @@ def pentamind_export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
         content = dumps(pentamind_json(festival, placings))
         return _download(content, JSON, f"{festival.slug}-pentamind.json")
     return _download(pentamind_csv(placings), CSV, f"{festival.slug}-pentamind.csv")
+
+
+def _decide_request(
+    request: HttpRequest, slug: str, pk: int, decide: Callable[[FestivalRequest], object]
+) -> HttpResponse:
+    festival = festivals.festival_or_404(slug)
+    if not festival_services.can_edit_festival(request.user, festival):
+        return _deny(
+            request,
+            _("Only the directors of the festival %(name)s may change it.")
+            % {"name": festival.name},
+        )
+    asked = get_object_or_404(FestivalRequest.objects.select_related("event"), pk=pk)
+    if asked.festival_id != festival.pk:
+        raise Http404
+    try:
+        decide(asked)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    return redirect("festival-detail", festival.slug)
+
+
+@require_POST
+def request_approve(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A director of the festival lets an event in."""
+
+    def approve(asked: FestivalRequest) -> None:
+        festival_members.approve_festival_request(request=asked, user=request.user)
+        messages.success(request, _("%(event)s joins the festival.") % {"event": asked.event.name})
+
+    return _decide_request(request, slug, pk, approve)
+
+
+@require_POST
+def request_decline(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A director of the festival keeps an event out."""
+
+    def decline(asked: FestivalRequest) -> None:
+        festival_members.decline_festival_request(
+            request=asked, user=request.user, reason=request.POST.get("reason", "")
+        )
+        messages.success(
+            request, _("%(event)s does not join the festival.") % {"event": asked.event.name}
+        )
+
+    return _decide_request(request, slug, pk, decline)
+
+
+class DirectorForm(forms.Form):
+    username = forms.CharField(label=gettext_lazy("Username"), max_length=150)
+    reason = forms.CharField(
+        label=gettext_lazy("Reason"),
+        max_length=300,
+        required=False,
+        help_text=gettext_lazy("Optional: why (it goes into the rights log)"),
+    )
+
+
+def festival_directors(request: HttpRequest, slug: str) -> HttpResponse:
+    """The festival's directors: they name and remove each other."""
+    festival = festivals.festival_or_404(slug)
+    if not festival_services.can_edit_festival(request.user, festival):
+        return _deny(
+            request,
+            _("Only the directors of the festival %(name)s may change it.")
+            % {"name": festival.name},
+        )
+    form = DirectorForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            festival_services.add_festival_director(
+                festival=festival, user=request.user, **form.cleaned_data
+            )
+        except DomainError as exc:
+            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        else:
+            messages.success(
+                request,
+                _("%(user)s now directs the festival.") % {"user": form.cleaned_data["username"]},
+            )
+            return redirect("festival-directors", festival.slug)
+    roles = festival.roles.select_related("user").order_by("user__username")
+    context = {"festival": festival, "form": form, "roles": roles}
+    return render(request, "festival/directors.html", context)
+
+
+@require_POST
+def festival_director_remove(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    festival = festivals.festival_or_404(slug)
+    if not festival_services.can_edit_festival(request.user, festival):
+        return _deny(
+            request,
+            _("Only the directors of the festival %(name)s may change it.")
+            % {"name": festival.name},
+        )
+    role = get_object_or_404(FestivalRole.objects.select_related("user"), pk=pk, festival=festival)
+    try:
+        festival_services.remove_festival_director(
+            festival=festival, user=request.user, role=role, reason=request.POST.get("reason", "")
+        )
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            _("%(user)s no longer directs the festival.") % {"user": role.user.get_username()},
+        )
+    return redirect("festival-directors", festival.slug)

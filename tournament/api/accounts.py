@@ -216,8 +216,9 @@ class VerificationView(APIView):
 
 @extend_schema(tags=["accounts"])
 class ClaimViewSet(viewsets.ViewSet):
-    """Claims of registry players: a person claims their player; directors of an event the
-    player has an entry in, and registrars, list the pending claims and decide them."""
+    """Claims of registry players: a person claims their player; registrars, and a director
+    of every event the player has entered, list the pending claims and decide them (nobody
+    decides their own)."""
 
     permission_classes = [IsAuthenticated]
 

@@ -1,6 +1,6 @@
 """The API of the player registry shared by every event: the list and search (paginated, public
 fields only, no merged duplicates), and merging duplicates and undoing the latest merge (for
-directors and registrars). Thin: the serializers parse, the services decide and write, the
+registrars). Thin: the serializers parse, the services decide and write, the
 selectors read."""
 
 from typing import Any
@@ -62,11 +62,9 @@ class PlayerViewSet(views.PlayerViewSet):
 
 
 class IsRegistryKeeper(BasePermission):
-    """Directors (of any event), registrars and superusers."""
+    """Registrars (``keep_registry``, staff) and superusers: never merely a director."""
 
-    message = gettext_lazy(
-        "Only directors and registrars may merge registry players or undo a merge."
-    )
+    message = gettext_lazy("Only registrars may merge registry players or undo a merge.")
 
     def has_permission(self, request: Request, view: Any) -> bool:
         return merge_service.is_registry_keeper(request.user)

@@ -550,10 +550,17 @@ class CorrectionSerializer(serializers.ModelSerializer[ResultCorrection]):
 
 class RoleSerializer(serializers.ModelSerializer[EventRole]):
     username = serializers.CharField(source="user.username")
+    reason = serializers.CharField(
+        write_only=True,
+        required=False,
+        allow_blank=True,
+        max_length=300,
+        help_text="Optional: why the role is given (it goes into the event's log)",
+    )
 
     class Meta:
         model = EventRole
-        fields = ["id", "username", "role"]
+        fields = ["id", "username", "role", "reason"]
 
 
 class PairingRequestedSerializer(serializers.Serializer[Any]):

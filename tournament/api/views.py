@@ -439,10 +439,21 @@ class RoleViewSet(_EventScoped, viewsets.GenericViewSet[EventRole]):
             user=request.user,
             username=data.validated_data["user"]["username"],
             role=data.validated_data["role"],
+            reason=data.validated_data.get("reason", ""),
         )
         return Response(self.get_serializer(role).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(responses={204: None, **ERRORS})
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("reason", str, description="Optional: why (into the event's log)")
+        ],
+        responses={204: None, **ERRORS},
+    )
     def destroy(self, request: Request, slug: str, pk: int) -> Response:
-        services.remove_role(event=self.get_event(), user=request.user, role=self.get_object())
+        services.remove_role(
+            event=self.get_event(),
+            user=request.user,
+            role=self.get_object(),
+            reason=request.query_params.get("reason", ""),
+        )
         return Response(status=status.HTTP_204_NO_CONTENT)

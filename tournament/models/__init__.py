@@ -32,6 +32,7 @@ from tournament.models.people import (
     ResultConfirmation,
     VerifiedAddress,
 )
+from tournament.models.rights import FestivalRequest, FestivalRole, RightsChange
 from tournament.models.tables import MAX_SEATS, Seat
 
 __all__ = [
@@ -49,6 +50,8 @@ __all__ = [
     "EventLogEntry",
     "EventRole",
     "Festival",
+    "FestivalRequest",
+    "FestivalRole",
     "ForbiddenPair",
     "Notification",
     "PairingChange",
@@ -58,6 +61,7 @@ __all__ = [
     "Result",
     "ResultConfirmation",
     "ResultCorrection",
+    "RightsChange",
     "Round",
     "Seat",
     "VerifiedAddress",

@@ -545,6 +545,7 @@ class EventLogEntry(models.Model):
         CHECK_IN = "check-in", _("Check-in")
         CONFIRMATION = "confirmation", _("Result confirmation")
         MERGE = "merge", _("Registry merge")
+        ROLE = "role", _("Role granted or removed")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="log_entries")
     kind = models.CharField(max_length=12, choices=Kind.choices)

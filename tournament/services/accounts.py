@@ -224,10 +224,18 @@ def create_own_player(*, user: User, name: str, club: str = "", country: str = "
 
 
 def _require_decider(user: User, claim: PlayerClaim) -> None:
-    if not account_selectors.may_decide_claim(user, claim.player):
+    if user.is_authenticated and claim.user_id == user.pk:
         raise NotAllowed(
             _(
-                "Only registrars, and directors of an event %(name)s has played in, may "
+                "This claim is yours, and nobody decides their own: a registrar or the "
+                "player's director may decide this claim."
+            ),
+            code="own_claim",
+        )
+    if not account_selectors.may_decide_claim(user, claim):
+        raise NotAllowed(
+            _(
+                "Only registrars, and a director of every event %(name)s has entered, may "
                 "decide this claim."
             )
             % {"name": claim.player.name},

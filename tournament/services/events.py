@@ -14,7 +14,7 @@ from tournament import effects, selectors
 from tournament.errors import DomainError
 from tournament.models import PUBLIC_ROUND_STATUSES, Event, EventRole, Round
 from tournament.permissions import require_director, require_event_creator
-from tournament.services import challenge_rounds, teams
+from tournament.services import challenge_rounds, festival_members, rights, teams
 from tournament.services.base import User, lock_event, paired_rounds
 from tournament.services.event_log import note
 from tournament.services.festivals import festival_of
@@ -50,8 +50,7 @@ def _clean_event(event: Event, data: Mapping[str, Any]) -> None:
         raise DomainError(
             _("Unknown event field(s): %(value)s.") % {"value": ", ".join(sorted(unknown))}
         )
-    if "festival" in data:
-        data = {**data, "festival": festival_of(data["festival"])}
+    data = {name: value for name, value in data.items() if name != "festival"}  # its own step
     for name, value in data.items():
         setattr(event, name, value)
     if event.ruleset == Event.Ruleset.PARTNERSHIP and data.get("table_size") is None:
@@ -232,9 +231,20 @@ def create_event(*, user: User, data: Mapping[str, Any]) -> Event:
     """A new event; its creator becomes its first director."""
     require_event_creator(user)
     event = Event(created_by=user)
+    festival = festival_of(data["festival"]) if "festival" in data else None
     _clean_event(event, data)
     event.save()
     EventRole.objects.create(event=event, user=user, role=EventRole.Role.DIRECTOR)
+    rights.note_event_role(
+        event,
+        user,
+        username=user.get_username(),
+        role=EventRole.Role.DIRECTOR,
+        granted=True,
+        reason="created the event",
+    )
+    if festival is not None:
+        festival_members.set_event_festival(event=event, user=user, festival=festival)
     effects.live_changed(event.pk)  # its slug may have named a deleted event: the live cache
     return event
 
@@ -244,7 +254,8 @@ def update_event(*, event: Event, user: User, data: Mapping[str, Any]) -> Event:
     require_director(user, event)
     event = lock_event(event)
     before = {name: getattr(event, name) for name in EVENT_FIELDS}
-    festival_before = event.festival_id
+    festival_given = "festival" in data
+    festival = festival_of(data["festival"]) if festival_given else None
     _clean_event(event, data)
     if event.ruleset != before["ruleset"]:
         teams.check_ruleset_change(event)  # partnership: entries are teams, others players
@@ -274,8 +285,10 @@ def update_event(*, event: Event, user: User, data: Mapping[str, Any]) -> Event:
                 field="rounds",
             )
     event.save()
+    if festival_given:  # joins at once, asks its directors, or leaves
+        festival_members.set_event_festival(event=event, user=user, festival=festival)
     edited = {n for n in EVENT_FIELDS if getattr(event, n) != before[n]}
-    if edited or event.festival_id != festival_before:
+    if edited:
         effects.live_changed(event.pk)  # the cached public pages show the event's settings
     for name, kind in (
         ("keep_apart", "restriction"),
@@ -299,8 +312,10 @@ def update_event(*, event: Event, user: User, data: Mapping[str, Any]) -> Event:
 
 
 @transaction.atomic
-def add_role(*, event: Event, user: User, username: str, role: str) -> EventRole:
+def add_role(*, event: Event, user: User, username: str, role: str, reason: str = "") -> EventRole:
+    """Name a director or arbiter of ``event``; the event's log says who, when and why."""
     require_director(user, event)
+    reason = rights.clean_reason(reason)
     if role not in EventRole.Role.values:
         raise DomainError(
             _("%(role)s is not a role: director or arbiter.") % {"role": repr(role)}, field="role"
@@ -318,18 +333,31 @@ def add_role(*, event: Event, user: User, username: str, role: str) -> EventRole
             % {"target": target, "role": role, "name": event.name},
             field="username",
         )
+    rights.note_event_role(
+        event, user, username=target.get_username(), role=role, granted=True, reason=reason
+    )
     return found
 
 
 @transaction.atomic
-def remove_role(*, event: Event, user: User, role: EventRole) -> None:
+def remove_role(*, event: Event, user: User, role: EventRole, reason: str = "") -> None:
+    """Remove a director or arbiter; the event's log says who, when and why."""
     require_director(user, event)
+    reason = rights.clean_reason(reason)
     if role.event_id != event.pk:
         raise DomainError(_("That role belongs to another event."))
     directors = EventRole.objects.filter(event=event, role=EventRole.Role.DIRECTOR)
     if role.role == EventRole.Role.DIRECTOR and directors.count() == 1:
         raise DomainError(_("An event keeps at least one director."), field="role")
     role.delete()
+    rights.note_event_role(
+        event,
+        user,
+        username=role.user.get_username(),
+        role=role.role,
+        granted=False,
+        reason=reason,
+    )
 
 
 def check_round_robin_rounds(event: Event, number: int) -> None:

@@ -1,10 +1,15 @@
-"""Festivals: many events held together (the MSO), created and edited by directors.
+"""Festivals: many events held together (the MSO), created and edited by their own directors.
 
 Who may create a festival: a superuser, a user granted ``tournament.add_festival`` (by an admin,
-to them or their group), or anyone who directs at least one event. Who may edit one: a
-superuser, a user granted ``tournament.change_festival``, a director of one of the festival's
-events, or, while the festival has no event yet, anyone who may create festivals (so its
-creator can correct it before attaching the first event).
+to them or their group), or anyone who directs at least one event; the creator becomes the
+festival's first director (``FestivalRole``; an administrator names others in the admin). Who
+may edit one (name, venue, dates, time zone) and decide which events join it: its directors, a
+superuser, or a user granted ``tournament.change_festival``. Directing one of its events is not
+enough: the festival's time zone moves every member event's check-in windows.
+
+Joining: an event's director names a festival on the event's form. A director of that festival
+joins at once; anyone else's event asks (``FestivalRequest``), and counts nowhere in the
+festival (schedule, placings, exports) until a director of the festival approves.
 """
 
 import datetime
@@ -12,13 +17,15 @@ import zoneinfo
 from collections.abc import Mapping
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from tournament import effects
 from tournament.errors import DomainError, NotAllowed
-from tournament.models import EventRole, Festival
+from tournament.models import EventRole, Festival, FestivalRole
+from tournament.services import rights
 from tournament.services.base import User
 
 FESTIVAL_FIELDS = ("name", "venue", "starts", "ends", "time_zone")
@@ -50,14 +57,13 @@ def can_create_festival(user: User) -> bool:
 
 
 def can_edit_festival(user: User, festival: Festival) -> bool:
+    """The festival's own directors (and superusers, ``change_festival``): they edit it and
+    decide which events join it."""
     if not user.is_authenticated:
         return False
     if _granted(user, "tournament.change_festival"):
         return True
-    directs_one = EventRole.objects.filter(
-        user_id=user.pk, role=EventRole.Role.DIRECTOR, event__festival=festival
-    ).exists()
-    return directs_one or (not festival.events.exists() and can_create_festival(user))
+    return FestivalRole.objects.filter(festival=festival, user_id=user.pk).exists()
 
 
 def require_festival_creator(user: User) -> None:
@@ -73,8 +79,9 @@ def require_festival_creator(user: User) -> None:
 def require_festival_editor(user: User, festival: Festival) -> None:
     if not can_edit_festival(user, festival):
         raise NotAllowed(
-            _("Only the directors of %(name)s's events may change it.") % {"name": festival.name},
-            code="not_director",
+            _("Only the directors of the festival %(name)s may change it.")
+            % {"name": festival.name},
+            code="not_festival_director",
         )
 
 
@@ -154,6 +161,8 @@ def create_festival(*, user: User, data: Mapping[str, Any]) -> Festival:
     _clean_festival(festival, data)
     festival.slug = _unique_slug(festival)
     festival.save()
+    FestivalRole.objects.create(festival=festival, user=user)
+    note_festival_director(user, festival, user.get_username(), True, "created the festival")
     return festival
 
 
@@ -168,6 +177,55 @@ def update_festival(*, festival: Festival, user: User, data: Mapping[str, Any]) 
     for event_id in festival.events.values_list("pk", flat=True):
         effects.live_changed(event_id)
     return festival
+
+
+def note_festival_director(
+    by: User, festival: Festival, username: str, granted: bool, reason: str
+) -> None:
+    """A director of the festival named or removed, into the rights log."""
+    what = "granted" if granted else "removed"
+    change = f"{what}: {username} as a director of the festival"
+    rights.note_rights(by, f"festival {festival.name}", [change], reason)
+
+
+@transaction.atomic
+def add_festival_director(
+    *, festival: Festival, user: User, username: str, reason: str = ""
+) -> FestivalRole:
+    """A director of the festival names another; the rights log says who, when and why."""
+    require_festival_editor(user, festival)
+    reason = rights.clean_reason(reason)
+    target = get_user_model().objects.filter(username=username.strip()).first()
+    if target is None:
+        raise DomainError(
+            _("There is no user %(username)s.") % {"username": repr(username.strip())},
+            field="username",
+        )
+    role, created = FestivalRole.objects.get_or_create(festival=festival, user=target)
+    if not created:
+        raise DomainError(
+            _("%(target)s already directs %(name)s.")
+            % {"target": target.get_username(), "name": festival.name},
+            field="username",
+        )
+    note_festival_director(user, festival, target.get_username(), True, reason)
+    return role
+
+
+@transaction.atomic
+def remove_festival_director(
+    *, festival: Festival, user: User, role: FestivalRole, reason: str = ""
+) -> None:
+    """A director of the festival removes one (never the last: someone must decide)."""
+    require_festival_editor(user, festival)
+    reason = rights.clean_reason(reason)
+    if role.festival_id != festival.pk:
+        raise DomainError(_("That role belongs to another festival."))
+    Festival.objects.select_for_update().get(pk=festival.pk)  # two removals queue here
+    if FestivalRole.objects.filter(festival=festival).count() == 1:
+        raise DomainError(_("A festival keeps at least one director."))
+    role.delete()
+    note_festival_director(user, festival, role.user.get_username(), False, reason)
 
 
 def festival_of(value: object) -> Festival | None:

@@ -21,7 +21,6 @@ from tournament.models import (
     EntryRequest,
     Event,
     EventLogEntry,
-    EventRole,
     Notification,
     Player,
     PlayerClaim,
@@ -36,21 +35,21 @@ FILLABLE = ("club", "country", "rating", "family", "contact")
 
 
 def is_registry_keeper(user: User) -> bool:
-    """Who keeps the registry's duplicates apart: registrars (staff, ``keep_registry``),
-    superusers, and anyone who directs at least one event."""
+    """Who keeps the registry's duplicates apart: registrars (staff, ``keep_registry`` given by
+    an administrator, to the user or their group) and superusers. Directing an event is not
+    enough: a merge moves the entries and the account of players of every event."""
     if not user.is_authenticated:
         return False
-    if getattr(user, "is_superuser", False) or is_registrar(user):
-        return True
-    return EventRole.objects.filter(user_id=user.pk, role=EventRole.Role.DIRECTOR).exists()
+    return bool(getattr(user, "is_superuser", False)) or is_registrar(user)
 
 
 def require_registry_keeper(user: User) -> None:
     if not is_registry_keeper(user):
         raise NotAllowed(
             _(
-                "Only directors and registrars may merge registry players or undo a merge "
-                "(the registry is shared by every event)."
+                "Only registrars (given the 'keep registry' permission by an administrator) "
+                "may merge registry players or undo a merge: the registry is shared by every "
+                "event."
             ),
             code="not_registry_keeper",
         )

@@ -12,8 +12,9 @@ from django.views.decorators.http import require_POST
 
 from tournament import checkin_selectors, selectors, services
 from tournament.errors import DomainError
+from tournament.festival_selectors import pending_request_of
 from tournament.forms import EventForm, RoleForm
-from tournament.models import EventRole
+from tournament.models import Event, EventRole
 from tournament.page_cache import cached_page, live_version
 from tournament.permissions import is_arbiter, is_director
 from tournament.views.common import carry_out, director_or_deny, get_event, require_creator_or_deny
@@ -29,6 +30,19 @@ def form_error(form: forms.Form, error: DomainError) -> None:
     form.add_error(field if field in form.fields else None, error.message)
 
 
+def _say_if_asking(request: HttpRequest, event: Event) -> None:
+    asking = pending_request_of(event)
+    if asking is not None:
+        messages.info(
+            request,
+            _(
+                "%(event)s asks to join %(festival)s: it joins when a director of the "
+                "festival approves."
+            )
+            % {"event": event.name, "festival": asking.festival.name},
+        )
+
+
 @login_required
 def event_create(request: HttpRequest) -> HttpResponse:
     require_creator_or_deny(request)
@@ -42,6 +56,7 @@ def event_create(request: HttpRequest) -> HttpResponse:
             messages.success(
                 request, _("%(name)s is created: you are its director.") % {"name": event.name}
             )
+            _say_if_asking(request, event)
             return redirect("event-entries", event.slug)
     return render(request, "tournament/event_form.html", {"form": form, "event": None})
 
@@ -58,6 +73,7 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
             form_error(form, exc)
         else:
             messages.success(request, _("The event is saved."))
+            _say_if_asking(request, event)
             return redirect(event)
     return render(request, "tournament/event_form.html", {"form": form, "event": event})
 
@@ -98,6 +114,7 @@ def event_roles(request: HttpRequest, slug: str) -> HttpResponse:
                 user=request.user,
                 username=form.cleaned_data["username"],
                 role=form.cleaned_data["role"],
+                reason=form.cleaned_data["reason"],
             )
         except DomainError as exc:
             form_error(form, exc)
@@ -120,7 +137,9 @@ def event_role_remove(request: HttpRequest, slug: str, role_id: int) -> HttpResp
     role = get_object_or_404(EventRole, pk=role_id, event=event)
     return carry_out(
         request,
-        lambda: services.remove_role(event=event, user=request.user, role=role),
+        lambda: services.remove_role(
+            event=event, user=request.user, role=role, reason=request.POST.get("reason", "")
+        ),
         f"{role.user} is no longer {role.get_role_display().lower()}.",
         reverse("event-roles", args=[event.slug]),
     )

@@ -1,4 +1,4 @@
-"""The player registry's pages for directors and registrars: the list and search, a player's
+"""The player registry's pages for registrars: the list and search, a player's
 record across events, merging duplicates and the merges' history (with undo of the latest);
 and the registry matches offered while a director adds a player to an event."""
 
@@ -18,19 +18,30 @@ from tournament.errors import DomainError
 from tournament.forms import EntryForm
 from tournament.models import Player, PlayerMerge
 from tournament.services import merge as merge_service
+from tournament.services.festivals import directs_an_event
 from tournament.views.common import director_or_deny, get_event
 
 PAGE_SIZE = 50
 PICK_LIMIT = 20  # registry matches offered at once while adding a player to an event
 
 
-def keeper_or_deny(request: HttpRequest) -> HttpResponse | None:
-    """None for directors and registrars; else a login redirect or a 403."""
-    if merge_service.is_registry_keeper(request.user):
+def reader_or_deny(request: HttpRequest) -> HttpResponse | None:
+    """None for registrars and directors (of any event: the list and a player's record are
+    the public registry's, for finding players); else a login redirect or a 403."""
+    if merge_service.is_registry_keeper(request.user) or directs_an_event(request.user):
         return None
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     raise PermissionDenied(_("Only directors and registrars may see the player registry."))
+
+
+def keeper_or_deny(request: HttpRequest) -> HttpResponse | None:
+    """None for registrars (merges and their history); else a login redirect or a 403."""
+    if merge_service.is_registry_keeper(request.user):
+        return None
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    raise PermissionDenied(_("Only registrars may see the player registry and merge its players."))
 
 
 def _search(request: HttpRequest) -> str:
@@ -44,11 +55,16 @@ def _page_of(request: HttpRequest, players: object) -> Page:
 
 @require_GET
 def player_list(request: HttpRequest) -> HttpResponse:
-    if denied := keeper_or_deny(request):
+    if denied := reader_or_deny(request):
         return denied
     search = _search(request)
     page = _page_of(request, selectors.player_list(search))
-    return render(request, "registry/list.html", {"page": page, "search": search})
+    context = {
+        "page": page,
+        "search": search,
+        "keeps_registry": merge_service.is_registry_keeper(request.user),
+    }
+    return render(request, "registry/list.html", context)
 
 
 def _survivor_of(player: Player) -> Player:
@@ -62,7 +78,7 @@ def _survivor_of(player: Player) -> Player:
 
 @require_GET
 def player_record(request: HttpRequest, pk: int) -> HttpResponse:
-    if denied := keeper_or_deny(request):
+    if denied := reader_or_deny(request):
         return denied
     player = get_object_or_404(Player, pk=pk)
     if player.merged_into_id is not None:
@@ -71,6 +87,7 @@ def player_record(request: HttpRequest, pk: int) -> HttpResponse:
         "player": player,
         "entries": selectors.player_entries(player),
         "absorbed": player.absorbed.order_by("name", "id"),
+        "keeps_registry": merge_service.is_registry_keeper(request.user),
     }
     return render(request, "registry/player.html", context)
 
@@ -120,7 +137,7 @@ def _compare(
     request: HttpRequest, pick: PickForm, merge_form: MergeForm | None, status: int = 200
 ) -> HttpResponse:
     """The two records side by side, and the form that merges them."""
-    context: dict[str, object] = {"pick": pick, "merge_form": merge_form}
+    context: dict[str, object] = {"pick": pick, "merge_form": merge_form, "keeps_registry": True}
     if pick.is_valid():
         sides = [
             {"key": key, "player": p, "entries": list(selectors.player_entries(p))}
@@ -191,7 +208,7 @@ def merge_history(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "registry/merges.html",
-        {"page": page, "undoable": latest.pk if latest else None},
+        {"page": page, "undoable": latest.pk if latest else None, "keeps_registry": True},
     )
 
 

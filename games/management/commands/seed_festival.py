@@ -2,8 +2,9 @@
 set up, for demos and for the festival load bench (bench/festival.py).
 
 Each event gets its own director and arbiter account (`festival-director-NN`,
-`festival-arbiter-NN`, one password for all, printed). Players come from one pool, so that many
-of them play in several events as at the MSO. Events, entries, pairings and publication go
+`festival-arbiter-NN`, one password for all, printed); the first director also directs the
+festival. Players come from one pool, so that many of them play in several events as at the
+MSO. Events, entries, pairings and publication go
 through the tournament services (the CSV import writes entries in bulk); only the accounts are
 bulk-created here, with one password hash, since hashing one per account costs ~0.3 s each.
 A second run completes whatever is missing and changes nothing else; --fresh starts over.
@@ -26,7 +27,8 @@ from django.utils.text import slugify
 
 from games.models import Game
 from tournament import services
-from tournament.models import Event, EventRole, Festival, Round
+from tournament.models import Event, EventRole, Festival, FestivalRole, Round
+from tournament.services import rights
 
 FESTIVAL_DAYS = 9  # the MSO runs over nine days
 FIRST_NAMES = [
@@ -147,6 +149,8 @@ class Command(BaseCommand):
             },
         )
         directors, arbiters = self.accounts(events, options["password"])
+        # The first event's director directs the festival: edits it, decides who joins.
+        FestivalRole.objects.get_or_create(festival=festival, user=directors[0])
         pool = player_rows(max(players, events * players // 3), options["seed"])
         rng = random.Random(options["seed"])
         for number in range(1, events + 1):
@@ -204,7 +208,16 @@ class Command(BaseCommand):
         if event.festival_id != festival.pk:
             Event.objects.filter(pk=event.pk).update(festival=festival)
         for user, role in ((director, EventRole.Role.DIRECTOR), (arbiter, EventRole.Role.ARBITER)):
-            EventRole.objects.get_or_create(event=event, user=user, role=role)
+            _, made = EventRole.objects.get_or_create(event=event, user=user, role=role)
+            if made:  # every grant of a role is in the event's log
+                rights.note_event_role(
+                    event,
+                    director,
+                    username=user.get_username(),
+                    role=role,
+                    granted=True,
+                    reason="seed_festival: the demo festival",
+                )
         return event
 
     def enter(self, event: Event, director: Any, rows: list[str]) -> None:

@@ -25,7 +25,7 @@ from tests.factories import (
 from tournament import services
 from tournament.errors import DomainError, NotAllowed
 from tournament.forms import EventForm
-from tournament.models import CheckInWindow, Entry, Event, Festival, Player
+from tournament.models import CheckInWindow, Entry, Event, Festival, FestivalRole, Player
 from tournament.services import festivals as festival_services
 
 pytestmark = pytest.mark.django_db
@@ -366,18 +366,23 @@ def test_bad_input_is_refused_with_a_message_at_its_field(
     assert Festival.objects.count() == 1
 
 
-def test_only_directors_of_its_events_edit_a_festival(
+def test_only_the_festivals_own_directors_edit_it(
     client: Client, two_events: TwoEvents, django_capture_on_commit_callbacks: Any
 ) -> None:
     spectator = Client()
     assert "MSO 2026" in spectator.get(two_events.open.get_absolute_url()).content.decode()
     edit = reverse("festival-edit", args=["mso-2026"])
     other = director_of(EventFactory(), "other-td")
-    _logged_in(client, other)
-    assert client.get(edit).status_code == 403
-    assert client.post(edit, {**GOOD, "name": "Hijacked"}).status_code == 403
-    client.logout()
-    _logged_in(client, director_of(two_events.blitz, "blitz-td"))
+    member = director_of(two_events.blitz, "blitz-td")  # directs an event of the festival
+    for user in (other, member):
+        _logged_in(client, user)
+        assert client.get(edit).status_code == 403
+        assert client.post(edit, {**GOOD, "name": "Hijacked"}).status_code == 403
+        client.logout()
+    assert Festival.objects.get(pk=two_events.festival.pk).name == "MSO 2026"
+    own = UserFactory(username="festival-td")
+    FestivalRole.objects.create(festival=two_events.festival, user=own)
+    _logged_in(client, own)
     with django_capture_on_commit_callbacks(execute=True):
         assert client.post(edit, {**GOOD, "name": "MSO 2026 (London)"}).status_code == 302
     two_events.festival.refresh_from_db()
@@ -414,7 +419,9 @@ def test_event_form_puts_the_event_in_a_festival_and_takes_it_out(
     client: Client, two_events: TwoEvents
 ) -> None:
     alone = Event.objects.get(name="Stand-alone Open")
-    _logged_in(client, director_of(alone, "td"))
+    td = director_of(alone, "td")
+    FestivalRole.objects.create(festival=two_events.festival, user=td)  # joins at once
+    _logged_in(client, td)
     edit = reverse("event-edit", args=[alone.slug])
     form = client.get(edit).content.decode()
     assert 'name="festival"' in form and ">MSO 2026</option>" in form

@@ -1,6 +1,6 @@
 """The registry's merges: a duplicate's entries, results, claims, requests, notifications and
 account go to the survivor; the latest merge is undone exactly; merged records are hidden; and
-only directors and registrars may do it. Also the registry pages and the entries page's picker."""
+only registrars may do it. Also the registry pages and the entries page's picker."""
 
 from typing import Any
 
@@ -20,6 +20,8 @@ from tests.factories import (
     UserFactory,
     arbiter_of,
     director_of,
+    registrar,
+    with_registry_rights,
 )
 from tests.standings.builders import rulebook_example
 from tournament import services
@@ -76,7 +78,7 @@ def test_a_merge_moves_entries_and_results_and_the_standings_stay_under_the_surv
     mine = EntryFactory(event=other, player=survivor, starting_rank=1)
     rival = EntryFactory(event=other, starting_rank=2)
     BoardFactory(round=RoundFactory(event=other), first=mine, second=rival, result="1-0")
-    td = director_of(ev.event)
+    td = with_registry_rights(director_of(ev.event))
     before = standings_lines(ev.event)
 
     with django_capture_on_commit_callbacks(execute=True):
@@ -114,7 +116,7 @@ def test_claims_requests_notifications_and_the_account_move_and_undo_puts_back_e
     request = EntryRequest.objects.create(event=EventFactory(), player=duplicate, user=person)
     note = Notification.objects.create(player=duplicate, key="round:1", subject="s", body="b")
     kept = Notification.objects.create(player=survivor, key="round:9", subject="s", body="b")
-    td = director_of(event)
+    td = with_registry_rights(director_of(event))
     before = owners()
 
     with django_capture_on_commit_callbacks(execute=True):
@@ -157,7 +159,7 @@ def test_claims_requests_notifications_and_the_account_move_and_undo_puts_back_e
 
 
 def test_only_the_latest_merge_can_be_undone() -> None:
-    td = director_of(EventFactory())
+    td = with_registry_rights(director_of(EventFactory()))
     a, b, c, d = (PlayerFactory() for _ in range(4))
     first = merge_players(survivor=a, absorbed=b, user=td, reason="dup")
     second = merge_players(survivor=c, absorbed=d, user=td, reason="dup")
@@ -189,7 +191,7 @@ def test_two_players_entered_in_one_event_are_not_merged() -> None:
     a, b = PlayerFactory(), PlayerFactory()
     EntryFactory(event=event, player=a)
     EntryFactory(event=event, player=b)
-    td = director_of(event)
+    td = with_registry_rights(director_of(event))
     with pytest.raises(DomainError) as refused:
         merge_players(survivor=a, absorbed=b, user=td, reason="dup")
     assert refused.value.code == "same_event"
@@ -230,7 +232,7 @@ def test_anonymous_players_and_arbiters_may_not_merge_or_undo() -> None:
     b.refresh_from_db()
     assert b.merged_into is None
 
-    merge = merge_players(survivor=a, absorbed=b, user=director_of(event), reason="dup")
+    merge = merge_players(survivor=a, absorbed=b, user=registrar(), reason="dup")
     undo = reverse("registry-merge-undo", args=[merge.pk])
     assert client_of(person).post(undo, {"reason": "no"}).status_code == 403
     with pytest.raises(NotAllowed):
@@ -250,7 +252,7 @@ def test_a_registrar_without_an_event_keeps_the_registry() -> None:
 
 def test_merged_players_are_hidden_and_their_old_page_leads_to_the_survivor() -> None:
     event = EventFactory()
-    td = director_of(event)
+    td = with_registry_rights(director_of(event))
     survivor = PlayerFactory(name="Anna Hartley", club="Cambridge")
     duplicate = PlayerFactory(name="Anna Hartly", club="Cambridge")
     merge_players(survivor=survivor, absorbed=duplicate, user=td, reason="typo")
@@ -273,7 +275,7 @@ def test_merged_players_are_hidden_and_their_old_page_leads_to_the_survivor() ->
 
 
 def test_the_registry_list_searches_name_and_club_and_pages() -> None:
-    td = director_of(EventFactory())
+    td = with_registry_rights(director_of(EventFactory()))
     PlayerFactory(name="Kenji Morita", club="Tokyo")
     PlayerFactory(name="Priya Raman", club="Oxford")
     for n in range(55):
@@ -295,7 +297,7 @@ def test_a_player_page_lists_entries_across_events() -> None:
     player = PlayerFactory(name="Kenji Morita")
     EntryFactory(event=EventFactory(name="Spring Open"), player=player)
     EntryFactory(event=EventFactory(name="Summer Open"), player=player)
-    td = director_of(EventFactory())
+    td = with_registry_rights(director_of(EventFactory()))
     page = client_of(td).get(reverse("registry-player", args=[player.pk]))
     assert page.status_code == 200
     assert "Spring Open" in page.text and "Summer Open" in page.text
@@ -303,7 +305,7 @@ def test_a_player_page_lists_entries_across_events() -> None:
 
 def test_the_merge_pages_compare_merge_and_undo_the_latest() -> None:
     event = EventFactory(name="Spring Open")
-    td = director_of(event)
+    td = with_registry_rights(director_of(event))
     kept = PlayerFactory(name="Anna Hartley", club="")
     gone = PlayerFactory(name="A. Hartley", club="Oxford")
     EntryFactory(event=event, player=gone)
@@ -343,7 +345,7 @@ def test_the_merge_pages_compare_merge_and_undo_the_latest() -> None:
 
 def test_a_merge_of_two_players_in_one_event_is_refused_on_the_page() -> None:
     event = EventFactory(name="Spring Open")
-    td = director_of(event)
+    td = with_registry_rights(director_of(event))
     a, b = PlayerFactory(), PlayerFactory()
     EntryFactory(event=event, player=a)
     EntryFactory(event=event, player=b)
@@ -384,7 +386,7 @@ def test_the_entries_page_offers_registry_matches_and_enters_the_one_picked() ->
 
 def test_a_merged_record_typed_again_enters_its_survivor() -> None:
     event = EventFactory()
-    td = director_of(event)
+    td = with_registry_rights(director_of(event))
     survivor = PlayerFactory(name="Anna Hartley", club="Cambridge")
     gone = PlayerFactory(name="Anna Hartly", club="Cambridge")
     merge_players(survivor=survivor, absorbed=gone, user=td, reason="typo")
@@ -400,7 +402,7 @@ def test_a_merged_record_typed_again_enters_its_survivor() -> None:
 
 def test_a_csv_import_of_a_merged_records_name_enters_its_survivor() -> None:
     event = EventFactory()
-    td = director_of(event)
+    td = with_registry_rights(director_of(event))
     survivor = PlayerFactory(name="Anna Hartley", club="Cambridge")
     gone = PlayerFactory(name="Anna Hartly", club="Cambridge")
     merge_players(survivor=survivor, absorbed=gone, user=td, reason="typo")
@@ -416,7 +418,7 @@ def test_a_partner_merged_away_moves_to_the_survivor_and_undo_puts_them_back() -
     event = EventFactory(name="Pairs Cup", ruleset="partnership", table_size=4)
     ada, alan, typo = (PlayerFactory() for _ in range(3))
     team = EntryFactory(event=event, player=ada, partner=typo)
-    td = director_of(event)
+    td = with_registry_rights(director_of(event))
     merge = merge_players(survivor=alan, absorbed=typo, user=td, reason="the same person")
     team.refresh_from_db()
     assert team.partner == alan

@@ -10,6 +10,7 @@ from tests.tournament.integration.permission_matrix import (
     rows_api,
     rows_challenges,
     rows_crossing,
+    rows_festivals,
     rows_pages,
     rows_people,
 )
@@ -20,6 +21,7 @@ WRITES: list[Write] = [
     *rows_pages.WRITES,
     *rows_people.WRITES,
     *rows_challenges.WRITES,
+    *rows_festivals.WRITES,
     *rows_crossing.WRITES,
 ]
 
@@ -124,16 +126,14 @@ CROSS = "·"
 
 
 def render_table() -> str:
-    """The matrix as a Markdown table: ✓ allowed, · refused; † a cell the issue requires that
-    the scoping branch delivers."""
+    """The matrix as a Markdown table: ✓ allowed, · refused."""
     head = "| Write | Address | " + " | ".join(ROLES) + " |"
     rule = "|---|---|" + "---|" * len(ROLES)
     lines = [head, rule]
     for write in WRITES:
-        mark = " †" if write.awaits else ""
         cells = [TICK if role in write.allowed else CROSS for role in ROLES]
         address = f"`{write.method.upper()} {write.url_name}`"
-        lines.append(f"| {write.id}{mark} | {address} | " + " | ".join(cells) + " |")
+        lines.append(f"| {write.id} | {address} | " + " | ".join(cells) + " |")
     return "\n".join(lines) + "\n"
 
 

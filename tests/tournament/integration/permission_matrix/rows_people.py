@@ -16,8 +16,6 @@ from tests.tournament.integration.permission_matrix.world import (
 )
 from tournament.models import Event, Festival, Player, PlayerClaim, PlayerMerge
 
-# Cells that wait for the branch that scopes merges, claims and festivals (issue 25, item 1-3).
-HELPER_1 = "registry rights, claim deciders and festival consent (issue 25 items 1-3)"
 # Who has no player of their own and so may claim one.
 WITHOUT_PLAYER = SIGNED_IN - {"player", "opponent"}
 WITH_PLAYER = frozenset({"player", "opponent"})
@@ -197,7 +195,6 @@ WRITES = [
         _claim("y"),
         REGISTRY,
         200,
-        awaits=HELPER_1,
     ),
     Write(
         "api: approve your own claim",
@@ -211,7 +208,6 @@ WRITES = [
         200,
         statuses={"anonymous": 403},
         prepare=an_own_claim,
-        awaits=HELPER_1,
     ),
     Write(
         "api: refuse a claim (player entered in E only)",
@@ -232,7 +228,6 @@ WRITES = [
         REGISTRY,
         200,
         data=lambda w: {"reason": "not the same person"},
-        awaits=HELPER_1,
     ),
     Write(
         "api: add a registry player",
@@ -277,7 +272,6 @@ WRITES = [
             "absorbed": w.players["absorbed"].pk,
             "reason": "the same person",
         },
-        awaits=HELPER_1,
     ),
     Write(
         "api: undo a merge",
@@ -288,7 +282,6 @@ WRITES = [
         REGISTRY,
         200,
         data=lambda w: {"reason": "two people after all"},
-        awaits=HELPER_1,
     ),
     # ------------------------------------------------------------ the pages
     Write(
@@ -386,7 +379,6 @@ WRITES = [
         anonymous=302,
         statuses=SERVICE_REFUSES,
         api=False,
-        awaits=HELPER_1,
     ),
     Write(
         "page: refuse a claim (player entered in E and F)",
@@ -400,7 +392,6 @@ WRITES = [
         statuses=SERVICE_REFUSES,
         api=False,
         data=lambda w: {"reason": "not the same person"},
-        awaits=HELPER_1,
     ),
     Write(
         "page: merge two registry players",
@@ -419,7 +410,6 @@ WRITES = [
             "reason": "the same person",
             "confirm": "1",
         },
-        awaits=HELPER_1,
     ),
     Write(
         "page: undo a merge",
@@ -432,7 +422,6 @@ WRITES = [
         anonymous=302,
         api=False,
         data=lambda w: {"reason": "two people after all"},
-        awaits=HELPER_1,
     ),
     Write(
         "page: create a festival",
@@ -482,7 +471,6 @@ WRITES = [
         statuses={"director": 302},  # saved; the event asks to join, and counts nowhere until then
         api=False,
         data=lambda w: _edit_event_form(w, w.festivals["other"]),
-        awaits=HELPER_1,
     ),
     Write(
         "page: create an event in another director's festival",
@@ -497,6 +485,5 @@ WRITES = [
         statuses={"director": 302, "director_other": 302},
         api=False,
         data=lambda w: _new_event_in(w, w.festivals["other"]),
-        awaits=HELPER_1,
     ),
 ]

@@ -289,8 +289,6 @@ class Write:
     multipart: bool = False
     prepare: Prepare | None = None
     statuses: dict[str, int] = field(default_factory=dict)
-    # Cells the issue requires and another branch delivers (see docs/permissions.md).
-    awaits: str = ""
 
     def expected_status(self, role: str) -> int:
         if role in self.statuses:
