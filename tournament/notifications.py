@@ -5,8 +5,10 @@ through Django's e-mail backend (``EMAIL_URL``).
 
 Each message is one append-only ``Notification`` row per (player, key): a task delivered twice
 finds the row and sends nothing more, a correction (a new ``ResultCorrection``) has a key of its
-own and sends again. A message that is not sent says why in ``skipped`` (stored in English, as
-log lines are): the player turned e-mail off, or has no address. Merged players get nothing.
+own and sends again. The row is committed before the mail goes out (see :func:`deliver`), so a
+worker killed after sending cannot send it twice. A message that is not sent says why in
+``skipped`` (stored in English, as log lines are): the player turned e-mail off, or has no
+address. Merged players get nothing.
 
 Events imported from a TRF file send nothing: their rounds and results are history, entered by
 the director who imports them (the import passes ``notify=False`` to the services).
@@ -51,8 +53,15 @@ logger = logging.getLogger(__name__)
 
 TURNED_OFF = "turned off"
 NO_ADDRESS = "no address"
+# Claimed by a task that has not yet reported its send: left so only when its worker died in
+# the middle of sending (the mail may or may not have gone out; it is not sent twice).
+SENDING = "sending interrupted"
 # The stored reasons, in the reader's language.
-SKIPPED_LABELS = {TURNED_OFF: gettext_lazy("turned off"), NO_ADDRESS: gettext_lazy("no address")}
+SKIPPED_LABELS = {
+    TURNED_OFF: gettext_lazy("turned off"),
+    NO_ADDRESS: gettext_lazy("no address"),
+    SENDING: gettext_lazy("being sent, or its worker stopped while sending it (perhaps sent)"),
+}
 
 _BYE_POINTS: dict[str, Decimal] = {
     Result.HALF_BYE: Decimal("0.5"),
@@ -283,28 +292,36 @@ def result_messages(correction: ResultCorrection) -> list[Message]:
 # Sending ---------------------------------------------------------------------------------------
 
 
-@transaction.atomic
 def deliver(*, event: Event, message: Message, connection: BaseEmailBackend) -> Notification:
-    """Store the message once per (player, key) and send it. Already stored (a task delivered
-    again): nothing more. A send that fails rolls the row back, so the task's retry sends it."""
+    """Store the message once per (player, key), then send it. The row that decides to send is
+    committed first, marked as being sent: a task delivered again (its worker killed, even right
+    after the mail went out) finds it and sends nothing more. A send that fails (the server
+    refused, the task's time limit struck) deletes it, so the task's next delivery sends it."""
     player = message.player
     to = address_of(player)
-    notification, created = Notification.objects.get_or_create(
-        player=player,
-        key=message.key,
-        defaults={
-            "event": event,
-            "subject": message.subject,
-            "body": message.body,
-            "to": to,
-            "skipped": skip_reason(player),
-        },
-    )
-    if not created or notification.skipped:
+    skipped = skip_reason(player)
+    with transaction.atomic():
+        notification, created = Notification.objects.get_or_create(
+            player=player,
+            key=message.key,
+            defaults={
+                "event": event,
+                "subject": message.subject,
+                "body": message.body,
+                "to": to,
+                "skipped": skipped or SENDING,
+            },
+        )
+    if not created or skipped:
         return notification
-    mail.EmailMessage(message.subject, message.body, to=[to], connection=connection).send()
+    try:
+        mail.EmailMessage(message.subject, message.body, to=[to], connection=connection).send()
+    except Exception:
+        notification.delete()
+        raise
     notification.sent_at = timezone.now()
-    notification.save(update_fields=["sent_at"])
+    notification.skipped = ""
+    notification.save(update_fields=["sent_at", "skipped"])
     return notification
 
 

@@ -1,6 +1,8 @@
 """Chaos: the pool child of a real prefork worker is killed in the middle of a pairing. The task
 goes back on the queue (acks-late with reject-on-worker-lost), the master starts a new child,
-and the round becomes a draft with no director action and one set of boards."""
+and the round becomes a draft with no director action and one set of boards. A whole worker
+killed (master and child) acknowledges and rejects nothing: Redis hands the task to the next
+worker once the visibility timeout has passed, within a minute."""
 
 import contextlib
 import json
@@ -12,6 +14,7 @@ import time
 import uuid
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 import redis
@@ -62,6 +65,42 @@ def queued_for(round_id: int, broker: redis.Redis) -> list[str]:
     return found
 
 
+def start_worker(env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
+    """A prefork worker of one pool process with the chaos hook, writing to ``log``."""
+    command = [
+        *(sys.executable, "-m", "celery", "-A", "tournament", "worker"),
+        *("--pool", "prefork", "--concurrency", "1", "--loglevel", "info"),
+        *("--include", "tests.integration.chaos_worker"),
+        *("--without-gossip", "--without-mingle", "--without-heartbeat"),
+        *("--hostname", f"chaos-{uuid.uuid4().hex[:8]}@%h"),
+    ]
+    with log.open("a") as out:
+        return subprocess.Popen(
+            command, cwd=settings.BASE_DIR, env=env, stdout=out, stderr=subprocess.STDOUT
+        )
+
+
+def chaos_env(redis_url: str, worker_database_url: str, attempts_key: str) -> dict[str, str]:
+    return {
+        **os.environ,
+        "DATABASE_URL": worker_database_url,
+        "REDIS_URL": redis_url,
+        "CHAOS_ATTEMPTS_KEY": attempts_key,
+    }
+
+
+def assert_paired_once(round_: Round, event: Any, broker: redis.Redis, attempts_key: str) -> None:
+    """The round is a draft of one set of boards, paired by the killed attempt and one more."""
+    assert round_.status == Round.Status.DRAFT, round_.pairing_error
+    assert cache.get(attempts_key) == 2  # the killed attempt and the redelivered one
+    boards = list(round_.boards.all())
+    assert sorted(b.number for b in boards) == list(range(1, 7))
+    seated = [e for b in boards for e in (b.first_id, b.second_id)]
+    assert sorted(seated) == sorted(event.entries.values_list("pk", flat=True))
+    assert not PairingChange.objects.filter(round=round_).exists()  # no director action
+    assert queued_for(round_.pk, broker) == [], "the pairing task is still in the broker"
+
+
 @pytest.mark.worker
 @pytest.mark.django_db(transaction=True)
 def test_a_killed_pool_child_loses_no_pairing(
@@ -70,24 +109,8 @@ def test_a_killed_pool_child_loses_no_pairing(
     event, director = event_with_players(12)
     attempts_key = f"chaos:pairing-attempts:{uuid.uuid4().hex}"
     log = tmp_path / "worker.log"
-    env = {
-        **os.environ,
-        "DATABASE_URL": worker_database_url,
-        "REDIS_URL": redis_url,
-        "CHAOS_ATTEMPTS_KEY": attempts_key,
-    }
-    command = [
-        *(sys.executable, "-m", "celery", "-A", "tournament", "worker"),
-        *("--pool", "prefork", "--concurrency", "1", "--loglevel", "info"),
-        *("--include", "tests.integration.chaos_worker"),
-        *("--without-gossip", "--without-mingle", "--without-heartbeat"),
-        *("--hostname", f"chaos-{uuid.uuid4().hex[:8]}@%h"),
-    ]
     broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
-    with log.open("w") as out:
-        worker = subprocess.Popen(
-            command, cwd=settings.BASE_DIR, env=env, stdout=out, stderr=subprocess.STDOUT
-        )
+    worker = start_worker(chaos_env(redis_url, worker_database_url, attempts_key), log)
     try:
         round_ = services.request_pairing(event=event, user=director)
 
@@ -109,18 +132,56 @@ def test_a_killed_pool_child_loses_no_pairing(
         recovered = time.monotonic() - killed
         print(f"first attempt at 30% after {started:.1f} s; draft {recovered:.1f} s after the kill")
 
-        assert round_.status == Round.Status.DRAFT, round_.pairing_error
         assert worker.poll() is None, "the worker's master died with its child"
         assert children_of(worker.pid) not in ([], pool), "the master did not start a new child"
-        assert cache.get(attempts_key) == 2  # the killed attempt and the redelivered one
-        boards = list(round_.boards.all())
-        assert sorted(b.number for b in boards) == list(range(1, 7))
-        seated = [e for b in boards for e in (b.first_id, b.second_id)]
-        assert sorted(seated) == sorted(event.entries.values_list("pk", flat=True))
-        assert not PairingChange.objects.filter(round=round_).exists()  # no director action
-        assert queued_for(round_.pk, broker) == [], "the pairing task is still in the broker"
+        assert_paired_once(round_, event, broker, attempts_key)
     finally:
         stop(worker)
+        cache.delete(attempts_key)
+
+
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True)
+def test_a_whole_worker_killed_mid_pairing_is_replaced_within_a_minute(
+    redis_url: str, worker_database_url: str, tmp_path: Path
+) -> None:
+    event, director = event_with_players(12)
+    attempts_key = f"chaos:pairing-attempts:{uuid.uuid4().hex}"
+    log = tmp_path / "worker.log"
+    broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
+    env = chaos_env(redis_url, worker_database_url, attempts_key)
+    first = start_worker(env, log)
+    second = None
+    try:
+        round_ = services.request_pairing(event=event, user=director)
+
+        def paused_mid_pairing() -> bool:
+            round_.refresh_from_db()
+            return cache.get(attempts_key) == 1 and round_.pairing_progress == 30
+
+        wait_for("the first attempt reaching 30%", paused_mid_pairing, log)
+        # The host is lost: master and pool child die at once, nobody acks or rejects.
+        pool = children_of(first.pid)
+        for pid in [first.pid, *pool]:
+            os.kill(pid, signal.SIGKILL)
+        first.wait(timeout=10)
+        killed = time.monotonic()
+        assert queued_for(round_.pk, broker) != [], "the killed worker's task left the broker"
+        second = start_worker(env, log)
+
+        def paired() -> bool:
+            round_.refresh_from_db()
+            return round_.status != Round.Status.PAIRING or bool(round_.pairing_error)
+
+        wait_for("the round paired by the next worker", paired, log)
+        recovered = time.monotonic() - killed
+        print(f"draft {recovered:.1f} s after the whole worker was killed")
+        assert recovered < 60
+        assert_paired_once(round_, event, broker, attempts_key)
+    finally:
+        for worker in (first, second):
+            if worker is not None and worker.poll() is None:
+                stop(worker)
         cache.delete(attempts_key)
 
 

@@ -243,6 +243,45 @@ def test_a_mail_the_server_refuses_is_not_recorded_so_the_next_delivery_sends_it
     assert [m.to for m in mailoutbox] == [["alice@example.org"], ["bob@example.org"]]
 
 
+class WorkerKilled(BaseException):
+    """The worker's process dies (SIGKILL, OOM): nothing after it runs, no except clause."""
+
+
+@pytest.mark.django_db
+def test_a_worker_killed_right_after_sending_does_not_send_again_when_redelivered(
+    mailoutbox: list[Any], django_capture_on_commit_callbacks: Any, monkeypatch: Any
+) -> None:
+    _event, td, board = published_game(django_capture_on_commit_callbacks)
+    with django_capture_on_commit_callbacks(execute=False):  # the task runs below, by hand
+        services.set_board_result(board=board, user=td, result=Result.DRAW)
+    correction = ResultCorrection.objects.get(board=board).pk
+    send = locmem.EmailBackend.send_messages
+
+    def sent_to_bob_then_killed(backend: Any, messages: list[Any]) -> int:
+        count = send(backend, messages)
+        if messages[0].to == ["bob@example.org"]:
+            raise WorkerKilled
+        return count
+
+    monkeypatch.setattr(locmem.EmailBackend, "send_messages", sent_to_bob_then_killed)
+    with pytest.raises(WorkerKilled):
+        tasks.notify_result.delay(correction)
+    monkeypatch.undo()
+    tasks.notify_result.delay(correction)  # the broker delivers the task again
+    tasks.notify_result.delay(correction)
+
+    assert [m.to for m in mailoutbox] == [["alice@example.org"], ["bob@example.org"]]
+    rows = Notification.objects.filter(key__contains=":result:").order_by("player__name")
+    assert [(n.player.name, n.sent_at is not None, n.skipped) for n in rows] == [
+        ("Alice", True, ""),
+        ("Bob", False, "sending interrupted"),  # the director's list says it may not have gone
+    ]
+    client = Client()
+    client.force_login(td)
+    page = client.get(f"/events/{board.round.event.slug}/notifications/").content.decode()
+    assert "being sent, or its worker stopped while sending it (perhaps sent)" in page
+
+
 @pytest.mark.django_db
 def test_a_trf_import_mails_nobody(
     mailoutbox: list[Any], django_capture_on_commit_callbacks: Any
