@@ -198,6 +198,9 @@ MAX_IMPORT_ROWS = 2000
 # Notifications and password resets: the console in development (`make run` prints them), an
 # SMTP server in production (EMAIL_URL=smtp://user:password@host:587/?tls=True).
 vars().update(env.email_url("EMAIL_URL"))
+# A mail server silent this long counts as unreachable (the task retries): a send never runs
+# into the tasks' time limits (docs/tasks.md).
+EMAIL_TIMEOUT = 10
 DEFAULT_FROM_EMAIL: str = env("DEFAULT_FROM_EMAIL")
 # The site's address as players reach it: the links in notification e-mails start with it.
 SITE_URL: str = env("SITE_URL").rstrip("/")

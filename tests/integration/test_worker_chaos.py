@@ -21,12 +21,21 @@ import redis
 from django.conf import settings
 from django.core.cache import cache
 
+from tests.factories import (
+    BoardFactory,
+    EntryFactory,
+    EventFactory,
+    PlayerFactory,
+    RoundFactory,
+    director_of,
+)
 from tests.tournament.integration.helpers import event_with_players
 from tournament import services
-from tournament.models import PairingChange, Round
+from tournament.models import Notification, PairingChange, ResultCorrection, Round
 
 WAIT_SECONDS = 60
 TASK = "tournament.tasks.compute_pairing"
+NOTIFY = "tournament.tasks.notify_result"
 
 
 def wait_for(what: str, ready: Callable[[], bool], log: Path) -> float:
@@ -53,14 +62,15 @@ def children_of(pid: int) -> list[int]:
     return found
 
 
-def queued_for(round_id: int, broker: redis.Redis) -> list[str]:
-    """Messages of this round's pairing task still in the broker: queued or taken, unacked."""
+def queued_for(object_id: int, broker: redis.Redis, task: str = TASK) -> list[str]:
+    """Messages of the task for this object (a round's pairing by default) still in the broker:
+    queued or taken, unacked."""
     raw = [m for m in broker.lrange("celery", 0, -1)]
     raw += [json.loads(v)[0] for v in broker.hvals("unacked")]
     found = []
     for message in raw:
         headers = (json.loads(message) if isinstance(message, bytes | str) else message)["headers"]
-        if headers.get("task") == TASK and headers.get("argsrepr") == f"({round_id},)":
+        if headers.get("task") == task and headers.get("argsrepr") == f"({object_id},)":
             found.append(headers["id"])
     return found
 
@@ -80,13 +90,9 @@ def start_worker(env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
         )
 
 
-def chaos_env(redis_url: str, worker_database_url: str, attempts_key: str) -> dict[str, str]:
-    return {
-        **os.environ,
-        "DATABASE_URL": worker_database_url,
-        "REDIS_URL": redis_url,
-        "CHAOS_ATTEMPTS_KEY": attempts_key,
-    }
+def chaos_env(redis_url: str, worker_database_url: str, **hooks: str) -> dict[str, str]:
+    """The worker's environment: this test's database and broker, and the hooks' keys."""
+    return {**os.environ, "DATABASE_URL": worker_database_url, "REDIS_URL": redis_url, **hooks}
 
 
 def assert_paired_once(round_: Round, event: Any, broker: redis.Redis, attempts_key: str) -> None:
@@ -110,7 +116,9 @@ def test_a_killed_pool_child_loses_no_pairing(
     attempts_key = f"chaos:pairing-attempts:{uuid.uuid4().hex}"
     log = tmp_path / "worker.log"
     broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
-    worker = start_worker(chaos_env(redis_url, worker_database_url, attempts_key), log)
+    worker = start_worker(
+        chaos_env(redis_url, worker_database_url, CHAOS_ATTEMPTS_KEY=attempts_key), log
+    )
     try:
         round_ = services.request_pairing(event=event, user=director)
 
@@ -149,7 +157,7 @@ def test_a_whole_worker_killed_mid_pairing_is_replaced_within_a_minute(
     attempts_key = f"chaos:pairing-attempts:{uuid.uuid4().hex}"
     log = tmp_path / "worker.log"
     broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
-    env = chaos_env(redis_url, worker_database_url, attempts_key)
+    env = chaos_env(redis_url, worker_database_url, CHAOS_ATTEMPTS_KEY=attempts_key)
     first = start_worker(env, log)
     second = None
     try:
@@ -183,6 +191,49 @@ def test_a_whole_worker_killed_mid_pairing_is_replaced_within_a_minute(
             if worker is not None and worker.poll() is None:
                 stop(worker)
         cache.delete(attempts_key)
+
+
+@pytest.mark.worker
+@pytest.mark.django_db(transaction=True)
+def test_a_pool_child_killed_right_after_sending_a_mail_does_not_send_it_again(
+    redis_url: str, worker_database_url: str, tmp_path: Path
+) -> None:
+    event = EventFactory(name="Winter Cup")
+    round_ = RoundFactory(event=event, number=1, status=Round.Status.PUBLISHED)
+    addresses = ["alice@example.org", "bob@example.org"]
+    first, second = (
+        EntryFactory(event=event, player=PlayerFactory(contact=address), starting_rank=rank)
+        for rank, address in enumerate(addresses, start=1)
+    )
+    board = BoardFactory(round=round_, number=1, first=first, second=second)
+    mails_key = f"chaos:mails:{uuid.uuid4().hex}"
+    outbox, log = tmp_path / "mail", tmp_path / "worker.log"
+    env = chaos_env(
+        redis_url, worker_database_url, CHAOS_MAILS_KEY=mails_key, EMAIL_URL=f"filemail:///{outbox}"
+    )
+    worker = start_worker(env, log)
+    try:
+        services.set_board_result(board=board, user=director_of(event), result="1-0", replaces=0)
+        correction = ResultCorrection.objects.get(board=board).pk
+        wait_for("the first mail sent", lambda: cache.get(mails_key) == 1, log)
+        pool = children_of(worker.pid)
+        assert len(pool) == 1, f"expected one pool child of {worker.pid}, found {pool}"
+        os.kill(pool[0], signal.SIGKILL)  # the mail went out; its task has not finished
+
+        rows = Notification.objects.filter(key__contains=f":result:{correction}")
+
+        def delivered_again() -> bool:
+            done = rows.filter(sent_at__isnull=False).count() == 1
+            return done and queued_for(correction, broker, NOTIFY) == []
+
+        broker = redis.Redis.from_url(settings.CELERY_BROKER_URL)
+        wait_for("the task delivered again and done", delivered_again, log)
+        sent = "".join(path.read_text() for path in outbox.glob("*.log"))
+        assert [sent.count(f"To: {address}") for address in addresses] == [1, 1]
+        assert sorted(rows.values_list("skipped", flat=True)) == ["", "sending interrupted"]
+    finally:
+        stop(worker)
+        cache.delete(mails_key)
 
 
 def stop(worker: subprocess.Popen[bytes]) -> None:

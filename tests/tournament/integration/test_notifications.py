@@ -7,6 +7,7 @@ import time
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.core import mail
 from django.core.mail.backends import locmem
 from django.test import Client
@@ -23,7 +24,7 @@ from tests.factories import (
     may_create_events,
 )
 from tests.tournament.integration.helpers import api_as, event_with_players, hand_result
-from tournament import services, tasks
+from tournament import notifications, services, tasks
 from tournament.models import Board, Event, Notification, Player, Result, ResultCorrection, Round
 from tournament.services.confirmations import confirm_result
 
@@ -125,6 +126,27 @@ def test_a_task_delivered_twice_sends_once(
 
     assert len(mailoutbox) == 4
     assert Notification.objects.count() == rows
+
+
+@pytest.mark.django_db
+def test_a_delivery_out_of_time_stops_between_two_mails_and_the_next_sends_the_rest(
+    mailoutbox: list[Any],
+) -> None:
+    _event, td, round_, _people = draft_round_three()
+    services.publish_round(round_=round_, user=td, notify=False)
+    # A worker's delivery sends for MAIL_BATCH_SECONDS; given no time, it sends one, at least.
+    first = notifications.notify_round_published(round_.pk, seconds=0)
+    assert (first.sent, first.failed, first.left) == (1, 0, 6)  # of 7 messages
+    assert len(mailoutbox) == 1
+    rest = notifications.notify_round_published(round_.pk, seconds=None)
+    assert rest.left == 0
+    assert sorted(m.to[0] for m in mailoutbox) == [
+        "alice@example.org",
+        "bob@example.org",
+        "eve@example.org",
+        "gina@example.org",
+    ]
+    assert tasks.MAIL_BATCH_SECONDS < settings.CELERY_TASK_SOFT_TIME_LIMIT
 
 
 @pytest.mark.django_db
