@@ -163,7 +163,12 @@ class Director(FastHttpUser):
         result, first, second = self.rng.choice(
             [("1-0", low + 2, low), ("0-1", low, low + 2), ("1/2-1/2", low, low)]
         )
-        body = {"result": result, "first_lowest": first, "second_lowest": second, "replaces": ""}
+        body = {
+            "result": result,
+            "first_lowest": first,
+            "second_lowest": second,
+            "replaces": board["result_version"],  # the version read with the round
+        }
         with self.client.patch(
             f"{self.api}boards/{board['id']}/",
             json=body,

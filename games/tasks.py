@@ -1,6 +1,7 @@
 """Celery tasks of the games app. Thin: each calls a service."""
 
-from celery import shared_task
+from celery import Task, shared_task
+from celery.exceptions import SoftTimeLimitExceeded
 
 from games import services
 
@@ -17,7 +18,12 @@ def validate_game(game_id: int) -> bool:
     return services.validate_game(game_id)
 
 
-@shared_task
-def recheck_event(run_id: int) -> None:
-    """A director's re-check of every game of an event."""
-    services.run_recheck(run_id)
+@shared_task(bind=True)
+def recheck_event(self: Task, run_id: int) -> None:
+    """A director's re-check of every game of an event. A big event outlasts the time limit
+    (under the broker's visibility timeout): the games checked so far are kept, and a new
+    delivery goes on with the rest."""
+    try:
+        services.run_recheck(run_id)
+    except SoftTimeLimitExceeded:
+        raise self.retry(countdown=0, max_retries=None) from None

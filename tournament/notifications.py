@@ -5,14 +5,17 @@ through Django's e-mail backend (``EMAIL_URL``).
 
 Each message is one append-only ``Notification`` row per (player, key): a task delivered twice
 finds the row and sends nothing more, a correction (a new ``ResultCorrection``) has a key of its
-own and sends again. A message that is not sent says why in ``skipped`` (stored in English, as
-log lines are): the player turned e-mail off, or has no address. Merged players get nothing.
+own and sends again. The row is committed before the mail goes out (see :func:`deliver`), so a
+worker killed after sending cannot send it twice. A message that is not sent says why in
+``skipped`` (stored in English, as log lines are): the player turned e-mail off, or has no
+address. Merged players get nothing.
 
 Events imported from a TRF file send nothing: their rounds and results are history, entered by
 the director who imports them (the import passes ``notify=False`` to the services).
 """
 
 import logging
+import time
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import NamedTuple
@@ -51,8 +54,15 @@ logger = logging.getLogger(__name__)
 
 TURNED_OFF = "turned off"
 NO_ADDRESS = "no address"
+# Claimed by a task that has not yet reported its send: left so only when its worker died in
+# the middle of sending (the mail may or may not have gone out; it is not sent twice).
+SENDING = "sending interrupted"
 # The stored reasons, in the reader's language.
-SKIPPED_LABELS = {TURNED_OFF: gettext_lazy("turned off"), NO_ADDRESS: gettext_lazy("no address")}
+SKIPPED_LABELS = {
+    TURNED_OFF: gettext_lazy("turned off"),
+    NO_ADDRESS: gettext_lazy("no address"),
+    SENDING: gettext_lazy("being sent, or its worker stopped while sending it (perhaps sent)"),
+}
 
 _BYE_POINTS: dict[str, Decimal] = {
     Result.HALF_BYE: Decimal("0.5"),
@@ -283,40 +293,62 @@ def result_messages(correction: ResultCorrection) -> list[Message]:
 # Sending ---------------------------------------------------------------------------------------
 
 
-@transaction.atomic
 def deliver(*, event: Event, message: Message, connection: BaseEmailBackend) -> Notification:
-    """Store the message once per (player, key) and send it. Already stored (a task delivered
-    again): nothing more. A send that fails rolls the row back, so the task's retry sends it."""
+    """Store the message once per (player, key), then send it. The row that decides to send is
+    committed first, marked as being sent: a task delivered again (its worker killed, even right
+    after the mail went out) finds it and sends nothing more. A send the server refused (or
+    could not be reached, EMAIL_TIMEOUT) deletes it, so the task's retry sends it."""
     player = message.player
     to = address_of(player)
-    notification, created = Notification.objects.get_or_create(
-        player=player,
-        key=message.key,
-        defaults={
-            "event": event,
-            "subject": message.subject,
-            "body": message.body,
-            "to": to,
-            "skipped": skip_reason(player),
-        },
-    )
-    if not created or notification.skipped:
+    skipped = skip_reason(player)
+    with transaction.atomic():
+        notification, created = Notification.objects.get_or_create(
+            player=player,
+            key=message.key,
+            defaults={
+                "event": event,
+                "subject": message.subject,
+                "body": message.body,
+                "to": to,
+                "skipped": skipped or SENDING,
+            },
+        )
+    if not created or skipped:
         return notification
-    mail.EmailMessage(message.subject, message.body, to=[to], connection=connection).send()
+    try:
+        mail.EmailMessage(message.subject, message.body, to=[to], connection=connection).send()
+    except OSError:
+        notification.delete()
+        raise
     notification.sent_at = timezone.now()
-    notification.save(update_fields=["sent_at"])
+    notification.skipped = ""
+    notification.save(update_fields=["sent_at", "skipped"])
     return notification
 
 
 class Delivery(NamedTuple):
     sent: int
     failed: int  # the mail server refused or could not be reached: a retry sends these
+    left: int = 0  # not tried within the time given: the next delivery sends these
 
 
-def _deliver_all(event: Event, messages: list[Message], what: str, **fields: object) -> Delivery:
+def _deliver_all(
+    event: Event,
+    messages: list[Message],
+    what: str,
+    seconds: float | None,
+    **fields: object,
+) -> Delivery:
+    """Send the messages one by one, until ``seconds`` have passed (None: all; one at least):
+    a task stops between two messages, well before its time limit, never in the middle of one.
+    Those already stored go by quickly, so a new delivery goes on where this one stopped."""
     connection = mail.get_connection()
-    sent = failed = 0
-    for message in messages:
+    sent = failed = left = 0
+    started = time.monotonic()
+    for number, message in enumerate(messages):
+        if seconds is not None and number and time.monotonic() - started > seconds:
+            left = len(messages) - number
+            break
         if message.player.merged_into_id is not None:
             continue
         try:
@@ -327,25 +359,25 @@ def _deliver_all(event: Event, messages: list[Message], what: str, **fields: obj
             continue
         sent += notification.sent_at is not None
     # A task's delivery, not a person's write: its own logger, not the writes log.
-    line = {"what": what, "event": event.pk, "sent": sent, "failed": failed, **fields}
-    logger.info(fields_text({**line, "messages": len(messages)}))
-    return Delivery(sent, failed)
+    line = {"what": what, "event": event.pk, "sent": sent, "failed": failed, "left": left}
+    logger.info(fields_text({**line, **fields, "messages": len(messages)}))
+    return Delivery(sent, failed, left)
 
 
-def notify_round_published(round_id: int) -> Delivery:
+def notify_round_published(round_id: int, seconds: float | None = None) -> Delivery:
     """Tell every player of a published round their board; the task calls this (nothing for
-    a round no longer public)."""
+    a round no longer public). ``seconds``: see :func:`_deliver_all`."""
     round_ = Round.objects.select_related("event").filter(pk=round_id).first()
     if round_ is None or not round_.is_public:
         return Delivery(0, 0)
     with translation.override(settings.LANGUAGE_CODE):
         messages = round_messages(round_)
-    return _deliver_all(round_.event, messages, "notify.round", round=round_.number)
+    return _deliver_all(round_.event, messages, "notify.round", seconds, round=round_.number)
 
 
-def notify_result(correction_id: int) -> Delivery:
+def notify_result(correction_id: int, seconds: float | None = None) -> Delivery:
     """Tell both players of a board a result entered, corrected or withdrawn; the task calls
-    this."""
+    this. ``seconds``: see :func:`_deliver_all`."""
     correction = (
         ResultCorrection.objects.select_related(
             "user",
@@ -362,7 +394,12 @@ def notify_result(correction_id: int) -> Delivery:
         messages = result_messages(correction)
     board = correction.board
     return _deliver_all(
-        board.round.event, messages, "notify.result", round=board.round.number, board=board.number
+        board.round.event,
+        messages,
+        "notify.result",
+        seconds,
+        round=board.round.number,
+        board=board.number,
     )
 
 

@@ -136,11 +136,22 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_TASK_ACKS_LATE = True
 # A killed pool child (OOM, kill -9) puts its task back on the queue instead of dropping it.
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
-# No task outlives the visibility timeout (and runs twice at once); the longest takes seconds.
-CELERY_TASK_TIME_LIMIT = 240
-# Redis redelivers a dead worker's task after 300 s (over any task, well within a round of two
-# 10-minute clocks; the default hour outlasts the round), scanning every ~10 s; no result backend.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 300, "unacked_restore_throttle": 1}
+# A whole worker killed (host lost, kill -9 of the master) acks nothing and rejects nothing: Redis
+# hands its task to another worker once the visibility timeout has passed since delivery, found
+# by a sweep every unacked_restore_interval seconds: back within 45 + 5 s, under a minute (the
+# rating list and a pairing are stale no longer). The timeout is also how long a task may run
+# (or wait for its countdown) before Redis delivers it again beside the one running: every task
+# stops at the time limits below it, and no countdown reaches it. docs/tasks.md.
+TASK_VISIBILITY_SECONDS = 45
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": TASK_VISIBILITY_SECONDS,
+    "unacked_restore_interval": 5,
+    "unacked_restore_throttle": 1,
+}
+# The longest task takes seconds (a pairing 0.2 s, a rating rebuild a few); a long re-check or
+# a big round's e-mails go on in a new delivery at the soft limit (games/ and tournament/tasks.py).
+CELERY_TASK_SOFT_TIME_LIMIT = 30
+CELERY_TASK_TIME_LIMIT = 40
 # On a lost broker connection, stop the tasks that Redis will deliver again anyway.
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 # One task at a time per process: a killed child holds at most one unacknowledged task.
@@ -208,6 +219,9 @@ MAX_IMPORT_BYTES = 1_000_000
 # Notifications and password resets: the console in development (`make run` prints them), an
 # SMTP server in production (EMAIL_URL=smtp://user:password@host:587/?tls=True).
 vars().update(env.email_url("EMAIL_URL"))
+# A mail server silent this long counts as unreachable (the task retries): a send never runs
+# into the tasks' time limits (docs/tasks.md).
+EMAIL_TIMEOUT = 10
 DEFAULT_FROM_EMAIL: str = env("DEFAULT_FROM_EMAIL")
 # The site's address as players reach it: the links in notification e-mails start with it.
 SITE_URL: str = env("SITE_URL").rstrip("/")

@@ -29,7 +29,9 @@ class NotificationSerializer(serializers.ModelSerializer[Notification]):
             "key": {"help_text": 'What it is about, e.g. "round:12:published"'},
             "to": {"help_text": "The address it went to"},
             "skipped": {
-                "help_text": 'Why it was not sent ("turned off", "no address"); "" if sent'
+                "help_text": 'Why it was not sent ("turned off", "no address"; "sending '
+                'interrupted": being sent, or its worker stopped mid-send and it is not sent '
+                'again); "" if sent'
             },
         }
 

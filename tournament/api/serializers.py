@@ -297,6 +297,7 @@ class BoardSerializer(serializers.ModelSerializer[Board]):
             "first",
             "second",
             "result",
+            "result_version",
             "first_lowest",
             "second_lowest",
             "result_check",
@@ -335,6 +336,29 @@ class BoardSerializer(serializers.ModelSerializer[Board]):
         )
 
 
+def replaces_field() -> serializers.IntegerField:
+    """The version a result write replaces: required on every write of every kind of board."""
+    needed = gettext_lazy(
+        "Send the board's result_version as you last read it: the result you replace."
+    )
+    return serializers.IntegerField(
+        min_value=0,
+        max_value=2**31 - 1,
+        error_messages={
+            "required": needed,
+            "null": needed,
+            "invalid": gettext_lazy(
+                "A result version is a whole number: send the board's result_version as you "
+                "last read it."
+            ),
+        },
+        help_text="Required: the board's `result_version` as you last read it. When the "
+        "board's result has been written since (the game's final move or another director came "
+        "first), nothing is saved and the answer is 409 naming the result now stored and the one "
+        "you saw, with the `result_version` now stored.",
+    )
+
+
 class ResultSerializer(serializers.Serializer[Any]):
     """A result to enter or correct; ``reason`` is needed to change a result already in."""
 
@@ -352,20 +376,7 @@ class ResultSerializer(serializers.Serializer[Any]):
         default="",
         validators=[NoControlCharacters("reason")],
     )
-    replaces = serializers.CharField(
-        max_length=10,
-        required=False,
-        allow_blank=True,
-        help_text="The board's result as you last read it (a result code, or empty for none). "
-        "When the board's result has changed since (the game's final move or another director "
-        "came first), nothing is saved and the answer is 409 naming both results. Leave it out "
-        "to skip the check (older clients).",
-    )
-
-    def validate_replaces(self, value: str) -> str:
-        if value and value not in Result.values:
-            raise serializers.ValidationError(f"{value!r} is not a result code.")
-        return value
+    replaces = replaces_field()
 
 
 class NumberedListField(serializers.ListField):
@@ -425,6 +436,7 @@ class TableResultSerializer(serializers.Serializer[Any]):
         default="",
         validators=[NoControlCharacters("reason")],
     )
+    replaces = replaces_field()
 
 
 class SeatSerializer(serializers.Serializer[Any]):

@@ -335,11 +335,12 @@ class BoardViewSet(_EventScoped, viewsets.GenericViewSet[Board]):
     )
     def partial_update(self, request: Request, slug: str, pk: int) -> Response:
         """Enter or correct the result (``""`` clears it). A correction needs a ``reason``;
-        every change is logged with who, when and why. Send the result you last read as
-        ``replaces``: if the board's result changed since, nothing is saved (409).
+        every change is logged with who, when and why. Every write sends the board's
+        ``result_version`` as last read, as ``replaces`` (required): if the board's result was
+        written since, nothing is saved (409 naming both results).
 
         A table of 3 or 4 takes ``levels`` (per seat: lowest, next lowest), optional
-        ``placings`` and a ``reason`` instead of ``result``."""
+        ``placings``, a ``reason`` and ``replaces`` instead of ``result``."""
         board = self.get_object()
         require_director(request.user, self.get_event())
         if "levels" in request.data:
@@ -348,7 +349,11 @@ class BoardViewSet(_EventScoped, viewsets.GenericViewSet[Board]):
             if board.plays_alone:
                 data = table.validated_data
                 board = set_solitaire_result(
-                    board=board, user=request.user, reason=data["reason"], levels=data["levels"]
+                    board=board,
+                    user=request.user,
+                    reason=data["reason"],
+                    levels=data["levels"],
+                    replaces=data["replaces"],
                 )
             else:
                 board = set_table_result(board=board, user=request.user, **table.validated_data)

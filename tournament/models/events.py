@@ -416,6 +416,11 @@ class Board(models.Model):
         default=False, help_text="A director reopened the decided board for recording"
     )
     reason = models.CharField(max_length=300, blank=True, help_text="Why the pairing is so")
+    # One more with every write of the result (services.results._store): a write names the
+    # version it replaces, so of two writes made from the same view one is refused, not lost.
+    result_version = models.PositiveIntegerField(
+        default=0, help_text="How many times the result was written"
+    )
 
     class Confirmation(models.TextChoices):
         NONE = "", _("Not confirmed")

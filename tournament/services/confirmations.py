@@ -129,7 +129,7 @@ def confirm_result(
             reason=_agreed_reason(pair),
             first_lowest=agreed.first_lowest,
             second_lowest=agreed.second_lowest,
-            replaces="",
+            replaces=board.result_version,  # locked above, and undecided (why_closed)
             by_confirmation=True,
         )
     else:

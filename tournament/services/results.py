@@ -140,6 +140,7 @@ def _store(
         board=board.number,
         old=board.result,
         new=result,
+        version=board.result_version + 1,
         reason=reason,
         **({"seats": [list(seat) for seat in table]} if table else {}),
     )
@@ -150,8 +151,10 @@ def _store(
     board.result_check = check if result else Board.Check.NONE
     board.check_message = ""
     board.recording_open = False
+    board.result_version += 1
     board.save(
         update_fields=[
+            "result_version",
             "result",
             "first_lowest",
             "second_lowest",
@@ -183,7 +186,7 @@ def set_board_result(
     reason: str = "",
     first_lowest: int | None = None,
     second_lowest: int | None = None,
-    replaces: str | None = None,
+    replaces: int | None = None,
     by_confirmation: bool = False,
     notify: bool = True,
 ) -> Board:
@@ -194,9 +197,10 @@ def set_board_result(
     tournament/services/confirmations.py, which checks who they are, says so): no director is
     needed, and ``user`` is whoever gave the agreeing word.
 
-    ``replaces`` is the result the director saw ("" for none): when the board's result is no
-    longer that one (the game's final move or another director came first), nothing is written
-    and a Conflict names both results. None skips the check (older API clients).
+    ``replaces`` is the board's ``result_version`` the director saw (see
+    :func:`check_replaces`; every page and API write sends it). None only for writers with no
+    view between reading and writing: the TRF import, the players' agreeing words (which lock
+    the board themselves), scripts and tests.
     ``notify=False`` e-mails nobody (a TRF import's results are history)."""
     signals.board_deciding.send(sender=Board, board=board)  # the game's row first: no deadlock
     board = lock_board(board)
@@ -211,8 +215,8 @@ def set_board_result(
         second_lowest,
     )
     no_op = unchanged and board.result_check != Board.Check.FAILED
-    if replaces is not None and replaces != board.result and not no_op:
-        raise _changed_meanwhile(board, result, replaces)
+    if not no_op:
+        check_replaces(board, replaces, _yours(result))
     if board.result and board.result != result and not reason.strip():
         raise DomainError(_("Say why the result is being corrected."), field="reason")
     disputed = board.confirmation == Board.Confirmation.DISPUTED
@@ -256,10 +260,41 @@ def _settle_confirmation(board: Board, result: str, by_confirmation: bool) -> No
         board.save(update_fields=["confirmation"])
 
 
-def _changed_meanwhile(board: Board, result: str, replaces: str) -> Conflict:
-    now = f"{board.result} (entered by {entered_by(board)})" if board.result else "no result"
-    yours = f"your {result}" if result else "your clearing of the result"
-    return Conflict(
+class ResultChanged(Conflict):
+    """A result written from a stale view: the board's result changed since it was read. The
+    API's answer carries the version now stored, to read the board again."""
+
+    def __init__(self, message: str, *, version: int) -> None:
+        super().__init__(message, field="result", code="result_changed")
+        self.version = version
+
+    def as_dict(self) -> dict[str, object]:
+        return {**super().as_dict(), "result_version": self.version}
+
+
+def check_replaces(board: Board, replaces: int | None, yours: str) -> None:
+    """The one version check of every director's result write: a pair's, a table's and a
+    solitaire entrant's. ``replaces`` is the board's ``result_version`` as the writer read it
+    (with the page or the API's board); the board (locked) has moved on since when the game's
+    final move or another director came first: nothing is written, and the Conflict names the
+    result now stored, the one the writer saw and theirs (``yours``, in words). None: a writer
+    with no view between reading and writing (an import, the players' agreeing words)."""
+    if replaces is None or replaces == board.result_version:
+        return
+    if replaces > board.result_version:
+        raise DomainError(
+            _(
+                "Board %(number)s has no result version %(version)s: its result is at version "
+                "%(current)s. Reload the board and send the version it shows."
+            )
+            % {"number": board.number, "version": replaces, "current": board.result_version},
+            field="replaces",
+        )
+    now = _("%(result)s (entered by %(who)s)") % {
+        "result": describe_result(board),
+        "who": entered_by(board),
+    }
+    raise ResultChanged(
         _(
             "Board %(number)s of round %(number2)s now has %(now)s; you saw "
             "%(value)s: %(yours)s is not saved. Reload and decide again."
@@ -267,13 +302,65 @@ def _changed_meanwhile(board: Board, result: str, replaces: str) -> Conflict:
         % {
             "number": board.number,
             "number2": board.round.number,
-            "now": now,
-            "value": replaces or "no result",
+            "now": now if board.result else _("no result"),
+            "value": _seen_result(board, replaces),
             "yours": yours,
         },
-        field="result",
-        code="result_changed",
+        version=board.result_version,
     )
+
+
+def _yours(result: str) -> str:
+    if not result:
+        return _("your clearing of the result")
+    return _("your %(result)s") % {"result": result}
+
+
+def describe_result(board: Board) -> str:
+    """The board's result in words: its code, or a table's seats with their placings and
+    levels, or a solitaire entrant's levels."""
+    if not board.result:
+        return _("no result")
+    if board.result != Result.TABLE:
+        return str(board.result)
+    seats = list(board.seats.select_related("entry__player").order_by("number"))
+    if len(seats) == 1:  # a duplicate solitaire entrant: placed among the round's entrants
+        return _("the levels %(lowest)s, %(next)s") % {
+            "lowest": seats[0].lowest,
+            "next": seats[0].next_lowest,
+        }
+    return _("the table result %(seats)s") % {
+        "seats": ", ".join(
+            _("%(name)s placed %(placing)s (%(lowest)s, %(next)s)")
+            % {
+                "name": seat.entry.player.name,
+                "placing": seat.placing,
+                "lowest": seat.lowest,
+                "next": seat.next_lowest,
+            }
+            for seat in seats
+        )
+    }
+
+
+def _seen_result(board: Board, version: int) -> str:
+    """The result the board had at ``version``: each write of it left one correction."""
+    written = list(
+        board.corrections.filter(kind=ResultCorrection.Kind.RESULT)
+        .order_by("at", "id")
+        .values_list("old_result", "new_result")
+    )
+    if version == 0:
+        result = written[0][0] if written else board.result
+    elif version <= len(written):
+        result = written[version - 1][1]
+    else:  # written before versions were counted
+        return _("version %(version)s") % {"version": version}
+    if not result:
+        return _("no result")
+    if result == Result.TABLE:
+        return _("an earlier table result (version %(version)s)") % {"version": version}
+    return result
 
 
 def entered_by(board: Board) -> str:

@@ -27,6 +27,7 @@ from tournament.services.results import (
     _acting,
     _settle_confirmation,
     _store,
+    check_replaces,
     confirmed_by_game,
     game_differs,
     lock_board,
@@ -123,9 +124,17 @@ def rerank_round(round_: Round) -> None:
 
 
 @transaction.atomic
-def set_solitaire_result(*, board: Board, user: User, reason: str, levels: Sequence[int]) -> Board:
+def set_solitaire_result(
+    *,
+    board: Board,
+    user: User,
+    reason: str,
+    levels: Sequence[int],
+    replaces: int | None = None,
+) -> Board:
     """A director enters or corrects an entrant's levels (lowest first); it counts at once,
-    closes the board to recording and places the round's entrants again. Audited."""
+    closes the board to recording and places the round's entrants again. Audited.
+    ``replaces``: the board's ``result_version`` the director saw (results.check_replaces)."""
     signals.board_deciding.send(sender=Board, board=board)  # the game's row first: no deadlock
     board = lock_board(board)
     require_director(user, board.round.event)
@@ -141,6 +150,8 @@ def set_solitaire_result(*, board: Board, user: User, reason: str, levels: Seque
     unchanged = board.result == Result.TABLE and _standing(seat) == row[:2]
     if unchanged and board.result_check == Board.Check.NONE:
         return board
+    yours = _("your levels %(lowest)s, %(next)s") % {"lowest": row[0], "next": row[1]}
+    check_replaces(board, replaces, yours)
     board = _store(
         board,
         result=Result.TABLE,

@@ -25,6 +25,7 @@ from tournament.services.results import (
     _acting,
     _settle_confirmation,
     _store,
+    check_replaces,
     confirmed_by_game,
     game_differs,
     lock_board,
@@ -165,9 +166,11 @@ def set_table_result(
     reason: str,
     levels: Sequence[Sequence[int]],
     placings: Sequence[int] | None = None,
+    replaces: int | None = None,
 ) -> Board:
     """A director enters or corrects a table's result (each seat's levels, in seat order, and
-    optionally the placings); it counts at once and closes the board to recording."""
+    optionally the placings); it counts at once and closes the board to recording.
+    ``replaces``: the board's ``result_version`` the director saw (results.check_replaces)."""
     signals.board_deciding.send(sender=Board, board=board)  # the game's row first: no deadlock
     board = lock_board(board)
     require_director(user, board.round.event)
@@ -176,6 +179,7 @@ def set_table_result(
     unchanged = board.result == Result.TABLE and _standing_outcome(board) == list(outcome)
     if unchanged and board.result_check == Board.Check.NONE:
         return board
+    check_replaces(board, replaces, _("your table result"))
     board = _store(
         board,
         result=Result.TABLE,

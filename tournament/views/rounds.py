@@ -12,16 +12,11 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from tournament import checkin_selectors, public_selectors, selectors, services, table_selectors
 from tournament.errors import DomainError
-from tournament.forms import (
-    ReopenForm,
-    ResultForm,
-    SwapBoardsForm,
-    SwapPlayersForm,
-    TableResultForm,
-)
+from tournament.forms import SwapBoardsForm, SwapPlayersForm
 from tournament.models import Board, Event, Round, Seat
 from tournament.page_cache import cached_page, live_version, round_review
 from tournament.permissions import is_director
+from tournament.result_forms import ReopenForm, ResultForm, TableResultForm
 from tournament.services.solitaire_results import set_solitaire_result
 from tournament.services.table_results import set_table_result
 from tournament.views.common import (
@@ -279,13 +274,13 @@ def board_result(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
                     reason=data["reason"],
                     first_lowest=data.get("first_lowest"),
                     second_lowest=data.get("second_lowest"),
-                    replaces=data.get("replaces"),
+                    replaces=data["replaces"],
                 )
             except DomainError as exc:
                 form_error(form, exc)
                 if exc.code == "result_changed":  # show the board as it is now
                     board.refresh_from_db()
-                    form.seen(board.result)
+                    form.seen(board)
             else:
                 messages.success(
                     request,
@@ -314,13 +309,17 @@ def _table_result(
     """A table of 3 or 4: one row per seat (lowest, next lowest, optional placing); a solitaire
     entrant: one row (the round's entrants place each other)."""
     alone = board.plays_alone
-    form = TableResultForm(request.POST or None, seats=seats, solitaire=alone)
+    form = TableResultForm(request.POST or None, board=board, seats=seats, solitaire=alone)
     if request.method == "POST" and form.is_valid():
-        reason = form.cleaned_data["reason"]
+        reason, replaces = form.cleaned_data["reason"], form.cleaned_data["replaces"]
         try:
             if alone:
                 set_solitaire_result(
-                    board=board, user=request.user, reason=reason, levels=form.levels()[0]
+                    board=board,
+                    user=request.user,
+                    reason=reason,
+                    levels=form.levels()[0],
+                    replaces=replaces,
                 )
             else:
                 set_table_result(
@@ -329,9 +328,13 @@ def _table_result(
                     reason=reason,
                     levels=form.levels(),
                     placings=form.placings(),
+                    replaces=replaces,
                 )
         except DomainError as exc:
             form_error(form, exc)
+            if exc.code == "result_changed":  # show the board as it is now
+                board.refresh_from_db()
+                form.seen(board)
         else:
             messages.success(
                 request,

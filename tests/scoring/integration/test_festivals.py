@@ -171,7 +171,7 @@ def test_festival_page_follows_a_corrected_result(
             second_lowest=10,
             user=td,
             reason="Wrong slip",
-            replaces="1-0",
+            replaces=two_events.open_board.result_version,
         )
     # Bob beat Alice 10-8: Bob and Carol share 1-2.
     assert f'<a href="{bob_open}">1-2</a>' in client.get(url).content.decode()

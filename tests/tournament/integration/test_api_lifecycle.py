@@ -31,8 +31,9 @@ def enter_results(api: APIClient, round_: dict[str, Any]) -> None:
     for board in round_["boards"]:
         if board["result"]:
             continue  # byes score by themselves
+        body = hand_result(round_["number"], board["number"])
         response = api.patch(
-            board["url"], hand_result(round_["number"], board["number"]), format="json"
+            board["url"], {**body, "replaces": board["result_version"]}, format="json"
         )
         assert response.status_code == 200, response.content
 

@@ -158,12 +158,12 @@ def test_a_disagreement_is_disputed_counts_for_nothing_and_a_director_decides_wi
     assert "disputed: the arbiter decides" in round_page
     url = f"/events/{p.event.slug}/boards/{p.board.pk}/result/"
     assert "The players disagree on this paper result" in director.get(url).content.decode()
-    refused = director.post(url, {"result": "1-0", "replaces": ""})
+    refused = director.post(url, {"result": "1-0", "replaces": "0"})
     assert refused.status_code == 200
     assert "The players disagree on this board" in refused.content.decode()
     assert p.fresh().result == "" and vp(p) == (0.0, 0.0, 0)
 
-    decided = director.post(url, {"result": "1-0", "replaces": "", "reason": "scoresheet"})
+    decided = director.post(url, {"result": "1-0", "replaces": "0", "reason": "scoresheet"})
     assert decided.status_code == 302
     board = p.fresh()
     assert (board.result, board.confirmation) == ("1-0", Board.Confirmation.DISPUTED)

@@ -129,7 +129,7 @@ def test_service_writes_log_one_key_value_line_each(
     assert board is not None
     response = api.patch(
         f"/api/events/{event.slug}/boards/{board.pk}/",
-        {"result": "1-0", "first_lowest": 12, "second_lowest": 9},
+        {"result": "1-0", "first_lowest": 12, "second_lowest": 9, "replaces": 0},
         format="json",
     )
     assert response.status_code == 200, response.content

@@ -7,6 +7,7 @@ import time
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.core import mail
 from django.core.mail.backends import locmem
 from django.test import Client
@@ -23,7 +24,7 @@ from tests.factories import (
     may_create_events,
 )
 from tests.tournament.integration.helpers import api_as, event_with_players, hand_result
-from tournament import services, tasks
+from tournament import notifications, services, tasks
 from tournament.models import Board, Event, Notification, Player, Result, ResultCorrection, Round
 from tournament.services.confirmations import confirm_result
 
@@ -125,6 +126,27 @@ def test_a_task_delivered_twice_sends_once(
 
     assert len(mailoutbox) == 4
     assert Notification.objects.count() == rows
+
+
+@pytest.mark.django_db
+def test_a_delivery_out_of_time_stops_between_two_mails_and_the_next_sends_the_rest(
+    mailoutbox: list[Any],
+) -> None:
+    _event, td, round_, _people = draft_round_three()
+    services.publish_round(round_=round_, user=td, notify=False)
+    # A worker's delivery sends for MAIL_BATCH_SECONDS; given no time, it sends one, at least.
+    first = notifications.notify_round_published(round_.pk, seconds=0)
+    assert (first.sent, first.failed, first.left) == (1, 0, 6)  # of 7 messages
+    assert len(mailoutbox) == 1
+    rest = notifications.notify_round_published(round_.pk, seconds=None)
+    assert rest.left == 0
+    assert sorted(m.to[0] for m in mailoutbox) == [
+        "alice@example.org",
+        "bob@example.org",
+        "eve@example.org",
+        "gina@example.org",
+    ]
+    assert tasks.MAIL_BATCH_SECONDS < settings.CELERY_TASK_SOFT_TIME_LIMIT
 
 
 @pytest.mark.django_db
@@ -241,6 +263,45 @@ def test_a_mail_the_server_refuses_is_not_recorded_so_the_next_delivery_sends_it
     monkeypatch.undo()
     tasks.notify_result.delay(ResultCorrection.objects.get(board=board).pk)
     assert [m.to for m in mailoutbox] == [["alice@example.org"], ["bob@example.org"]]
+
+
+class WorkerKilled(BaseException):
+    """The worker's process dies (SIGKILL, OOM): nothing after it runs, no except clause."""
+
+
+@pytest.mark.django_db
+def test_a_worker_killed_right_after_sending_does_not_send_again_when_redelivered(
+    mailoutbox: list[Any], django_capture_on_commit_callbacks: Any, monkeypatch: Any
+) -> None:
+    _event, td, board = published_game(django_capture_on_commit_callbacks)
+    with django_capture_on_commit_callbacks(execute=False):  # the task runs below, by hand
+        services.set_board_result(board=board, user=td, result=Result.DRAW)
+    correction = ResultCorrection.objects.get(board=board).pk
+    send = locmem.EmailBackend.send_messages
+
+    def sent_to_bob_then_killed(backend: Any, messages: list[Any]) -> int:
+        count = send(backend, messages)
+        if messages[0].to == ["bob@example.org"]:
+            raise WorkerKilled
+        return count
+
+    monkeypatch.setattr(locmem.EmailBackend, "send_messages", sent_to_bob_then_killed)
+    with pytest.raises(WorkerKilled):
+        tasks.notify_result.delay(correction)
+    monkeypatch.undo()
+    tasks.notify_result.delay(correction)  # the broker delivers the task again
+    tasks.notify_result.delay(correction)
+
+    assert [m.to for m in mailoutbox] == [["alice@example.org"], ["bob@example.org"]]
+    rows = Notification.objects.filter(key__contains=":result:").order_by("player__name")
+    assert [(n.player.name, n.sent_at is not None, n.skipped) for n in rows] == [
+        ("Alice", True, ""),
+        ("Bob", False, "sending interrupted"),  # the director's list says it may not have gone
+    ]
+    client = Client()
+    client.force_login(td)
+    page = client.get(f"/events/{board.round.event.slug}/notifications/").content.decode()
+    assert "being sent, or its worker stopped while sending it (perhaps sent)" in page
 
 
 @pytest.mark.django_db

@@ -35,7 +35,8 @@ def pair(client: Client, event: Event, capture: Any) -> Round:
 
 def enter_all_results(client: Client, event: Event, round_: Round) -> None:
     for board in round_.boards.filter(result=""):
-        data = {f"b{board.pk}-{k}": v for k, v in hand_result(round_.number, board.number).items()}
+        given = {**hand_result(round_.number, board.number), "replaces": board.result_version}
+        data = {f"b{board.pk}-{k}": v for k, v in given.items()}
         response = client.post(
             f"/events/{event.slug}/boards/{board.pk}/result/", {"prefix": f"b{board.pk}", **data}
         )
@@ -120,12 +121,15 @@ def test_the_director_runs_an_event_through_the_pages(
     board = round_2.boards.get(number=1)
     before = board.result
     url = f"/events/{event.slug}/boards/{board.pk}/result/"
-    refused = client.post(url, {"result": "-/-"})
+    refused = client.post(url, {"result": "-/-", "replaces": board.result_version})
     assert refused.status_code == 200
     assert "Say why the result is being corrected." in refused.content.decode()
     board.refresh_from_db()
     assert board.result == before
-    corrected = client.post(url, {"result": "-/-", "reason": "Both players left early"})
+    corrected = client.post(
+        url,
+        {"result": "-/-", "reason": "Both players left early", "replaces": board.result_version},
+    )
     assert corrected.status_code == 302
     correction = ResultCorrection.objects.filter(board=board).latest("at")
     assert (correction.old_result, correction.new_result) == (before, "-/-")

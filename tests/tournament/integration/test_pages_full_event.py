@@ -51,7 +51,7 @@ def test_a_director_runs_a_whole_event_through_the_pages(
                 byes[board.first_id] += 1
                 continue
             met[frozenset((board.first_id, board.second_id))] += 1
-            fields = hand_result(number, board.number)
+            fields = {**hand_result(number, board.number), "replaces": board.result_version}
             client.post(f"/events/{event.slug}/boards/{board.pk}/result/", fields)
         round_.refresh_from_db()
         assert round_.status == Round.Status.COMPLETE, number

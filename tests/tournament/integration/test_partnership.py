@@ -196,7 +196,7 @@ def test_a_partnership_event_runs_three_rounds(
             with django_capture_on_commit_callbacks(execute=True):
                 response = api.patch(
                     f"/api/events/{event.slug}/boards/{other.pk}/",
-                    {"result": "1-0", "first_lowest": 12, "second_lowest": 9},
+                    {"result": "1-0", "first_lowest": 12, "second_lowest": 9, "replaces": 0},
                     format="json",
                 )
             assert response.status_code == 200, response.content

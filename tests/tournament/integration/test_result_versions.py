@@ -1,6 +1,7 @@
-"""A result carries the result it replaces: a director's write that raced the game's final move
-(or another director) gets 409 naming both results, never a silent overwrite; the final move of
-a game whose board got another result meanwhile is refused as a whole."""
+"""A result write carries the board's result version it replaces (required): a director's write
+that raced the game's final move (or another director) gets 409 naming both results, never a
+silent overwrite; the final move of a game whose board got another result meanwhile is refused
+as a whole. Tables and solitaire boards: test_table_result_versions.py."""
 
 from functools import cache
 from typing import Any
@@ -15,10 +16,12 @@ from tests.factories import director_of
 from tests.games.integration.factories import board_with_game, fresh, scripted_actions
 from tests.tournament.integration.races import Call, queued, together
 from tournament import services
-from tournament.errors import Conflict
+from tournament.errors import Conflict, DomainError
 from tournament.models import Board, ResultCorrection
 
 GAME = "the game recorded at the board"
+NEEDED = "Send the board's result_version as you last read it: the result you replace."
+OUT_OF_DATE = "This page is out of date: reload it and enter the result again."
 
 
 @cache
@@ -59,7 +62,7 @@ def final_move(board: Board, game: Game, arbiter: Any, action: dict[str, Any]) -
 
 def directors_result(board: Board, director: Any, result: str) -> Call:
     url = f"/api/events/{board.round.event.slug}/boards/{board.pk}/"
-    body = {"result": result, "reason": "from the scoresheet", "replaces": ""}
+    body = {"result": result, "reason": "from the scoresheet", "replaces": 0}
     return Call(director, "patch", url, body)
 
 
@@ -98,20 +101,25 @@ def test_a_director_who_saw_no_result_does_not_overwrite_the_games_result() -> N
     )
     with pytest.raises(Conflict) as refused:
         services.set_board_result(
-            board=board, result="0-1", user=director, reason="the scoresheet", replaces=""
+            board=board, result="0-1", user=director, reason="the scoresheet", replaces=0
         )
     assert refused.value.code == "result_changed"
     assert refused.value.message == changed_meanwhile(board, "1-0", GAME, "0-1")
+    assert refused.value.as_dict()["result_version"] == 1
     board.refresh_from_db()
-    assert (board.result, board.result_check) == ("1-0", Board.Check.PENDING)
+    assert (board.result, board.result_check, board.result_version) == (
+        "1-0",
+        Board.Check.PENDING,
+        1,
+    )
     assert board.corrections.count() == 1
 
-    # Having seen 1-0, the director corrects it (with a reason, as ever).
+    # Having seen 1-0 (version 1), the director corrects it (with a reason, as ever).
     services.set_board_result(
-        board=board, result="0-1", user=director, reason="the scoresheet", replaces="1-0"
+        board=board, result="0-1", user=director, reason="the scoresheet", replaces=1
     )
     board.refresh_from_db()
-    assert (board.result, board.result_check) == ("0-1", Board.Check.NONE)
+    assert (board.result, board.result_check, board.result_version) == ("0-1", Board.Check.NONE, 2)
 
 
 @pytest.mark.django_db
@@ -119,24 +127,43 @@ def test_two_directors_who_saw_the_same_board_one_wins_the_other_is_told() -> No
     board, _game, _arbiter = board_with_game()
     ann = director_of(board.round.event, "ann")
     bob = director_of(board.round.event, "bob")
-    services.set_board_result(board=board, result="1-0", user=ann, replaces="")
+    services.set_board_result(board=board, result="1-0", user=ann, replaces=0)
     with pytest.raises(Conflict) as refused:
-        services.set_board_result(board=board, result="", user=bob, reason="typo", replaces="")
+        services.set_board_result(board=board, result="", user=bob, reason="typo", replaces=0)
     assert refused.value.message == changed_meanwhile(board, "1-0", "ann", "clearing of the result")
     # A double click (the same result again) changes nothing and is no conflict.
-    services.set_board_result(board=board, result="1-0", user=ann, replaces="")
-    # Without `replaces` (an older client) the write is not checked, as before.
-    services.set_board_result(board=board, result="0-1", user=bob, reason="scoresheet")
+    services.set_board_result(board=board, result="1-0", user=ann, replaces=0)
+    services.set_board_result(board=board, result="0-1", user=bob, reason="scoresheet", replaces=1)
     with pytest.raises(Conflict, match="now has 0-1 \\(entered by bob\\); you saw 1-0"):
-        services.set_board_result(board=board, result="", user=ann, reason="x", replaces="1-0")
-    assert [c.new_result for c in board.corrections.all()] == ["1-0", "0-1"]
+        services.set_board_result(board=board, result="", user=ann, reason="x", replaces=1)
+    # 1-0 again, then 0-1 again: a director who saw the first 0-1 (version 2) is still stale.
+    services.set_board_result(board=board, result="1-0", user=bob, reason="misread", replaces=2)
+    services.set_board_result(board=board, result="0-1", user=bob, reason="no, 0-1", replaces=3)
+    with pytest.raises(Conflict, match="now has 0-1 \\(entered by bob\\); you saw 0-1"):
+        services.set_board_result(board=board, result="1-0", user=ann, reason="x", replaces=2)
+    assert [c.new_result for c in board.corrections.all()] == ["1-0", "0-1", "1-0", "0-1"]
+
+
+@pytest.mark.django_db
+def test_a_version_the_board_never_had_is_refused_naming_the_one_it_has() -> None:
+    board, _game, _arbiter = board_with_game()
+    director = director_of(board.round.event)
+    with pytest.raises(DomainError) as refused:
+        services.set_board_result(board=board, result="1-0", user=director, replaces=3)
+    assert refused.value.field == "replaces"
+    assert refused.value.message == (
+        "Board 1 has no result version 3: its result is at version 0. Reload the board and "
+        "send the version it shows."
+    )
+    board.refresh_from_db()
+    assert (board.result, board.result_version) == ("", 0)
 
 
 @pytest.mark.django_db
 def test_the_games_final_result_is_refused_on_a_board_decided_otherwise() -> None:
     board, _game, arbiter = board_with_game()
     director = director_of(board.round.event)
-    services.set_board_result(board=board, result="0-1", user=director, replaces="")
+    services.set_board_result(board=board, result="0-1", user=director, replaces=0)
     with pytest.raises(Conflict) as refused:
         services.record_game_result(
             board=board, result="1-0", user=arbiter, first_lowest=9, second_lowest=7
@@ -155,7 +182,7 @@ def test_a_board_deleted_meanwhile_is_a_conflict() -> None:
 
 
 @pytest.mark.django_db
-def test_the_api_takes_replaces_and_answers_409_naming_both() -> None:
+def test_the_api_needs_the_version_and_answers_409_naming_both() -> None:
     board, _game, arbiter = board_with_game()
     director = director_of(board.round.event)
     services.record_game_result(
@@ -165,64 +192,89 @@ def test_the_api_takes_replaces_and_answers_409_naming_both() -> None:
     client.force_login(director)
     url = f"/api/events/{board.round.event.slug}/boards/{board.pk}/"
     shown = client.get(url).json()
-    assert shown["result"] == "1-0"
-    stale = client.patch(
-        url,
-        {"result": "0-1", "reason": "scoresheet", "replaces": ""},
-        content_type="application/json",
-    )
+    assert (shown["result"], shown["result_version"]) == ("1-0", 1)
+    body = {"result": "0-1", "reason": "scoresheet"}
+    missing = client.patch(url, body, content_type="application/json")
+    assert missing.status_code == 400
+    assert missing.json() == {"replaces": [NEEDED]}
+    for wrong in ("", "1-0", None):
+        bad = client.patch(url, {**body, "replaces": wrong}, content_type="application/json")
+        assert bad.status_code == 400, wrong
+        assert list(bad.json()) == ["replaces"], wrong
+    stale = client.patch(url, {**body, "replaces": 0}, content_type="application/json")
     assert stale.status_code == 409
     assert stale.json() == {
         "detail": changed_meanwhile(board, "1-0", GAME, "0-1"),
         "code": "result_changed",
         "field": "result",
+        "result_version": 1,
     }
-    bad = client.patch(url, {"result": "0-1", "replaces": "2-0"}, content_type="application/json")
-    assert bad.status_code == 400 and "replaces" in bad.json()
+    board.refresh_from_db()
+    assert (board.result, board.result_version, board.corrections.count()) == ("1-0", 1, 1)
     fresh_ = client.patch(
-        url,
-        {"result": "0-1", "reason": "scoresheet", "replaces": shown["result"]},
-        content_type="application/json",
+        url, {**body, "replaces": shown["result_version"]}, content_type="application/json"
     )
-    assert fresh_.status_code == 200 and fresh_.json()["result"] == "0-1"
+    assert fresh_.status_code == 200
+    assert (fresh_.json()["result"], fresh_.json()["result_version"]) == ("0-1", 2)
 
 
 @pytest.mark.django_db
-def test_the_result_forms_send_the_result_they_showed() -> None:
+def test_the_result_forms_send_the_version_they_showed() -> None:
     board, _game, arbiter = board_with_game()
     director = director_of(board.round.event)
     slug = board.round.event.slug
     client = Client()
     client.force_login(director)
     page = client.get(f"/events/{slug}/boards/{board.pk}/result/").content.decode()
-    assert '<input type="hidden" name="replaces" id="id_replaces">' in page
+    assert '<input type="hidden" name="replaces" value="0" id="id_replaces">' in page
     round_page = client.get(f"/events/{slug}/rounds/{board.round.number}/").content.decode()
-    assert f'type="hidden" name="b{board.pk}-replaces"' in round_page
+    assert f'type="hidden" name="b{board.pk}-replaces" value="0"' in round_page
 
     # The game ends 1-0 while the director's page still shows no result.
     services.record_game_result(
         board=board, result="1-0", user=arbiter, first_lowest=9, second_lowest=7
     )
-    post = {"result": "0-1", "reason": "", "replaces": ""}
+    post = {"result": "0-1", "reason": "", "replaces": "0"}
     refused = client.post(f"/events/{slug}/boards/{board.pk}/result/", post)
     assert refused.status_code == 200
     html = refused.content.decode()
     assert "now has 1-0 (entered by the game recorded at the board); you saw no result" in html
-    assert 'name="replaces" value="1-0"' in html  # the next submit is decided with 1-0 in view
+    assert 'name="replaces" value="1"' in html  # the next submit is decided with 1-0 in view
     board.refresh_from_db()
     assert board.result == "1-0" and board.corrections.count() == 1
 
-    inline = {"prefix": f"b{board.pk}", f"b{board.pk}-result": "", f"b{board.pk}-replaces": ""}
+    inline = {"prefix": f"b{board.pk}", f"b{board.pk}-result": "", f"b{board.pk}-replaces": "0"}
     answer = client.post(f"/events/{slug}/boards/{board.pk}/result/", inline, follow=True)
     assert "you saw no result: your clearing of the result is not saved" in answer.content.decode()
     board.refresh_from_db()
     assert board.result == "1-0"
 
-    post = {"result": "0-1", "reason": "the scoresheet", "replaces": "1-0"}
+    post = {"result": "0-1", "reason": "the scoresheet", "replaces": "1"}
     assert client.post(f"/events/{slug}/boards/{board.pk}/result/", post).status_code == 302
     board.refresh_from_db()
     assert board.result == "0-1"
     assert ResultCorrection.objects.filter(board=board).count() == 2
+
+
+@pytest.mark.django_db
+def test_a_result_form_without_the_version_changes_nothing_and_says_reload() -> None:
+    board, _game, _arbiter = board_with_game()
+    director = director_of(board.round.event)
+    slug = board.round.event.slug
+    client = Client()
+    client.force_login(director)
+    url = f"/events/{slug}/boards/{board.pk}/result/"
+    for replaces in (None, "", "x", "-1"):
+        sent = {} if replaces is None else {"replaces": replaces}
+        post = {"result": "1-0", "reason": ""} | sent
+        answer = client.post(url, post)
+        assert answer.status_code == 200, replaces
+        assert OUT_OF_DATE in answer.content.decode(), replaces
+    inline = {"prefix": f"b{board.pk}", f"b{board.pk}-result": "1-0"}
+    answer = client.post(url, inline, follow=True)
+    assert OUT_OF_DATE in answer.content.decode()
+    board.refresh_from_db()
+    assert (board.result, board.result_version, board.corrections.count()) == ("", 0, 0)
 
 
 # --- real concurrent requests (PostgreSQL) ---------------------------------------------------

@@ -131,6 +131,7 @@ def test_the_result_page_has_one_row_per_seat_and_saves_the_table(client: Client
     assert all(e.player.name in html for e in entries) and 'name="lowest_3"' in html
     form = {f"lowest_{n}": lv[0] for n, lv in enumerate(LEVELS)}
     form |= {f"next_{n}": lv[1] for n, lv in enumerate(LEVELS)}
+    form["replaces"] = 0
     partial = client.post(url, {**form, "placing_2": 1, "reason": "sheet"})
     assert "Give a placing for every seat, or for none." in partial.content.decode()
     placings = {f"placing_{n}": n + 1 for n in range(4)}  # seat 2 (7, 7) placed below seat 1
@@ -148,12 +149,14 @@ def test_the_api_enters_a_table_result_and_refuses_a_wrong_one() -> None:
     api = APIClient()
     api.force_authenticate(td)
     url = reverse("api-board-detail", args=[board.round.event.slug, board.pk])
-    wrong = api.patch(url, {"levels": LEVELS[:2], "reason": "sheet"}, format="json")
+    wrong = api.patch(url, {"levels": LEVELS[:2], "reason": "sheet", "replaces": 0}, format="json")
     assert wrong.status_code == 400 and wrong.json()["field"] == "levels"
-    pair_result = api.patch(url, {"result": "1-0"}, format="json")
+    pair_result = api.patch(url, {"result": "1-0", "replaces": 0}, format="json")
     assert pair_result.status_code == 400
     done = api.patch(
-        url, {"levels": LEVELS, "placings": [2, 1, 3, 4], "reason": "sheet"}, format="json"
+        url,
+        {"levels": LEVELS, "placings": [2, 1, 3, 4], "reason": "sheet", "replaces": 0},
+        format="json",
     )
     assert done.status_code == 200, done.content
     body = done.json()

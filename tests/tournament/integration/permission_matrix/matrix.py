@@ -38,6 +38,11 @@ NOT_IN_MATRIX: dict[str, str] = {
     "permission (Django's own view)",
     "api-token POST": "exchanges the caller's own user name and password for their token "
     "(tests/tournament/integration/test_api_token.py); DELETE is a row",
+    "signup-done": "says where the sign-up link went; changes nothing",
+    "verify-address": "verifies the address the signed link was mailed to, which is the "
+    "permission (tests/tournament/integration/test_signup_verification.py)",
+    "verify-resend": "mails the visitor's own verification link again (rate-limited)",
+    "api-me-verification POST": "mails the caller's own verification link again",
     "set_language": "stores the visitor's language in a cookie; nothing in the database",
     "event-list": "a redirect to the home page, whatever the method",
     "admin": "Django's admin: staff with the model permissions an administrator grants "

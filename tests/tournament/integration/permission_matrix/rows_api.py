@@ -356,7 +356,11 @@ WRITES = [
         lambda w: _board(w, "pending"),
         DIRECTOR,
         200,
-        data=lambda w: {**SCORESHEET, "replaces": "", "reason": "the scoresheet"},
+        data=lambda w: {
+            **SCORESHEET,
+            "replaces": w.boards["pending"].result_version,
+            "reason": "the scoresheet",
+        },
     ),
     Write(
         "api: reopen a board",

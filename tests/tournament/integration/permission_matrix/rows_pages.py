@@ -326,7 +326,11 @@ WRITES = [
         lambda w: f"{E}boards/{w.boards['pending'].pk}/result/",
         lambda w: _board(w, "pending"),
         DIRECTOR,
-        data=lambda w: {**SCORESHEET, "replaces": "", "reason": "the scoresheet"},
+        data=lambda w: {
+            **SCORESHEET,
+            "replaces": w.boards["pending"].result_version,
+            "reason": "the scoresheet",
+        },
     ),
     page(
         "page: reopen a board",

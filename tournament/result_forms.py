@@ -1,0 +1,175 @@
+"""The result forms of a board: a pair's result, a table's or a solitaire entrant's levels,
+and reopening a decided board. Each result form carries the board's ``result_version`` it was
+rendered with (a hidden field): a result written meanwhile is not overwritten."""
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournament.models import Board
+from tournament.selectors import result_choices
+from tournament.services.results import LOWEST_LEVEL_MAX
+from tournament.services.solitaire_results import LEVEL_MAX as SOLITAIRE_TOP
+from tournament.text import NoControlCharacters
+
+
+def replaces_field() -> forms.IntegerField:
+    """The board's result version the page was rendered with; a post without it (a page from
+    before it was sent, or one a script made up) is refused, nothing changed."""
+    stale = _("This page is out of date: reload it and enter the result again.")
+    return forms.IntegerField(
+        min_value=0,
+        max_value=2**31 - 1,
+        widget=forms.HiddenInput,
+        label=_("Replaces"),
+        error_messages={
+            "required": stale,
+            "invalid": stale,
+            "min_value": stale,
+            "max_value": stale,
+        },
+    )
+
+
+class ResultForm(forms.Form):
+    result = forms.ChoiceField(label=_("Result"), required=False)
+    first_lowest = forms.IntegerField(
+        min_value=0, max_value=18, required=False, label=_("First player's lowest colour")
+    )
+    second_lowest = forms.IntegerField(
+        min_value=0, max_value=18, required=False, label=_("Second player's lowest colour")
+    )
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=300,
+        required=False,
+        help_text=_("Needed when a result is corrected"),
+        validators=[NoControlCharacters("reason")],
+    )
+    replaces = replaces_field()
+
+    def __init__(self, *args: Any, board: Board, **kwargs: Any) -> None:
+        kwargs.setdefault(
+            "initial",
+            {
+                "result": board.result,
+                "first_lowest": board.first_lowest,
+                "second_lowest": board.second_lowest,
+                "replaces": board.result_version,
+            },
+        )
+        super().__init__(*args, **kwargs)
+        self.fields["result"].choices = [("", "— no result —"), *result_choices(board)]
+        if board.is_bye:
+            del self.fields["first_lowest"]
+            del self.fields["second_lowest"]
+
+    def seen(self, board: Board) -> None:
+        """Show the board's current version as the one seen, so the next submit is decided
+        with the result now stored in view."""
+        self.data = {**dict(self.data.items()), self.add_prefix("replaces"): board.result_version}
+
+
+class TableResultForm(forms.Form):
+    """A table's result: per seat the lowest colour level, the next lowest and (optionally) the
+    placing; the fields ``lowest_<n>``, ``next_<n>``, ``placing_<n>`` for seat n (0 first)."""
+
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=300,
+        help_text=_("Logged with the board's history, e.g. 'scoresheet handed in'"),
+        validators=[NoControlCharacters("reason")],
+    )
+
+    replaces = replaces_field()
+
+    def __init__(
+        self,
+        *args: Any,
+        board: Board,
+        seats: list[Any],
+        solitaire: bool = False,
+        **kwargs: Any,
+    ) -> None:
+        initial: dict[str, Any] = {"replaces": board.result_version}
+        for seat in seats:
+            n = seat.number
+            initial |= {
+                f"lowest_{n}": seat.lowest,
+                f"next_{n}": seat.next_lowest,
+                f"placing_{n}": seat.placing,
+            }
+        kwargs.setdefault("initial", initial)
+        super().__init__(*args, **kwargs)
+        self.seats = seats
+        top = SOLITAIRE_TOP if solitaire else LOWEST_LEVEL_MAX
+        for seat in seats:
+            n, name = seat.number, seat.player.name
+            self.fields[f"lowest_{n}"] = forms.IntegerField(
+                min_value=0, max_value=top, label=_("%(name)s: lowest colour") % {"name": name}
+            )
+            self.fields[f"next_{n}"] = forms.IntegerField(
+                min_value=0, max_value=top, label=_("%(name)s: next lowest") % {"name": name}
+            )
+            if not solitaire:  # an entrant's placing is among the whole round's entrants
+                self.fields[f"placing_{n}"] = forms.IntegerField(
+                    min_value=1,
+                    max_value=len(seats),
+                    required=False,
+                    label=_("%(name)s: placing") % {"name": name},
+                )
+        kinds = ("lowest", "next") if solitaire else ("lowest", "next", "placing")
+        self.order_fields(
+            [*(f"{k}_{s.number}" for s in seats for k in kinds), "reason", "replaces"]
+        )
+
+    def rows(self) -> list[tuple[Any, Any, Any, Any]]:
+        """Per seat: the seat and its three bound fields (the template's table)."""
+        return [
+            (
+                seat,
+                self[f"lowest_{n}"],
+                self[f"next_{n}"],
+                self[f"placing_{n}"] if f"placing_{n}" in self.fields else None,
+            )
+            for seat in self.seats
+            if (n := seat.number) is not None
+        ]
+
+    def levels(self) -> list[list[int]]:
+        data = self.cleaned_data
+        return [[data[f"lowest_{s.number}"], data[f"next_{s.number}"]] for s in self.seats]
+
+    def placings(self) -> list[int] | None:
+        """The placings typed, or None when none was (they follow the levels)."""
+        given = [self.cleaned_data.get(f"placing_{s.number}") for s in self.seats]
+        if all(p is None for p in given):
+            return None
+        if any(p is None for p in given):
+            raise forms.ValidationError(_("Give a placing for every seat, or for none."))
+        return [int(p) for p in given if p is not None]
+
+    def seen(self, board: Board) -> None:
+        """Show the board's current version as the one seen (see ResultForm.seen)."""
+        self.data = {**dict(self.data.items()), "replaces": board.result_version}
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if not self.errors:
+            try:
+                self.placings()
+            except forms.ValidationError as exc:
+                self.add_error(None, exc)
+        return data
+
+
+class ReopenForm(forms.Form):
+    reason = forms.CharField(
+        max_length=300,
+        label=_("Why reopen it"),
+        help_text=_(
+            "Logged with the board's history, e.g. 'recording the game from the scoresheet'"
+        ),
+        validators=[NoControlCharacters("reason")],
+    )
