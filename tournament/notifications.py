@@ -42,6 +42,7 @@ from tournament.models import (
     Round,
     Seat,
 )
+from tournament.names import display_name
 from tournament.pairing.model import format_score
 from tournament.permissions import is_arbiter, is_director
 from tournament.services.confirmations import BOTH_PLAYERS, WITH_THE_ARBITER
@@ -234,7 +235,7 @@ def _entered_by(correction: ResultCorrection, event: Event) -> str:
         return _("entered by the director")
     if is_arbiter(user, event):
         return _("entered by the arbiter")
-    return _("entered by %(name)s") % {"name": user.get_username()}
+    return _("entered by %(name)s") % {"name": display_name(user)}
 
 
 def _result_line(correction: ResultCorrection) -> tuple[str, str]:

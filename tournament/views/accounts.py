@@ -24,8 +24,10 @@ from tournament.account_forms import (
 )
 from tournament.errors import DomainError
 from tournament.models import Player, PlayerClaim
+from tournament.names import display_name
 from tournament.permissions import player_of
 from tournament.services import accounts
+from tournament.services.registry import is_registrar
 from tournament.views.common import carry_out, show_error
 
 # Sign-up signs the new person in without a password check, past django-axes' backend.
@@ -217,7 +219,11 @@ def _decider_or_deny(request: HttpRequest) -> HttpResponse | None:
 def claims(request: HttpRequest) -> HttpResponse:
     if denied := _decider_or_deny(request):
         return denied
-    context = {"claims": account_selectors.claims_to_decide(request.user)}
+    context = {
+        "claims": account_selectors.claims_to_decide(request.user),
+        # The registry's keepers may need a contact; a director sees the display name only.
+        "shows_addresses": is_registrar(request.user),
+    }
     return render(request, "accounts/claims.html", context)
 
 
@@ -230,7 +236,7 @@ def claim_approve(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         lambda: accounts.approve_claim(claim=claim, user=request.user),
         _("%(person)s is now linked to %(name)s.")
-        % {"person": claim.user.get_username(), "name": claim.player.name},
+        % {"person": display_name(claim.user), "name": claim.player.name},
         reverse("claims"),
     )
 
@@ -245,6 +251,6 @@ def claim_refuse(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         lambda: accounts.refuse_claim(claim=claim, user=request.user, reason=reason),
         _("The claim of %(name)s by %(person)s is refused.")
-        % {"person": claim.user.get_username(), "name": claim.player.name},
+        % {"person": display_name(claim.user), "name": claim.player.name},
         reverse("claims"),
     )
