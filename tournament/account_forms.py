@@ -23,6 +23,10 @@ class SignUpForm(forms.Form):
         label=_("Display name"),
         max_length=DISPLAY_NAME_MAX,
         widget=forms.TextInput(attrs={"autocomplete": "name"}),
+        help_text=_(
+            "What others see of you (your player's name once your claim is approved); "
+            "your e-mail address stays private."
+        ),
     )
     password = forms.CharField(
         label=_("Password"),

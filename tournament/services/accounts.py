@@ -80,6 +80,11 @@ def sign_up(*, email: str, password: str, display_name: str) -> AbstractBaseUser
         raise DomainError(_("Enter a valid e-mail address."), field="email") from None
     if not display_name:
         raise DomainError(_("Give the name others should see."), field="display_name")
+    if "@" in display_name:  # others see this name: an address in it would be public
+        raise DomainError(
+            _("The display name is shown to everyone: leave your e-mail address out of it."),
+            field="display_name",
+        )
     if len(display_name) > DISPLAY_NAME_MAX:
         raise DomainError(
             _("The display name is longer than %(limit)s characters.")

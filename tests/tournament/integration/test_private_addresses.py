@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from django.contrib.auth import get_user_model
 from django.core import mail
 from django.test import Client
 
@@ -42,8 +43,9 @@ ADDRESS = re.compile(r"[\w.+-]+@example\.org")
 
 
 def signed_up(address: str, name: str = "") -> Any:
-    """An account as sign-up makes it: the address is the user name."""
-    return UserFactory(username=address, email=address, first_name=name)
+    """An account as sign-up makes it: the address is the user name (no password: the tests
+    log in with force_login, and hashing a dozen passwords per test costs seconds)."""
+    return UserFactory(username=address, email=address, first_name=name, password="!")
 
 
 def claimed(entry: Entry, user: Any) -> Any:
@@ -270,7 +272,7 @@ def test_no_page_or_api_response_shows_an_address_but_its_owners() -> None:
 
 @pytest.mark.django_db
 def test_a_registrar_deciding_a_claim_sees_the_claimants_address() -> None:
-    s = scene()
+    scene()
     registrar = UserFactory(username="reg", is_staff=True)
     page = fetch(registrar, "/claims/")
     assert "Ivy claims Gina" in page
@@ -283,3 +285,20 @@ def test_ones_own_address_is_shown_to_oneself() -> None:
     me = api_as(s.carol).get("/api/me/").json()
     assert me["email"] == "carol@example.org"
     assert "carol@example.org" in fetch(s.carol, "/account/")
+
+
+@pytest.mark.django_db
+def test_sign_up_refuses_an_address_as_the_display_name() -> None:
+    before = get_user_model().objects.count()
+    response = Client().post(
+        "/accounts/signup/",
+        {
+            "email": "me@example.org",
+            "display_name": "me@example.org",
+            "password": "a-long-unusual-passphrase",
+            "password2": "a-long-unusual-passphrase",
+        },
+    )
+    assert response.status_code == 200
+    assert "leave your e-mail address out of it" in response.content.decode()
+    assert get_user_model().objects.count() == before
