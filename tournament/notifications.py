@@ -89,6 +89,16 @@ def address_of(player: Player) -> str:
     return contact
 
 
+def address_shown(notification: Notification) -> str:
+    """Where a notification went, as its event's directors see it: the registry contact the
+    directors keep, but not the address of the player's account, which is private to its
+    owner (issue 25); "" when it went nowhere."""
+    to = notification.to
+    if not to or to == notification.player.contact.strip():
+        return to
+    return _("the player's account address")
+
+
 def skip_reason(player: Player) -> str:
     """Why nothing is sent to the player ("" when it is)."""
     if not player.notify:
