@@ -14,6 +14,7 @@ from tournament import checkin_selectors, selectors, services
 from tournament.errors import DomainError
 from tournament.forms import EventForm, RoleForm
 from tournament.models import EventRole
+from tournament.names import display_name
 from tournament.page_cache import cached_page, live_version
 from tournament.permissions import is_arbiter, is_director
 from tournament.views.common import carry_out, director_or_deny, get_event, require_creator_or_deny
@@ -105,7 +106,7 @@ def event_roles(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(
                 request,
                 _("%(user)s is now %(value)s.")
-                % {"user": role.user, "value": role.get_role_display().lower()},
+                % {"user": display_name(role.user), "value": role.get_role_display().lower()},
             )
             return redirect("event-roles", event.slug)
     context = {"event": event, "form": form, "roles": selectors.roles_of_event(event)}
@@ -121,7 +122,8 @@ def event_role_remove(request: HttpRequest, slug: str, role_id: int) -> HttpResp
     return carry_out(
         request,
         lambda: services.remove_role(event=event, user=request.user, role=role),
-        f"{role.user} is no longer {role.get_role_display().lower()}.",
+        _("%(user)s is no longer %(value)s.")
+        % {"user": display_name(role.user), "value": role.get_role_display().lower()},
         reverse("event-roles", args=[event.slug]),
     )
 

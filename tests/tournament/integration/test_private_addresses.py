@@ -302,3 +302,15 @@ def test_sign_up_refuses_an_address_as_the_display_name() -> None:
     assert response.status_code == 200
     assert "leave your e-mail address out of it" in response.content.decode()
     assert get_user_model().objects.count() == before
+
+
+@pytest.mark.django_db
+def test_removing_a_role_names_the_person_without_the_address() -> None:
+    s = scene()
+    role = EventRole.objects.get(event=s.event, user=s.arbiter)
+    client = Client()
+    client.force_login(s.co_director)
+    url = f"/events/{s.event.slug}/roles/{role.pk}/remove/"
+    page = client.post(url, follow=True).content.decode()
+    assert f"User {s.arbiter.pk} is no longer arbiter." in page
+    assert addresses_in(page, s.co_director) == set()
