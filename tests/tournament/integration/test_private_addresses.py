@@ -314,3 +314,28 @@ def test_removing_a_role_names_the_person_without_the_address() -> None:
     page = client.post(url, follow=True).content.decode()
     assert f"User {s.arbiter.pk} is no longer arbiter." in page
     assert addresses_in(page, s.co_director) == set()
+
+
+@pytest.mark.django_db
+def test_naming_the_game_logs_people_costs_no_query_per_action() -> None:
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from games.selectors import log_entries
+
+    s = scene()
+    PlayerFactory(name="Arnie Arbiter", user=s.arbiter)  # the arbiter plays too
+    game = game_services.game_for_board(s.game_board)
+    with CaptureQueriesContext(connection) as short:
+        assert {e["user"] for e in log_entries(game)} == {"Arnie Arbiter"}
+    for action in played_actions(seed=3)[1:6]:
+        game.refresh_from_db()
+        if game.clock_seat is not None and action["player"] != game.clock_seat:
+            game_services.press_clock(game=game, user=s.arbiter, expected_index=game.log_length)
+            game.refresh_from_db()
+        game_services.record_action(
+            game=game, user=s.arbiter, expected_index=game.log_length, action=action
+        )
+    with CaptureQueriesContext(connection) as long:
+        assert len(log_entries(game)) > 6
+    assert len(long) == len(short)
