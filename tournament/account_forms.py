@@ -85,5 +85,14 @@ class OwnPlayerForm(forms.Form):
     )
 
 
+class DisplayNameForm(forms.Form):
+    display_name = forms.CharField(
+        label=_("Display name"),
+        max_length=DISPLAY_NAME_MAX,
+        widget=forms.TextInput(attrs={"autocomplete": "name"}),
+        help_text=_("Others see your player's name once one is linked to you; until then, this."),
+    )
+
+
 class NotifyForm(forms.Form):
     notify = forms.BooleanField(label=_("E-mail me my pairings and results"), required=False)

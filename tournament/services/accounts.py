@@ -68,16 +68,9 @@ def _no_pending_claim(user: AbstractBaseUser) -> None:
         )
 
 
-@transaction.atomic
-def sign_up(*, email: str, password: str, display_name: str) -> AbstractBaseUser:
-    """A new account: the e-mail (lower-cased) is its user name; Django's validators judge
-    the password. Refuses an e-mail that an account already uses."""
-    email = (email or "").strip().lower()
+def _clean_display_name(display_name: str) -> str:
+    """The name others see of a person (tournament/names.py), never an address."""
     display_name = (display_name or "").strip()
-    try:
-        validate_email(email)
-    except ValidationError:
-        raise DomainError(_("Enter a valid e-mail address."), field="email") from None
     if not display_name:
         raise DomainError(_("Give the name others should see."), field="display_name")
     if "@" in display_name:  # others see this name: an address in it would be public
@@ -91,6 +84,20 @@ def sign_up(*, email: str, password: str, display_name: str) -> AbstractBaseUser
             % {"limit": DISPLAY_NAME_MAX},
             field="display_name",
         )
+    return display_name
+
+
+@transaction.atomic
+def sign_up(*, email: str, password: str, display_name: str) -> AbstractBaseUser:
+    """A new account: the e-mail (lower-cased) is its user name; Django's validators judge
+    the password. Refuses an e-mail that an account already uses."""
+    email = (email or "").strip().lower()
+    display_name = (display_name or "").strip()
+    try:
+        validate_email(email)
+    except ValidationError:
+        raise DomainError(_("Enter a valid e-mail address."), field="email") from None
+    display_name = _clean_display_name(display_name)
     model = get_user_model()
     taken = _("An account with the e-mail %(email)s already exists: log in, or reset its password.")
     if model.objects.filter(Q(username__iexact=email) | Q(email__iexact=email)).exists():
@@ -281,6 +288,17 @@ def update_settings(*, user: User, notify: bool) -> Player:
     player.save(update_fields=["notify"])
     log_write("account.settings", user=person, player=player.pk, notify=notify)
     return player
+
+
+@transaction.atomic
+def set_display_name(*, user: User, display_name: str) -> AbstractBaseUser:
+    """The name others see of the person while no registry player is linked to them (then
+    the player's name shows), e.g. an arbiter's in the game logs."""
+    person = _lock_user(_require_signed_in(user))
+    person.first_name = _clean_display_name(display_name)  # type: ignore[attr-defined]
+    person.save(update_fields=["first_name"])
+    log_write("account.display_name", user=person)
+    return person
 
 
 @transaction.atomic

@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from tournament import account_selectors
 from tournament.account_forms import (
     ClaimForm,
+    DisplayNameForm,
     NotifyForm,
     OwnPlayerForm,
     SearchForm,
@@ -78,6 +79,7 @@ def account(request: HttpRequest) -> HttpResponse:
         "claim": claim,
         "token": account_selectors.token_of(request.user),
         "notify_form": NotifyForm(initial={"notify": player.notify}) if player else None,
+        "name_form": DisplayNameForm(initial={"display_name": request.user.first_name}),
         "search_form": SearchForm(),
         "my_games_url": my_games_url(),
         "decides_claims": account_selectors.decides_any_claims(request.user),
@@ -102,6 +104,18 @@ def account_notify(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("You will not be e-mailed your pairings and results."))
     return redirect("account")
+
+
+@login_required
+@require_POST
+def account_display_name(request: HttpRequest) -> HttpResponse:
+    name = str(request.POST.get("display_name", ""))  # the service says what is wrong with it
+    return carry_out(
+        request,
+        lambda: accounts.set_display_name(user=request.user, display_name=name),
+        _("Others now see you as %(name)s.") % {"name": name.strip()},
+        reverse("account"),
+    )
 
 
 @login_required

@@ -339,3 +339,21 @@ def test_naming_the_game_logs_people_costs_no_query_per_action() -> None:
     with CaptureQueriesContext(connection) as long:
         assert len(log_entries(game)) > 6
     assert len(long) == len(short)
+
+
+@pytest.mark.django_db
+def test_a_person_without_a_player_changes_the_name_others_see() -> None:
+    s = scene()
+    client = Client()
+    client.force_login(s.arbiter)
+    account = client.get("/account/").content.decode()
+    assert f"Others see you as <strong>User {s.arbiter.pk}</strong>" in account
+    refused = client.post("/account/name/", {"display_name": "arnie@example.org"}, follow=True)
+    assert "leave your e-mail address out of it" in refused.content.decode()
+    too_long = client.post("/account/name/", {"display_name": "A" * 151}, follow=True)
+    assert "longer than 150 characters" in too_long.content.decode()
+    assert get_user_model().objects.get(pk=s.arbiter.pk).first_name == ""
+    done = client.post("/account/name/", {"display_name": "  Arnie  "}, follow=True)
+    assert "Others now see you as Arnie." in done.content.decode()
+    page = fetch(None, f"/games/board/{s.game_board.pk}/")
+    assert "Arnie" in page and "arnie.arbiter@example.org" not in page
