@@ -19,11 +19,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
-from tournament import account_selectors
+from tournament import account_selectors, names
 from tournament.errors import Conflict, DomainError, NotAllowed
 from tournament.logs import log_write
 from tournament.models import Decision, Player, PlayerClaim
-from tournament.names import display_name
 from tournament.permissions import player_of
 from tournament.services.base import User, need_reason
 from tournament.services.registry import clean_player_fields
@@ -248,7 +247,7 @@ def approve_claim(*, claim: PlayerClaim, user: User) -> PlayerClaim:
     if Player.objects.filter(user_id=claim.user_id).exists():
         raise Conflict(
             _("%(person)s is already linked to a player: refuse this claim.")
-            % {"person": display_name(claim.user)},
+            % {"person": names.display_name(claim.user)},
             code="has_player",
         )
     player.user = claim.user

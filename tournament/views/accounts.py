@@ -79,7 +79,9 @@ def account(request: HttpRequest) -> HttpResponse:
         "claim": claim,
         "token": account_selectors.token_of(request.user),
         "notify_form": NotifyForm(initial={"notify": player.notify}) if player else None,
-        "name_form": DisplayNameForm(initial={"display_name": request.user.first_name}),
+        "name_form": DisplayNameForm(
+            initial={"display_name": getattr(request.user, "first_name", "")}
+        ),
         "search_form": SearchForm(),
         "my_games_url": my_games_url(),
         "decides_claims": account_selectors.decides_any_claims(request.user),
