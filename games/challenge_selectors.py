@@ -18,6 +18,7 @@ from games.challenges.dice import MAX_ROLLS, DiceChallenge
 from games.challenges.tile import TileChallenge
 from games.engine.tiles import COLOURS
 from tournament.models import EventRole
+from tournament.names import display_name
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -183,13 +184,13 @@ def game_state(game: ChallengeGame) -> dict[str, Any]:
 
 
 def log_entries(table: ChallengeTable) -> list[dict[str, Any]]:
-    rows = table.actions.select_related("user").order_by("index")
+    rows = table.actions.select_related("user__player").order_by("index")
     return [
         {
             "index": r.index,
             "kind": r.kind,
             "payload": r.payload,
-            "user": r.user.get_username() if r.user else None,
+            "user": display_name(r.user) or None,
             "at": r.at.isoformat(),
             "reason": r.reason,
             "taken_back_by": r.taken_back_by.index if r.taken_back_by else None,

@@ -20,6 +20,7 @@ from games.errors import IllegalMove, engine_message
 from games.models import RECORD_KINDS, Game, GameAction, ValidationRun
 from tournament import selectors as tournament_selectors
 from tournament.models import Board, Event, Round
+from tournament.names import display_name
 from tournament.permissions import is_arbiter, is_director
 
 User = AbstractBaseUser | AnonymousUser
@@ -116,7 +117,7 @@ def log_entries(game: Game, since: int = 0) -> list[dict[str, Any]]:
     """The log from index `since` on, every entry with who made it and both clocks then."""
     rows = (
         game.actions.filter(index__gte=since)
-        .select_related("user", "taken_back_by")
+        .select_related("user__player", "taken_back_by")
         .order_by("index")
     )
     return [
@@ -125,7 +126,7 @@ def log_entries(game: Game, since: int = 0) -> list[dict[str, Any]]:
             "kind": r.kind,
             "payload": r.payload,
             "reason": r.reason,
-            "user": r.user.get_username() if r.user else None,
+            "user": display_name(r.user) or None,
             "at": r.at.isoformat(),
             "clock_ms": r.clock_ms,
             "taken_back_by": r.taken_back_by.index if r.taken_back_by else None,

@@ -16,6 +16,9 @@ class UserFactory(factory.django.DjangoModelFactory):
         skip_postgeneration_save = True
 
     username = factory.Sequence(lambda n: f"user{n}")
+    # The name others see (tournament/names.py): a test's "td" shows as "td"; an address
+    # typed as a name never shows.
+    first_name = factory.LazyAttribute(lambda user: user.username)
     password = factory.django.Password("correct-horse-battery")
 
     @factory.post_generation

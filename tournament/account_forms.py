@@ -24,6 +24,10 @@ class SignUpForm(forms.Form):
         label=_("Display name"),
         max_length=DISPLAY_NAME_MAX,
         widget=forms.TextInput(attrs={"autocomplete": "name"}),
+        help_text=_(
+            "What others see of you (your player's name once your claim is approved); "
+            "your e-mail address stays private."
+        ),
     )
     password = forms.CharField(
         label=_("Password"),
@@ -85,6 +89,15 @@ class OwnPlayerForm(forms.Form):
         required=False,
         help_text=_("A code of 2 or 3 letters, e.g. ENG."),
         validators=[NoControlCharacters("country")],
+    )
+
+
+class DisplayNameForm(forms.Form):
+    display_name = forms.CharField(
+        label=_("Display name"),
+        max_length=DISPLAY_NAME_MAX,
+        widget=forms.TextInput(attrs={"autocomplete": "name"}),
+        help_text=_("Others see your player's name once one is linked to you; until then, this."),
     )
 
 

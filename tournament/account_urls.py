@@ -28,6 +28,7 @@ urlpatterns = [
     ),
     path("account/", accounts.account, name="account"),
     path("account/notify/", accounts.account_notify, name="account-notify"),
+    path("account/name/", accounts.account_display_name, name="account-display-name"),
     path("account/token/", accounts.account_token, name="account-token"),
     path("account/token/revoke/", accounts.account_token_revoke, name="account-token-revoke"),
     path("account/claim/", accounts.claim_search, name="account-claim"),

@@ -131,7 +131,7 @@ def entry_of(user: User, event: Event) -> Entry | None:
 
 def check_in_of(entry: Entry, round_number: int) -> CheckIn | None:
     return (
-        CheckIn.objects.select_related("user")
+        CheckIn.objects.select_related("user__player")
         .filter(entry=entry, round_number=round_number)
         .first()
     )
@@ -160,7 +160,7 @@ def rows_of(event: Event, round_number: int) -> list[Row]:
     found = {
         c.entry_id: c
         for c in CheckIn.objects.filter(entry__event=event, round_number=round_number)
-        .select_related("user")
+        .select_related("user__player")
         .order_by("at", "id")
     }
     return [

@@ -15,6 +15,7 @@ from tournament.models import (
     ResultCorrection,
     default_tiebreak_chain,
 )
+from tournament.names import display_name
 from tournament.permissions import User, is_arbiter, is_own_entry
 
 FIRST, SECOND, ARBITER = "first", "second", "arbiter"
@@ -146,7 +147,7 @@ def _decided(board: Board) -> str:
     if board.confirmation == Board.Confirmation.DISPUTED:
         return _("Board %(number)s was decided by the arbiter: %(result)s.") % values
     last = board.corrections.filter(kind=ResultCorrection.Kind.RESULT).last()
-    who = last.user.get_username() if last and last.user else _("a director")
+    who = display_name(last.user) if last and last.user else _("a director")
     return _("Board %(number)s already has its result %(result)s, entered by %(who)s.") % {
         **values,
         "who": who,

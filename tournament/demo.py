@@ -11,16 +11,16 @@ from django.utils import timezone
 from tournament.models import VerifiedAddress
 
 DEMO_ACCOUNTS = [
-    # username, password, is_staff/superuser
-    ("admin", "ingenious-admin", True),
-    ("director", "ingenious-director", False),
-    ("arbiter", "ingenious-arbiter", False),
+    # username, password, is_staff/superuser, the display name others see
+    ("admin", "ingenious-admin", True, "Demo admin"),
+    ("director", "ingenious-director", False, "Demo director"),
+    ("arbiter", "ingenious-arbiter", False, "Demo arbiter"),
 ]
 
 
 def seed_accounts(say: Callable[[str], None]) -> None:
     User = get_user_model()
-    for username, password, superuser in DEMO_ACCOUNTS:
+    for username, password, superuser, display_name in DEMO_ACCOUNTS:
         user, created = User.objects.get_or_create(username=username)
         if created:
             user.set_password(password)
@@ -30,6 +30,9 @@ def seed_accounts(say: Callable[[str], None]) -> None:
         VerifiedAddress.objects.get_or_create(
             user=user, defaults={"email": user.email, "source": VerifiedAddress.Source.DEMO}
         )
+        if not user.first_name:  # accounts seeded before display names get theirs
+            user.first_name = display_name
+            user.save(update_fields=["first_name"])
         say(f"  {username:<9} password: {password}{'  (new)' if created else ''}")
     # The demo director creates events and keeps the player registry (an admin grants both on
     # a real site).

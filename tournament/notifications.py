@@ -45,6 +45,7 @@ from tournament.models import (
     Round,
     Seat,
 )
+from tournament.names import display_name
 from tournament.pairing.model import format_score
 from tournament.permissions import is_arbiter, is_director
 from tournament.services.confirmations import BOTH_PLAYERS, WITH_THE_ARBITER
@@ -96,6 +97,16 @@ def address_of(player: Player) -> str:
     except ValidationError:
         return ""
     return contact
+
+
+def address_shown(notification: Notification) -> str:
+    """Where a notification went, as its event's directors see it: the registry contact the
+    directors keep, but not the address of the player's account, which is private to its
+    owner (issue 25); "" when it went nowhere."""
+    to = notification.to
+    if not to or to == notification.player.contact.strip():
+        return to
+    return _("the player's account address")
 
 
 def skip_reason(player: Player) -> str:
@@ -244,7 +255,7 @@ def _entered_by(correction: ResultCorrection, event: Event) -> str:
         return _("entered by the director")
     if is_arbiter(user, event):
         return _("entered by the arbiter")
-    return _("entered by %(name)s") % {"name": user.get_username()}
+    return _("entered by %(name)s") % {"name": display_name(user)}
 
 
 def _result_line(correction: ResultCorrection) -> tuple[str, str]:

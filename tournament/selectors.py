@@ -68,7 +68,9 @@ def player_entries(player: Player) -> QuerySet[Entry]:
 
 
 def merge_history() -> QuerySet[PlayerMerge]:
-    return PlayerMerge.objects.select_related("survivor", "absorbed", "user", "undone_by")
+    return PlayerMerge.objects.select_related(
+        "survivor", "absorbed", "user__player", "undone_by__player"
+    )
 
 
 def undoable_merge() -> PlayerMerge | None:
@@ -81,7 +83,7 @@ def entries_of(event: Event) -> QuerySet[Entry]:
 
 
 def roles_of_event(event: Event) -> QuerySet[EventRole]:
-    return event.roles.select_related("user").order_by("role", "user__username")
+    return event.roles.select_related("user__player").order_by("role", "user__username")
 
 
 def rounds_visible_to(user: User, event: Event) -> QuerySet[Round]:
@@ -172,7 +174,9 @@ def plays_round_robin(event: Event) -> bool:
 def corrections_of(event: Event) -> QuerySet[ResultCorrection]:
     return (
         ResultCorrection.objects.filter(board__round__event=event)
-        .select_related("board__round", "board__first__player", "board__second__player", "user")
+        .select_related(
+            "board__round", "board__first__player", "board__second__player", "user__player"
+        )
         .order_by("-at", "-id")
     )
 
@@ -180,14 +184,18 @@ def corrections_of(event: Event) -> QuerySet[ResultCorrection]:
 def pairing_changes_of(event: Event) -> QuerySet[PairingChange]:
     return (
         PairingChange.objects.filter(round__event=event)
-        .select_related("round", "user")
+        .select_related("round", "user__player")
         .order_by("-at", "-id")
     )
 
 
 def event_log_of(event: Event) -> QuerySet[EventLogEntry]:
     """Rounds published, withdrawals, reinstatements and late entries, newest first."""
-    return EventLogEntry.objects.filter(event=event).select_related("user").order_by("-at", "-id")
+    return (
+        EventLogEntry.objects.filter(event=event)
+        .select_related("user__player")
+        .order_by("-at", "-id")
+    )
 
 
 def tiebreak_labels(keys: Iterable[str]) -> list[str]:

@@ -21,6 +21,7 @@ from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from tournament import account_limits, account_mail, account_selectors
+from tournament.api.serializers import DisplayNameField
 from tournament.api.views import ERRORS
 from tournament.api_errors import error_response
 from tournament.api_schema import LOGIN_REQUIRED
@@ -40,7 +41,7 @@ class TokenSerializer(serializers.Serializer[Any]):
 
 class ClaimSerializer(serializers.ModelSerializer[PlayerClaim]):
     player_name = serializers.CharField(source="player.name", read_only=True)
-    username = serializers.CharField(source="user.username", read_only=True)
+    display_name = DisplayNameField(source="user")  # the claimant, as the deciders see them
 
     class Meta:
         model = PlayerClaim
@@ -48,7 +49,7 @@ class ClaimSerializer(serializers.ModelSerializer[PlayerClaim]):
             "id",
             "player",
             "player_name",
-            "username",
+            "display_name",
             "message",
             "status",
             "reason",

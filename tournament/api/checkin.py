@@ -16,6 +16,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from tournament import checkin_selectors
+from tournament.api.serializers import DisplayNameField
 from tournament.api.views import ERRORS
 from tournament.api_schema import LOGIN_REQUIRED
 from tournament.errors import DomainError, NotAllowed
@@ -33,9 +34,7 @@ class CheckInRequestSerializer(serializers.Serializer[Any]):
 
 class CheckInSerializer(serializers.ModelSerializer[CheckIn]):
     round = serializers.IntegerField(source="round_number", read_only=True)
-    by = serializers.CharField(
-        source="user.username", read_only=True, default=None, allow_null=True
-    )
+    by = DisplayNameField(source="user")
 
     class Meta:
         model = CheckIn
@@ -52,7 +51,7 @@ class EntryCheckInSerializer(serializers.Serializer[Any]):
     requested_bye = serializers.BooleanField(source="bye", help_text="No check-in needed")
     checked_in = serializers.SerializerMethodField()
     at = serializers.DateTimeField(source="check_in.at", default=None, allow_null=True)
-    by = serializers.CharField(source="check_in.user.username", default=None, allow_null=True)
+    by = DisplayNameField(source="check_in.user")
     by_director = serializers.BooleanField(
         source="check_in.by_director", default=None, allow_null=True
     )

@@ -11,6 +11,7 @@ from rest_framework.permissions import BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from tournament.api.serializers import DisplayNameField
 from tournament.api_errors import error_response
 from tournament.api_schema import LOGIN_REQUIRED
 from tournament.confirmation_selectors import (
@@ -49,7 +50,7 @@ class ConfirmSerializer(serializers.Serializer[Any]):
 
 class WordSerializer(serializers.ModelSerializer[ResultConfirmation]):
     side = serializers.SerializerMethodField()
-    user = serializers.CharField(source="user.username", read_only=True, allow_null=True)
+    user = DisplayNameField()
 
     class Meta:
         model = ResultConfirmation

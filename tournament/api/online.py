@@ -16,7 +16,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournament import selectors
-from tournament.api.serializers import EntrySerializer, PlayerBriefSerializer
+from tournament.api.serializers import DisplayNameField, EntrySerializer, PlayerBriefSerializer
 from tournament.api_errors import error_response
 from tournament.api_schema import LOGIN_REQUIRED
 from tournament.models import Decision, Entry, EntryRequest, Event
@@ -38,7 +38,7 @@ class EntryRequestSerializer(serializers.ModelSerializer[EntryRequest]):
     player = PlayerBriefSerializer(read_only=True)
     event = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     status = serializers.CharField(read_only=True, help_text="pending, approved, refused")
-    decided_by = serializers.SlugRelatedField(slug_field="username", read_only=True)
+    decided_by = DisplayNameField()
 
     class Meta:
         model = EntryRequest

@@ -19,7 +19,7 @@ from rest_framework.serializers import BaseSerializer
 
 from tournament import selectors
 from tournament.api import views
-from tournament.api.serializers import PlayerBriefSerializer
+from tournament.api.serializers import DisplayNameField, PlayerBriefSerializer
 from tournament.api.views import ERRORS
 from tournament.api_errors import error_response
 from tournament.errors import DomainError
@@ -99,8 +99,8 @@ class PlayerMergeSerializer(serializers.ModelSerializer[PlayerMerge]):
     survivor = PlayerBriefSerializer(read_only=True)
     absorbed = PlayerBriefSerializer(read_only=True)
     moved = serializers.SerializerMethodField()
-    user = serializers.CharField(source="user.username", read_only=True, default=None)
-    undone_by = serializers.CharField(source="undone_by.username", read_only=True, default=None)
+    user = DisplayNameField()
+    undone_by = DisplayNameField()
     undo_reason = serializers.SerializerMethodField()
 
     class Meta:

@@ -20,10 +20,22 @@ from tournament.models import (
     ResultCorrection,
     Round,
 )
+from tournament.names import display_name
 from tournament.parsers import LimitedJSONField
 from tournament.services import EVENT_FIELDS
 from tournament.services.base import oversize
 from tournament.text import NoControlCharacters
+
+
+class DisplayNameField(serializers.CharField):
+    """A person as others see them (tournament/names.py), never their user name, which is
+    their e-mail address. Read only; null for nobody."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(read_only=True, allow_null=True, default=None, **kwargs)
+
+    def to_representation(self, value: Any) -> str | None:
+        return display_name(value) or None
 
 
 class PlayerSerializer(serializers.ModelSerializer[Player]):
@@ -539,7 +551,7 @@ class SwapBoardsSerializer(serializers.Serializer[Any]):
 
 class PairingChangeSerializer(serializers.ModelSerializer[PairingChange]):
     round = serializers.IntegerField(source="round.number", read_only=True)
-    user = serializers.CharField(source="user.username", read_only=True, allow_null=True)
+    user = DisplayNameField()
 
     class Meta:
         model = PairingChange
@@ -551,7 +563,7 @@ class CorrectionSerializer(serializers.ModelSerializer[ResultCorrection]):
     round = serializers.IntegerField(source="board.round.number", read_only=True)
     board = serializers.IntegerField(source="board.number", read_only=True)
     board_id = serializers.IntegerField(read_only=True)
-    user = serializers.CharField(source="user.username", read_only=True, allow_null=True)
+    user = DisplayNameField()
 
     class Meta:
         model = ResultCorrection
@@ -561,18 +573,22 @@ class CorrectionSerializer(serializers.ModelSerializer[ResultCorrection]):
 
 
 class RoleSerializer(serializers.ModelSerializer[EventRole]):
-    username = serializers.CharField(source="user.username")
+    # The user name (an e-mail address) names the person to give the role to; the list shows
+    # the display name, so co-directors do not see each other's addresses.
+    username = serializers.CharField(source="user.username", write_only=True)
+    name = DisplayNameField(source="user")
     reason = serializers.CharField(
         write_only=True,
         required=False,
         allow_blank=True,
         max_length=300,
+        validators=[NoControlCharacters("reason")],
         help_text="Optional: why the role is given (it goes into the event's log)",
     )
 
     class Meta:
         model = EventRole
-        fields = ["id", "username", "role", "reason"]
+        fields = ["id", "username", "name", "role", "reason"]
 
 
 class PairingRequestedSerializer(serializers.Serializer[Any]):

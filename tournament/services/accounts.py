@@ -22,7 +22,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
-from tournament import account_selectors
+from tournament import account_selectors, names
 from tournament.errors import Conflict, DomainError, NotAllowed
 from tournament.logs import log_write
 from tournament.models import Decision, Player, PlayerClaim
@@ -72,6 +72,26 @@ def _no_pending_claim(user: AbstractBaseUser) -> None:
         )
 
 
+def _clean_display_name(display_name: str) -> str:
+    """The name others see of a person (tournament/names.py), never an address."""
+    display_name = (display_name or "").strip()
+    if not display_name:
+        raise DomainError(_("Give the name others should see."), field="display_name")
+    if "@" in display_name:  # others see this name: an address in it would be public
+        raise DomainError(
+            _("The display name is shown to everyone: leave your e-mail address out of it."),
+            field="display_name",
+        )
+    refuse_control_characters("display_name", display_name)
+    if len(display_name) > DISPLAY_NAME_MAX:
+        raise DomainError(
+            _("The display name is longer than %(limit)s characters.")
+            % {"limit": DISPLAY_NAME_MAX},
+            field="display_name",
+        )
+    return display_name
+
+
 class SignUp(NamedTuple):
     """The account an address belongs to, and whether this sign-up made it (False: the address
     was registered already, and nothing was made). The page says the same either way."""
@@ -89,15 +109,7 @@ def check_sign_up(*, email: str, password: str, display_name: str) -> tuple[str,
         validate_email(email)
     except ValidationError:
         raise DomainError(_("Enter a valid e-mail address."), field="email") from None
-    if not display_name:
-        raise DomainError(_("Give the name others should see."), field="display_name")
-    refuse_control_characters("display_name", display_name)
-    if len(display_name) > DISPLAY_NAME_MAX:
-        raise DomainError(
-            _("The display name is longer than %(limit)s characters.")
-            % {"limit": DISPLAY_NAME_MAX},
-            field="display_name",
-        )
+    display_name = _clean_display_name(display_name)
     candidate = get_user_model()(username=email, email=email, first_name=display_name)
     try:
         validate_password(password, user=candidate)
@@ -282,7 +294,7 @@ def approve_claim(*, claim: PlayerClaim, user: User) -> PlayerClaim:
     if Player.objects.filter(user_id=claim.user_id).exists():
         raise Conflict(
             _("%(person)s is already linked to a player: refuse this claim.")
-            % {"person": claim.user.get_username()},
+            % {"person": names.display_name(claim.user)},
             code="has_player",
         )
     player.user = claim.user
@@ -322,6 +334,17 @@ def update_settings(*, user: User, notify: bool) -> Player:
     player.save(update_fields=["notify"])
     log_write("account.settings", user=person, player=player.pk, notify=notify)
     return player
+
+
+@transaction.atomic
+def set_display_name(*, user: User, display_name: str) -> AbstractBaseUser:
+    """The name others see of the person while no registry player is linked to them (then
+    the player's name shows), e.g. an arbiter's in the game logs."""
+    person = _lock_user(_require_signed_in(user))
+    person.first_name = _clean_display_name(display_name)  # type: ignore[attr-defined]
+    person.save(update_fields=["first_name"])
+    log_write("account.display_name", user=person)
+    return person
 
 
 @transaction.atomic

@@ -22,6 +22,7 @@ from tournament.models import (
     Result,
     ResultCorrection,
 )
+from tournament.names import display_name
 from tournament.permissions import require_director
 from tournament.services import seating
 from tournament.services.base import User, need_reason
@@ -367,14 +368,14 @@ def entered_by(board: Board) -> str:
     """Who entered the board's standing result, in words ("the director Ann", "the game")."""
     last = (
         board.corrections.filter(kind=ResultCorrection.Kind.RESULT)
-        .select_related("user")
+        .select_related("user__player")
         .order_by("-at", "-id")
         .first()
     )
     if board.result_check != Board.Check.NONE:
         return "the game recorded at the board"
     if last is not None and last.user is not None:
-        return f"{last.user.get_username()}"
+        return display_name(last.user)
     return "a director"
 
 

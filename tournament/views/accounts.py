@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from tournament import account_limits, account_mail, account_selectors
 from tournament.account_forms import (
     ClaimForm,
+    DisplayNameForm,
     NotifyForm,
     OwnPlayerForm,
     SearchForm,
@@ -24,8 +25,10 @@ from tournament.account_forms import (
 )
 from tournament.errors import DomainError
 from tournament.models import Player, PlayerClaim
+from tournament.names import display_name
 from tournament.permissions import player_of
 from tournament.services import accounts
+from tournament.services.registry import is_registrar
 from tournament.views.common import carry_out, show_error
 
 
@@ -90,6 +93,9 @@ def account(request: HttpRequest) -> HttpResponse:
         "claim": claim,
         "token": account_selectors.token_of(request.user),
         "notify_form": NotifyForm(initial={"notify": player.notify}) if player else None,
+        "name_form": DisplayNameForm(
+            initial={"display_name": getattr(request.user, "first_name", "")}
+        ),
         "search_form": SearchForm(),
         "my_games_url": my_games_url(),
         "decides_claims": account_selectors.decides_any_claims(request.user),
@@ -115,6 +121,18 @@ def account_notify(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("You will not be e-mailed your pairings and results."))
     return redirect("account")
+
+
+@login_required
+@require_POST
+def account_display_name(request: HttpRequest) -> HttpResponse:
+    name = str(request.POST.get("display_name", ""))  # the service says what is wrong with it
+    return carry_out(
+        request,
+        lambda: accounts.set_display_name(user=request.user, display_name=name),
+        _("Others now see you as %(name)s.") % {"name": name.strip()},
+        reverse("account"),
+    )
 
 
 @login_required
@@ -236,7 +254,11 @@ def _decider_or_deny(request: HttpRequest) -> HttpResponse | None:
 def claims(request: HttpRequest) -> HttpResponse:
     if denied := _decider_or_deny(request):
         return denied
-    context = {"claims": account_selectors.claims_to_decide(request.user)}
+    context = {
+        "claims": account_selectors.claims_to_decide(request.user),
+        # The registry's keepers may need a contact; a director sees the display name only.
+        "shows_addresses": is_registrar(request.user),
+    }
     return render(request, "accounts/claims.html", context)
 
 
@@ -249,7 +271,7 @@ def claim_approve(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         lambda: accounts.approve_claim(claim=claim, user=request.user),
         _("%(person)s is now linked to %(name)s.")
-        % {"person": claim.user.get_username(), "name": claim.player.name},
+        % {"person": display_name(claim.user), "name": claim.player.name},
         reverse("claims"),
     )
 
@@ -264,6 +286,6 @@ def claim_refuse(request: HttpRequest, pk: int) -> HttpResponse:
         request,
         lambda: accounts.refuse_claim(claim=claim, user=request.user, reason=reason),
         _("The claim of %(name)s by %(person)s is refused.")
-        % {"person": claim.user.get_username(), "name": claim.player.name},
+        % {"person": display_name(claim.user), "name": claim.player.name},
         reverse("claims"),
     )

@@ -15,6 +15,7 @@ from tournament.errors import DomainError
 from tournament.festival_selectors import pending_request_of
 from tournament.forms import EventForm, RoleForm
 from tournament.models import Event, EventRole
+from tournament.names import display_name
 from tournament.page_cache import cached_page, live_version
 from tournament.permissions import is_arbiter, is_director
 from tournament.views.common import carry_out, director_or_deny, get_event, require_creator_or_deny
@@ -122,7 +123,7 @@ def event_roles(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(
                 request,
                 _("%(user)s is now %(value)s.")
-                % {"user": role.user, "value": role.get_role_display().lower()},
+                % {"user": display_name(role.user), "value": role.get_role_display().lower()},
             )
             return redirect("event-roles", event.slug)
     context = {"event": event, "form": form, "roles": selectors.roles_of_event(event)}
@@ -140,7 +141,8 @@ def event_role_remove(request: HttpRequest, slug: str, role_id: int) -> HttpResp
         lambda: services.remove_role(
             event=event, user=request.user, role=role, reason=request.POST.get("reason", "")
         ),
-        f"{role.user} is no longer {role.get_role_display().lower()}.",
+        _("%(user)s is no longer %(value)s.")
+        % {"user": display_name(role.user), "value": role.get_role_display().lower()},
         reverse("event-roles", args=[event.slug]),
     )
 

@@ -21,7 +21,9 @@ def event_notifications(request: HttpRequest, slug: str) -> HttpResponse:
         "event": event,
         "is_director": True,
         "page": page,
-        "shown": [(n, labels.get(n.skipped, n.skipped)) for n in page],
+        "shown": [
+            (n, labels.get(n.skipped, n.skipped), notifications.address_shown(n)) for n in page
+        ],
         "sent": rows.filter(sent_at__isnull=False).count(),
         "skipped": rows.exclude(skipped="").count(),
     }

@@ -85,7 +85,7 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "rows": rows,
         "is_director": director,
         "rounds": selectors.rounds_visible_to(request.user, event),
-        "changes": round_.pairing_changes.select_related("user") if director else [],
+        "changes": round_.pairing_changes.select_related("user__player") if director else [],
         "pairing_silence": selectors.pairing_silence(round_) if director else None,
         "public": public,
         "tables": tables,
@@ -298,7 +298,7 @@ def board_result(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "reopen_form": ReopenForm()
         if board.closed and not board.is_bye and board.result_check == Board.Check.NONE
         else None,
-        "corrections": board.corrections.select_related("user").order_by("-at", "-id"),
+        "corrections": board.corrections.select_related("user__player").order_by("-at", "-id"),
     }
     return render(request, "tournament/board_result.html", context)
 
@@ -347,7 +347,7 @@ def _table_result(
         "seats": seats,
         "table_form": form,
         "reopen_form": ReopenForm() if board.closed and not board.result_check else None,
-        "corrections": board.corrections.select_related("user").order_by("-at", "-id"),
+        "corrections": board.corrections.select_related("user__player").order_by("-at", "-id"),
     }
     return render(request, "tournament/board_result.html", context)
 

@@ -177,7 +177,8 @@ class Command(BaseCommand):
         existing = set(User.objects.filter(username__in=wanted).values_list("username", flat=True))
         hashed = make_password(password)  # once: hashing is deliberately slow
         User.objects.bulk_create(
-            [User(username=n, password=hashed) for n in wanted if n not in existing]
+            # The user name doubles as the display name others see (tournament/names.py).
+            [User(username=n, first_name=n, password=hashed) for n in wanted if n not in existing]
         )
         users = User.objects.in_bulk(wanted, field_name="username")
         directors = [users[account_names(n)[0]] for n in range(1, events + 1)]

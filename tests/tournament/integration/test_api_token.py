@@ -121,4 +121,4 @@ def test_a_token_claims_a_player_through_the_api() -> None:
     api = with_token(accounts.api_token(user=user).key)
     made = api.post("/api/claims/", {"player": target.pk, "message": "me"}, format="json")
     assert made.status_code == 201
-    assert made.json()["player"] == target.pk and made.json()["username"] == user.username
+    assert made.json()["player"] == target.pk and made.json()["display_name"] == user.first_name

@@ -288,7 +288,8 @@ def test_the_api_claims_approves_and_refuses() -> None:
     director.force_authenticate(td)
     listed = director.get("/api/claims/").json()
     assert [c["id"] for c in listed] == [made.json()["id"]]
-    assert listed[0]["username"] == "ann@example.org"
+    # The director sees the claimant's display name, not the address (issue 25, item 5).
+    assert listed[0]["display_name"] == "Ann" and "ann@example.org" not in str(listed)
     refused = director.post(f"/api/claims/{made.json()['id']}/refuse/", {}, format="json")
     assert refused.status_code == 400 and refused.json()["field"] == "reason"
     approved = director.post(f"/api/claims/{made.json()['id']}/approve/")

@@ -359,8 +359,8 @@ def test_the_api_takes_words_and_shows_them_to_the_board_only() -> None:
     shown = api_as(p.arb).get(words)
     assert shown.status_code == 200
     assert [(w["side"], w["result"], w["user"]) for w in shown.json()["words"]] == [
-        ("first", "1-0", "alice"),
-        ("second", "1-0", "bob"),
+        ("first", "1-0", "Alice"),  # the claimed players' names, not the user names
+        ("second", "1-0", "Bob"),
     ]
     assert len(shown.json()["history"]) == 2
     assert api_as(p.alice).get(words).status_code == 200

@@ -118,7 +118,7 @@ def test_the_roles_endpoint_names_users_to_the_events_directors_only() -> None:
 
     listed = api_as(director).get(url)
     assert listed.status_code == 200
-    assert {(r["username"], r["role"]) for r in listed.json()} == {
+    assert {(r["name"], r["role"]) for r in listed.json()} == {
         ("td-secret-name", EventRole.Role.DIRECTOR),
         ("arb-name", EventRole.Role.ARBITER),
     }

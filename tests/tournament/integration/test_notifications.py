@@ -348,7 +348,9 @@ def test_the_directors_page_lists_what_went_out_and_is_theirs_only(
     assert page.status_code == 200
     text = page.content.decode()
     assert "4 e-mails sent" in text and "2 not sent" in text
-    assert "alice@example.org" in text and "Round 3 of Summer Open: board 1" in text
+    assert "bob@example.org" in text and "Round 3 of Summer Open: board 1" in text
+    # Alice's went to her account's address, which is hers alone (issue 25, item 5).
+    assert "alice@example.org" not in text and "the player&#x27;s account address" in text
     assert "not sent: turned off" in text and "not sent: no address" in text
     detail = client.get(f"/events/{event.slug}/").content.decode()
     assert f'href="{url}"' in detail

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 
 from tests.tournament.integration.permission_matrix.world import (
@@ -27,6 +28,10 @@ SERVICE_REFUSES = {"director": 302, "director_other": 302}
 
 def _tokens(w: World) -> tuple[Any, ...]:
     return tuple(Token.objects.order_by("user_id").values_list("user_id", flat=True))
+
+
+def _display_names(w: World) -> tuple[Any, ...]:
+    return tuple(get_user_model().objects.order_by("pk").values_list("pk", "first_name"))
 
 
 def _notify(w: World) -> tuple[Any, ...]:
@@ -295,6 +300,18 @@ WRITES = [
         refused=302,  # back to the account page, saying "claim your player first"
         api=False,
         data=lambda w: {},
+    ),
+    Write(
+        "page: your display name",
+        "account-display-name",
+        "post",
+        lambda w: "/account/name/",
+        _display_names,
+        SIGNED_IN,  # each signed-in person names themselves, nobody else
+        302,
+        refused=302,
+        api=False,
+        data=lambda w: {"display_name": "A new name"},
     ),
     Write(
         "page: make your API token",
