@@ -9,6 +9,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import core as scoring_core
+from tournament.fields import WholeNumberChoiceField, WholeNumberFormField
 from tournament.models import Board, Entry, Event, EventRole, Festival, Player, Result
 from tournament.reading import JsonRefused, read_json, whole_number
 from tournament.selectors import result_choices, tiebreak_labels
@@ -85,7 +86,7 @@ class EventForm(forms.Form):
     )
     start_date = forms.DateField(label=_("Start date"), required=False, widget=DateInput())
     end_date = forms.DateField(label=_("End date"), required=False, widget=DateInput())
-    festival = forms.ModelChoiceField(
+    festival = WholeNumberChoiceField(
         queryset=Festival.objects.order_by("-starts", "name"),
         required=False,
         label=_("Festival"),
@@ -136,8 +137,8 @@ class EventForm(forms.Form):
         choices=Event.PairingSystem.choices,
         initial=Event.PairingSystem.AUTO,
     )
-    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=30, initial=7)
-    clock_minutes = forms.IntegerField(
+    rounds = WholeNumberFormField(label=_("Rounds"), min_value=1, max_value=30, initial=7)
+    clock_minutes = WholeNumberFormField(
         label=_("Clock minutes"),
         min_value=1,
         max_value=180,
@@ -290,7 +291,7 @@ class PlayerFieldsForm(forms.Form):
         help_text=_("2 or 3 letters, e.g. ENG"),
         validators=[NoControlCharacters("country")],
     )
-    rating = forms.IntegerField(label=_("Rating"), min_value=0, max_value=4000, required=False)
+    rating = WholeNumberFormField(label=_("Rating"), min_value=0, max_value=4000, required=False)
     family = forms.CharField(
         label=_("Family"),
         max_length=120,
@@ -310,7 +311,7 @@ class PlayerFieldsForm(forms.Form):
 class EntryForm(PlayerFieldsForm):
     """Enter a registry player, or a new one typed in."""
 
-    player = forms.ModelChoiceField(
+    player = WholeNumberChoiceField(
         queryset=Player.objects.none(),
         required=False,
         label=_("Player from the registry"),
@@ -386,8 +387,8 @@ class SwapPlayersForm(forms.Form):
 
 
 class SwapBoardsForm(forms.Form):
-    board_a = forms.IntegerField(min_value=1, label=_("Board"))
-    board_b = forms.IntegerField(min_value=1, label=_("swaps table with board"))
+    board_a = WholeNumberFormField(min_value=1, label=_("Board"))
+    board_b = WholeNumberFormField(min_value=1, label=_("swaps table with board"))
     reason = forms.CharField(
         label=_("Reason"), max_length=300, validators=[NoControlCharacters("reason")]
     )
@@ -400,10 +401,10 @@ class SwapBoardsForm(forms.Form):
 
 class ResultForm(forms.Form):
     result = forms.ChoiceField(label=_("Result"), required=False)
-    first_lowest = forms.IntegerField(
+    first_lowest = WholeNumberFormField(
         min_value=0, max_value=18, required=False, label=_("First player's lowest colour")
     )
-    second_lowest = forms.IntegerField(
+    second_lowest = WholeNumberFormField(
         min_value=0, max_value=18, required=False, label=_("Second player's lowest colour")
     )
     reason = forms.CharField(
@@ -478,14 +479,14 @@ class TableResultForm(forms.Form):
         top = SOLITAIRE_TOP if solitaire else LOWEST_LEVEL_MAX
         for seat in seats:
             n, name = seat.number, seat.player.name
-            self.fields[f"lowest_{n}"] = forms.IntegerField(
+            self.fields[f"lowest_{n}"] = WholeNumberFormField(
                 min_value=0, max_value=top, label=_("%(name)s: lowest colour") % {"name": name}
             )
-            self.fields[f"next_{n}"] = forms.IntegerField(
+            self.fields[f"next_{n}"] = WholeNumberFormField(
                 min_value=0, max_value=top, label=_("%(name)s: next lowest") % {"name": name}
             )
             if not solitaire:  # an entrant's placing is among the whole round's entrants
-                self.fields[f"placing_{n}"] = forms.IntegerField(
+                self.fields[f"placing_{n}"] = WholeNumberFormField(
                     min_value=1,
                     max_value=len(seats),
                     required=False,

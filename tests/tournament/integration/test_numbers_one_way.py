@@ -1,0 +1,139 @@
+"""Every number a user sends is read one way: ASCII digits only (issue 25, item 9).
+
+``int()`` and ``Decimal()`` under DRF's and Django's fields took '٣' (Arabic-Indic) and '３'
+(fullwidth) as 3: a rating, a round count, a board's levels or a clock typed in another script
+was stored. Each is now refused naming its field, and nothing changes. '²' was already refused
+by ``int()``; it stays refused."""
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from django.test import Client
+
+from games.models import Game
+from tests.factories import BoardFactory, RoundFactory, UserFactory
+from tests.games.integration.factories import board_with_game, fresh
+from tests.tournament.integration.helpers import api_as, event_with_players
+from tournament.models import Board, CheckIn, Entry, Event
+
+pytestmark = pytest.mark.django_db
+
+OTHER_DIGITS = ["٣", "²", "３"]  # Arabic-Indic three, superscript two, fullwidth three
+
+
+@dataclass
+class Sent:
+    """What a case sent: the response, and a snapshot of what it must not have changed."""
+
+    status: int
+    body: str
+    before: Any
+    after: Callable[[], Any]
+
+
+def entry_rating_via_api(digit: str) -> Sent:
+    event, td = event_with_players(2)
+    before = Entry.objects.count()
+    response = api_as(td).post(
+        f"/api/events/{event.slug}/entries/", {"name": "Zoe Quist", "rating": digit}, format="json"
+    )
+    return Sent(response.status_code, response.content.decode(), before, Entry.objects.count)
+
+
+def entry_rating_on_the_page(digit: str) -> Sent:
+    event, td = event_with_players(2)
+    client = Client()
+    client.force_login(td)
+    before = Entry.objects.count()
+    response = client.post(
+        f"/events/{event.slug}/entries/add/", {"name": "Zoe Quist", "rating": digit}
+    )
+    return Sent(response.status_code, response.content.decode(), before, Entry.objects.count)
+
+
+def round_count_via_api(digit: str) -> Sent:
+    # ``rounds`` is a field DRF builds from the model (the ModelSerializer's own mapping).
+    event, td = event_with_players(2, rounds=7)
+    response = api_as(td).patch(f"/api/events/{event.slug}/", {"rounds": digit}, format="json")
+    return Sent(
+        response.status_code,
+        response.content.decode(),
+        7,
+        lambda: Event.objects.get(pk=event.pk).rounds,
+    )
+
+
+def board_levels_via_api(digit: str) -> Sent:
+    event, td = event_with_players(2)
+    first, second = event.entries.order_by("starting_rank")
+    board = BoardFactory(round=RoundFactory(event=event, number=1), first=first, second=second)
+    response = api_as(td).patch(
+        f"/api/events/{event.slug}/boards/{board.pk}/",
+        {"result": "1-0", "first_lowest": digit, "second_lowest": 9},
+        format="json",
+    )
+    return Sent(
+        response.status_code,
+        response.content.decode(),
+        ("", None),
+        lambda: Board.objects.values_list("result", "first_lowest").get(pk=board.pk),
+    )
+
+
+def check_in_round_via_api(digit: str) -> Sent:
+    event, _td = event_with_players(2, check_in_required=True)
+    player = event.entries.get(starting_rank=1).player
+    player.user = UserFactory()
+    player.save()
+    response = api_as(player.user).post(
+        f"/api/events/{event.slug}/check-in/", {"round": digit}, format="json"
+    )
+    return Sent(response.status_code, response.content.decode(), 0, CheckIn.objects.count)
+
+
+def clock_adjustment_via_api(digit: str) -> Sent:
+    board, game, arbiter = board_with_game()
+    before = list(game.remaining_ms)
+    response = api_as(arbiter).post(
+        f"/api/games/{board.pk}/clock/",
+        {
+            "expected_index": 0,
+            "operation": "adjust",
+            "seat": 0,
+            "remaining_ms": f"6000{digit}",
+            "reason": "wrong setting",
+        },
+        format="json",
+    )
+
+    def after(game: Game = game) -> Any:
+        return fresh(game).remaining_ms
+
+    return Sent(response.status_code, response.content.decode(), before, after)
+
+
+CASES: dict[str, tuple[Callable[[str], Sent], str]] = {
+    "entry rating (API)": (entry_rating_via_api, '"rating"'),
+    "entry rating (page)": (entry_rating_on_the_page, "Enter a whole number."),
+    "round count (API)": (round_count_via_api, '"rounds"'),
+    "board levels (API)": (board_levels_via_api, '"first_lowest"'),
+    "check-in round (API)": (check_in_round_via_api, '"round"'),
+    "clock adjustment (API)": (clock_adjustment_via_api, '"remaining_ms"'),
+}
+PAGES = {"entry rating (page)"}
+
+
+@pytest.mark.parametrize("digit", OTHER_DIGITS)
+@pytest.mark.parametrize("case", list(CASES))
+def test_a_number_in_another_script_is_refused_naming_its_field(case: str, digit: str) -> None:
+    send, named = CASES[case]
+    sent = send(digit)
+    if case in PAGES:
+        assert sent.status == 200  # the form again, with its message
+    else:
+        assert sent.status == 400, sent.body[:300]
+        assert "A valid integer is required." in sent.body
+    assert named in sent.body, sent.body[:300]
+    assert sent.after() == sent.before
