@@ -16,12 +16,13 @@ from django.utils.translation import gettext as _
 
 from tournament import models, services
 from tournament.errors import DomainError
+from tournament.fields import ReadsNumbersOneWay
 
 PLAYER_FIELDS = ("name", "club", "country", "rating", "contact", "family")
 EVENT_EDITABLE = ("name", "venue", "start_date", "end_date")
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(ReadsNumbersOneWay, admin.ModelAdmin):
     """Shown, never edited here: changes go through the director's pages."""
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
@@ -55,7 +56,7 @@ class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
 
 
 @admin.register(models.Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(ReadsNumbersOneWay, admin.ModelAdmin):
     list_display = ["name", "club", "country", "rating"]
     search_fields = ["name", "club"]
     form = PlayerForm
@@ -72,13 +73,13 @@ class PlayerAdmin(admin.ModelAdmin):
             _refuse(request, exc)
 
 
-class RoleInline(admin.TabularInline):
+class RoleInline(ReadsNumbersOneWay, admin.TabularInline):
     model = models.EventRole
     extra = 0
 
 
 @admin.register(models.Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(ReadsNumbersOneWay, admin.ModelAdmin):
     list_display = [
         "name",
         "start_date",
@@ -121,14 +122,14 @@ class EventAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.Festival)
-class FestivalAdmin(admin.ModelAdmin):
+class FestivalAdmin(ReadsNumbersOneWay, admin.ModelAdmin):
     list_display = ["name", "starts", "ends", "venue", "time_zone"]
     search_fields = ["name", "venue"]
     prepopulated_fields = {"slug": ["name"]}
 
 
 @admin.register(models.EventRole)
-class EventRoleAdmin(admin.ModelAdmin):
+class EventRoleAdmin(ReadsNumbersOneWay, admin.ModelAdmin):
     list_display = ["event", "user", "role"]
     list_filter = ["role"]
 
@@ -146,7 +147,7 @@ class RoundAdmin(ReadOnlyAdmin):
     list_filter = ["status"]
 
 
-class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
+class SeatInline(ReadsNumbersOneWay, admin.TabularInline):  # type: ignore[type-arg]
     model = models.Seat
     fields = ["number", "entry", "placing", "lowest", "next_lowest"]
     extra = 0

@@ -13,7 +13,8 @@ whole number.") and then defer to the framework for the bounds. Every declared f
 from __future__ import annotations
 
 import re
-from typing import Any, TypeVar
+from collections.abc import Mapping
+from typing import Any, ClassVar, TypeVar
 
 from django import forms
 from django.db import models
@@ -56,7 +57,7 @@ class PointsField(serializers.DecimalField):
         return super().to_internal_value(data)
 
 
-class WholeNumberKeyField(serializers.PrimaryKeyRelatedField):  # type: ignore[type-arg]
+class WholeNumberKeyField(serializers.PrimaryKeyRelatedField):
     """DRF's PrimaryKeyRelatedField whose id is read by ``WholeNumberField``: the database
     lookup would take pk='٣' as 3."""
 
@@ -116,7 +117,7 @@ class WholeNumberChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
 class ReadsNumbersOneWay:
     """For a ModelAdmin: its forms' integer and foreign-key fields read ASCII digits only."""
 
-    formfield_overrides: dict[type[models.Field[Any, Any]], dict[str, Any]] = {
+    formfield_overrides: ClassVar[Mapping[type[models.Field[Any, Any]], Mapping[str, Any]]] = {
         # The admin looks a column's class up along its MRO and has its own entry for
         # BigIntegerField, so that one is named too.
         models.IntegerField: {"form_class": WholeNumberFormField},

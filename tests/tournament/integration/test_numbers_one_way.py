@@ -13,7 +13,7 @@ import pytest
 from django.test import Client
 
 from games.models import Game
-from tests.factories import BoardFactory, RoundFactory, UserFactory
+from tests.factories import BoardFactory, PlayerFactory, RoundFactory, UserFactory
 from tests.games.integration.factories import board_with_game, fresh
 from tests.tournament.integration.helpers import api_as, event_with_players
 from tournament.models import Board, CheckIn, Entry, Event
@@ -137,3 +137,37 @@ def test_a_number_in_another_script_is_refused_naming_its_field(case: str, digit
         assert "A valid integer is required." in sent.body
     assert named in sent.body, sent.body[:300]
     assert sent.after() == sent.before
+
+
+def in_arabic_indic(number: int) -> str:
+    return str(number).translate(str.maketrans("0123456789", "٠١٢٣٤٥٦٧٨٩"))
+
+
+def test_a_registry_player_named_by_an_id_in_another_script_is_not_looked_up() -> None:
+    # The database lookup itself took pk='٣' as 3: the API's and the page's player choice.
+    event, td = event_with_players(0)
+    player = PlayerFactory()
+    api = api_as(td).post(
+        f"/api/events/{event.slug}/entries/", {"player": in_arabic_indic(player.pk)}, format="json"
+    )
+    assert api.status_code == 400, api.content[:300]
+    assert api.json()["player"] == ["A valid integer is required."]
+    client = Client()
+    client.force_login(td)
+    page = client.post(f"/events/{event.slug}/entries/add/", {"player": in_arabic_indic(player.pk)})
+    assert page.status_code == 200
+    assert "Select a valid choice." in page.content.decode()
+    assert event.entries.count() == 0
+
+
+def test_the_admin_refuses_a_rating_in_another_script() -> None:
+    player = PlayerFactory(rating=1500)
+    client = Client()
+    client.force_login(UserFactory(is_staff=True, is_superuser=True))
+    url = f"/admin/tournament/player/{player.pk}/change/"
+    form = {"name": player.name, "club": "", "country": "", "rating": "١٨٠٠", "contact": ""}
+    response = client.post(url, form)
+    assert response.status_code == 200  # the form again
+    assert "Enter a whole number." in response.content.decode()
+    player.refresh_from_db()
+    assert player.rating == 1500
