@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from tournament import models, services
 from tournament.errors import DomainError
-from tournament.fields import ReadsNumbersOneWay
+from tournament.fields import ReadsNumbersOneWay, number_formfield
 
 PLAYER_FIELDS = ("name", "club", "country", "rating", "contact", "family")
 EVENT_EDITABLE = ("name", "venue", "start_date", "end_date")
@@ -45,6 +45,7 @@ class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
     class Meta:
         model = models.Player
         fields = PLAYER_FIELDS
+        formfield_callback = number_formfield
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

@@ -7,7 +7,8 @@ round or a table number typed in another script was stored as if it were meant. 
 refuse such text with the framework's own message ("A valid integer is required.", "Enter a
 whole number.") and then defer to the framework for the bounds. Every declared field uses them;
 ``ModelSerializer`` makes the fields DRF builds from a model use them too, and
-``ReadsNumbersOneWay`` does the same for the admin's forms.
+``ReadsNumbersOneWay`` and ``number_formfield`` do the same for the admin's forms and a
+ModelForm.
 """
 
 from __future__ import annotations
@@ -114,6 +115,16 @@ class WholeNumberChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
         return super().to_python(value)
 
 
+def number_formfield(db_field: models.Field[Any, Any], **kwargs: Any) -> forms.Field | None:
+    """A ModelForm's ``formfield_callback`` (``Meta.formfield_callback``): integer columns get
+    ``WholeNumberFormField`` and keys ``WholeNumberChoiceField``, the rest as Django makes it."""
+    if isinstance(db_field, models.ForeignKey):
+        kwargs.setdefault("form_class", WholeNumberChoiceField)
+    elif isinstance(db_field, models.IntegerField) and not db_field.choices:
+        kwargs.setdefault("form_class", WholeNumberFormField)
+    return db_field.formfield(**kwargs)
+
+
 class ReadsNumbersOneWay:
     """For a ModelAdmin: its forms' integer and foreign-key fields read ASCII digits only."""
 
@@ -123,4 +134,5 @@ class ReadsNumbersOneWay:
         models.IntegerField: {"form_class": WholeNumberFormField},
         models.BigIntegerField: {"form_class": WholeNumberFormField},
         models.ForeignKey: {"form_class": WholeNumberChoiceField},
+        models.OneToOneField: {"form_class": WholeNumberChoiceField},
     }
