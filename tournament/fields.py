@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar, TypeVar
 
 from django import forms
+from django.core import paginator
 from django.db import models
 from rest_framework import serializers
 
@@ -136,3 +137,14 @@ class ReadsNumbersOneWay:
         models.ForeignKey: {"form_class": WholeNumberChoiceField},
         models.OneToOneField: {"form_class": WholeNumberChoiceField},
     }
+
+
+class Paginator(paginator.Paginator):  # type: ignore[type-arg]
+    """Django's Paginator reading a page number as ASCII digits only (it took '٣' as page 3):
+    another script's digits are not an integer, so ``get_page`` shows the first page and the
+    API says "Invalid page." as for any other text."""
+
+    def validate_number(self, number: Any) -> int:
+        if isinstance(number, str) and not is_whole_number(number):
+            raise paginator.PageNotAnInteger(self.error_messages["invalid_page"])
+        return super().validate_number(number)

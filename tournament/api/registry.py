@@ -23,13 +23,14 @@ from tournament.api.serializers import PlayerBriefSerializer
 from tournament.api.views import ERRORS
 from tournament.api_errors import error_response
 from tournament.errors import DomainError
-from tournament.fields import ModelSerializer, WholeNumberField
+from tournament.fields import ModelSerializer, Paginator, WholeNumberField
 from tournament.models import Player, PlayerMerge
 from tournament.services import merge as merge_service
 
 
 class RegistryPagination(PageNumberPagination):
     page_size = 50
+    django_paginator_class = Paginator
 
 
 @extend_schema(tags=["players"])

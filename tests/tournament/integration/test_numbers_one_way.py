@@ -171,3 +171,16 @@ def test_the_admin_refuses_a_rating_in_another_script() -> None:
     assert "Enter a whole number." in response.content.decode()
     player.refresh_from_db()
     assert player.rating == 1500
+
+
+def test_a_page_number_in_another_script_is_not_a_page() -> None:
+    PlayerFactory.create_batch(51)  # two pages of 50
+    user = UserFactory()
+    api = api_as(user).get("/api/players/?page=٢")
+    assert api.status_code == 404
+    assert api.json()["detail"] == "Invalid page."
+    client = Client()
+    client.force_login(UserFactory(is_staff=True, is_superuser=True))  # the registry's keeper
+    page = client.get("/players/?page=٢")
+    assert page.status_code == 200
+    assert page.context["page"].number == 1
