@@ -184,3 +184,14 @@ def test_a_page_number_in_another_script_is_not_a_page() -> None:
     page = client.get("/players/?page=٢")
     assert page.status_code == 200
     assert page.context["page"].number == 1
+
+
+@pytest.mark.parametrize("points", ["٠.٥", "１", "0.٥"])
+def test_a_bye_value_in_another_script_is_refused(points: str) -> None:
+    # DRF's DecimalField reads through Decimal(), which took '１' as 1.
+    event, td = event_with_players(0, bye_value="0.5")
+    response = api_as(td).patch(f"/api/events/{event.slug}/", {"bye_value": points}, format="json")
+    assert response.status_code == 400, response.content[:300]
+    assert response.json()["bye_value"] == ["A valid number is required."]
+    event.refresh_from_db()
+    assert str(event.bye_value) == "0.5"
