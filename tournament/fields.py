@@ -8,7 +8,7 @@ refuse such text with the framework's own message ("A valid integer is required.
 whole number.") and then defer to the framework for the bounds. Every declared field uses them;
 ``ModelSerializer`` makes the fields DRF builds from a model use them too, and
 ``ReadsNumbersOneWay`` and ``number_formfield`` do the same for the admin's forms and a
-ModelForm.
+ModelForm; ``Paginator`` reads a page number so.
 """
 
 from __future__ import annotations
