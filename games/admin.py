@@ -7,9 +7,10 @@ from django.http import HttpRequest
 
 from games.challenge_models import ChallengeAction, ChallengeTable
 from games.models import Game, GameAction, ValidationRun
+from tournament.fields import ReadsNumbersOneWay
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(ReadsNumbersOneWay, admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
@@ -20,7 +21,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
-class GameActionInline(admin.TabularInline):
+class GameActionInline(ReadsNumbersOneWay, admin.TabularInline):
     model = GameAction
     fields = ("index", "kind", "payload", "reason", "user", "at", "clock_ms", "taken_back_by")
     readonly_fields = fields
@@ -43,7 +44,7 @@ class ValidationRunAdmin(ReadOnlyAdmin):
     list_display = ("event", "created_at", "done", "total", "failed", "finished_at")
 
 
-class ChallengeActionInline(admin.TabularInline):
+class ChallengeActionInline(ReadsNumbersOneWay, admin.TabularInline):
     model = ChallengeAction
     fields = ("index", "kind", "payload", "reason", "user", "at", "taken_back_by")
     readonly_fields = fields

@@ -22,6 +22,7 @@ from games.challenges import CHALLENGES, MODES
 from games.services import challenges as services
 from tournament.api.serializers import MAX_ID
 from tournament.api_errors import error_response
+from tournament.fields import WholeNumberField
 
 ERRORS = {
     400: error_response(400, "Refused: detail, code, and for the engine's refusals the index"),
@@ -43,13 +44,13 @@ class ChallengeStartInput(serializers.Serializer[Any]):
     setup_roll = serializers.BooleanField(
         default=True, help_text="Dice Challenge: every seat rolls at set-up"
     )
-    seed = serializers.IntegerField(
+    seed = WholeNumberField(
         required=False, min_value=0, max_value=2**62 - 1, help_text="Full mode's random source"
     )
 
 
 class ChallengeActionInput(serializers.Serializer[Any]):
-    index = serializers.IntegerField(
+    index = WholeNumberField(
         min_value=0, max_value=MAX_ID, help_text="The log index this entry will take"
     )
     action = serializers.DictField(
@@ -59,7 +60,7 @@ class ChallengeActionInput(serializers.Serializer[Any]):
 
 
 class ChallengeTakeBackInput(serializers.Serializer[Any]):
-    index = serializers.IntegerField(min_value=0, max_value=MAX_ID)
+    index = WholeNumberField(min_value=0, max_value=MAX_ID)
     reason = serializers.CharField(max_length=300)
 
 

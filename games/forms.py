@@ -7,6 +7,8 @@ import re
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournament.fields import WholeNumberFormField
+
 _CLOCK_TIME = re.compile(r"^\s*(?:([0-9]{1,3}):)?([0-9]{1,2})(?:\.([0-9]{1,3}))?\s*$")
 
 
@@ -39,7 +41,7 @@ class AdjustForm(forms.Form):
 
 
 class TakeBackForm(forms.Form):
-    count = forms.IntegerField(label=_("Count"), min_value=1, max_value=200, initial=1)
+    count = WholeNumberFormField(label=_("Count"), min_value=1, max_value=200, initial=1)
     reason = forms.CharField(label=_("Reason"), max_length=300)
 
 

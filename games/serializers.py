@@ -8,11 +8,12 @@ from typing import Any
 from rest_framework import serializers
 
 from games.services import CLOCK_OPERATIONS
+from tournament.fields import WholeNumberField
 from tournament.parsers import LimitedJSONField
 
 
 class ActionsInput(serializers.Serializer):
-    expected_index = serializers.IntegerField(
+    expected_index = WholeNumberField(
         min_value=0, help_text="The log index this entry will take (409 when stale)"
     )
     action = LimitedJSONField(
@@ -35,10 +36,10 @@ class ActionsInput(serializers.Serializer):
 
 
 class ClockInput(serializers.Serializer):
-    expected_index = serializers.IntegerField(min_value=0)
+    expected_index = WholeNumberField(min_value=0)
     operation = serializers.ChoiceField(choices=CLOCK_OPERATIONS)
-    seat = serializers.IntegerField(required=False, min_value=0, max_value=1)
-    remaining_ms = serializers.IntegerField(
+    seat = WholeNumberField(required=False, min_value=0, max_value=1)
+    remaining_ms = WholeNumberField(
         required=False, min_value=0, help_text="adjust: the seat's time left, in milliseconds"
     )
     reason = serializers.CharField(required=False, allow_blank=True, max_length=300, default="")
@@ -48,8 +49,8 @@ class ClockInput(serializers.Serializer):
 
 
 class TakeBackInput(serializers.Serializer):
-    expected_index = serializers.IntegerField(min_value=0)
-    count = serializers.IntegerField(min_value=1, default=1)
+    expected_index = WholeNumberField(min_value=0)
+    count = WholeNumberField(min_value=1, default=1)
     reason = serializers.CharField(max_length=300)
 
 
@@ -57,7 +58,7 @@ class ImportInput(serializers.Serializer):
     record = LimitedJSONField(
         help_text="The record: a JSON object, or a string in JSON or in the text form"
     )
-    expected_index = serializers.IntegerField(min_value=0, required=False)
+    expected_index = WholeNumberField(min_value=0, required=False)
 
     def validate_record(self, value: Any) -> Any:
         if not isinstance(value, dict | str):
@@ -79,26 +80,26 @@ class PreviewInput(serializers.Serializer):
 class FrameSerializer(serializers.Serializer):
     """One step of the replay (selectors.replay_frames)."""
 
-    step = serializers.IntegerField()
-    index = serializers.IntegerField(allow_null=True, help_text="Log index; null for the start")
+    step = WholeNumberField()
+    index = WholeNumberField(allow_null=True, help_text="Log index; null for the start")
     action = LimitedJSONField(allow_null=True, help_text="The record action; null at start")
     text = serializers.CharField()
     scores = serializers.ListField(
-        child=serializers.ListField(child=serializers.IntegerField()),
+        child=serializers.ListField(child=WholeNumberField()),
         help_text="Per player, the six colour scores",
     )
-    plies = serializers.IntegerField()
-    clock_ms = serializers.ListField(child=serializers.IntegerField(), help_text="Per seat")
-    to_move = serializers.IntegerField()
-    bonus_owed = serializers.IntegerField()
+    plies = WholeNumberField()
+    clock_ms = serializers.ListField(child=WholeNumberField(), help_text="Per seat")
+    to_move = WholeNumberField()
+    bonus_owed = WholeNumberField()
 
 
 class RecheckRunSerializer(serializers.Serializer):
     """The latest replay re-check of an event; only ``run`` (null) when there was none."""
 
-    run = serializers.IntegerField(allow_null=True)
-    total = serializers.IntegerField(required=False)
-    done = serializers.IntegerField(required=False)
-    failed = serializers.IntegerField(required=False)
-    percent = serializers.IntegerField(required=False)
+    run = WholeNumberField(allow_null=True)
+    total = WholeNumberField(required=False)
+    done = WholeNumberField(required=False)
+    failed = WholeNumberField(required=False)
+    percent = WholeNumberField(required=False)
     finished = serializers.BooleanField(required=False)

@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from scoring import exports, standings
 from scoring.tables import Standings
 from scoring.views.standings import event_or_404
+from tournament.fields import WholeNumberField
 from tournament.models import Event
 
 
@@ -24,9 +25,9 @@ class StandingsEventSerializer(serializers.Serializer):
     start_date = serializers.DateField(allow_null=True)
     end_date = serializers.DateField(allow_null=True)
     status = serializers.CharField()
-    rounds_planned = serializers.IntegerField()
+    rounds_planned = WholeNumberField()
     rounds_public = serializers.ListField(
-        child=serializers.IntegerField(), help_text="Numbers of the published rounds"
+        child=WholeNumberField(), help_text="Numbers of the published rounds"
     )
     bye_value = serializers.FloatField(help_text="Victory points of a pairing-allocated bye")
 
@@ -38,36 +39,36 @@ class StandingsTieBreakSerializer(serializers.Serializer):
 
 
 class StandingsPlayerSerializer(serializers.Serializer):
-    entry = serializers.IntegerField(help_text="The player's entry in the event")
-    player_id = serializers.IntegerField()
+    entry = WholeNumberField(help_text="The player's entry in the event")
+    player_id = WholeNumberField()
     name = serializers.CharField()
     club = serializers.CharField(allow_blank=True)
     country = serializers.CharField(allow_blank=True)
-    rating = serializers.IntegerField(allow_null=True)
-    starting_rank = serializers.IntegerField()
+    rating = WholeNumberField(allow_null=True)
+    starting_rank = WholeNumberField()
     withdrawn = serializers.BooleanField()
 
 
 class StandingsRowSerializer(StandingsPlayerSerializer):
-    rank = serializers.IntegerField(help_text="Shared by players tied on VP and every tie-break")
+    rank = WholeNumberField(help_text="Shared by players tied on VP and every tie-break")
     tied = serializers.BooleanField()
     vp = serializers.FloatField(help_text="Victory points")
     tiebreaks = serializers.DictField(
         child=serializers.FloatField(), help_text="Each tie-break of the chain, by key"
     )
-    games_played = serializers.IntegerField()
+    games_played = WholeNumberField()
 
 
 class StandingsSerializer(serializers.Serializer):
     event = StandingsEventSerializer()
     tiebreaks = StandingsTieBreakSerializer(many=True, help_text="The event's chain, in order")
-    field_size = serializers.IntegerField()
+    field_size = WholeNumberField()
     computed_at = serializers.DateTimeField()
     standings = StandingsRowSerializer(many=True)
 
 
 class CrosstableCellSerializer(serializers.Serializer):
-    round = serializers.IntegerField()
+    round = WholeNumberField()
     kind = serializers.ChoiceField(
         choices=[
             "played",
@@ -85,27 +86,25 @@ class CrosstableCellSerializer(serializers.Serializer):
         help_text="none: no board that round; pending: no result yet; held: result held back; "
         "table: a game at a table of 3 or 4 (placing and table_size say how it went)",
     )
-    board = serializers.IntegerField(allow_null=True, required=False)
-    opponent = serializers.IntegerField(
-        allow_null=True, required=False, help_text="The opponent's entry"
-    )
-    opponent_rank = serializers.IntegerField(allow_null=True, required=False)
+    board = WholeNumberField(allow_null=True, required=False)
+    opponent = WholeNumberField(allow_null=True, required=False, help_text="The opponent's entry")
+    opponent_rank = WholeNumberField(allow_null=True, required=False)
     opponent_name = serializers.CharField(allow_blank=True, required=False)
     moved_first = serializers.BooleanField(allow_null=True, required=False)
     points = serializers.FloatField(allow_null=True, required=False)
     score = serializers.CharField(allow_blank=True, required=False)
-    own_lowest = serializers.IntegerField(allow_null=True, required=False)
-    opp_lowest = serializers.IntegerField(allow_null=True, required=False)
-    placing = serializers.IntegerField(
+    own_lowest = WholeNumberField(allow_null=True, required=False)
+    opp_lowest = WholeNumberField(allow_null=True, required=False)
+    placing = WholeNumberField(
         allow_null=True, required=False, help_text="At a table of 3 or 4: 1 best, ties share"
     )
-    table_size = serializers.IntegerField(
+    table_size = WholeNumberField(
         allow_null=True, required=False, help_text="Players at the table; null for two"
     )
 
 
 class CrosstableRowSerializer(StandingsPlayerSerializer):
-    rank = serializers.IntegerField()
+    rank = WholeNumberField()
     tied = serializers.BooleanField()
     vp = serializers.FloatField()
     rounds = CrosstableCellSerializer(many=True)
@@ -113,23 +112,23 @@ class CrosstableRowSerializer(StandingsPlayerSerializer):
 
 class CrosstableSerializer(serializers.Serializer):
     event = StandingsEventSerializer()
-    rounds = serializers.ListField(child=serializers.IntegerField())
+    rounds = serializers.ListField(child=WholeNumberField())
     computed_at = serializers.DateTimeField()
     crosstable = CrosstableRowSerializer(many=True)
 
 
 class FinalPlacingSerializer(StandingsPlayerSerializer):
     place = serializers.CharField(help_text='"1", or a shared span such as "2-3"')
-    place_from = serializers.IntegerField()
-    place_to = serializers.IntegerField()
+    place_from = WholeNumberField()
+    place_to = WholeNumberField()
     shared = serializers.BooleanField()
-    field_size = serializers.IntegerField()
+    field_size = WholeNumberField()
     vp = serializers.FloatField()
 
 
 class PlacingsSerializer(serializers.Serializer):
     event = StandingsEventSerializer()
-    field_size = serializers.IntegerField()
+    field_size = WholeNumberField()
     computed_at = serializers.DateTimeField()
     placings = FinalPlacingSerializer(many=True)
 

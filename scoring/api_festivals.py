@@ -14,6 +14,7 @@ from rest_framework.reverse import reverse
 
 from scoring import festivals
 from scoring.exports.pentamind import festival_summary, pentamind_json
+from tournament.fields import WholeNumberField
 from tournament.models import Event, Festival
 
 
@@ -27,7 +28,7 @@ class FestivalSerializer(serializers.Serializer[Any]):
 
 
 class FestivalListItemSerializer(FestivalSerializer):
-    events = serializers.IntegerField(help_text="Number of events")
+    events = WholeNumberField(help_text="Number of events")
     url = serializers.URLField()
     page = serializers.URLField()
 
@@ -38,13 +39,13 @@ class FestivalEventSerializer(serializers.Serializer[Any]):
     start_date = serializers.DateField(allow_null=True)
     end_date = serializers.DateField(allow_null=True)
     status = serializers.CharField(help_text="registration, running, finished")
-    entries = serializers.IntegerField()
+    entries = WholeNumberField()
     page = serializers.URLField()
 
 
 class RoundTimeSerializer(serializers.Serializer[Any]):
     event = serializers.SlugField()
-    round = serializers.IntegerField()
+    round = WholeNumberField()
     check_in_opens = serializers.DateTimeField(help_text="In the festival's time zone")
     check_in_closes = serializers.DateTimeField()
 
@@ -64,17 +65,17 @@ class FestivalDetailSerializer(FestivalSerializer):
 
 
 class PentamindRowSerializer(serializers.Serializer[Any]):
-    player_id = serializers.IntegerField(help_text="The registry player (shared by events)")
+    player_id = WholeNumberField(help_text="The registry player (shared by events)")
     player = serializers.CharField()
     event = serializers.CharField()
     event_slug = serializers.SlugField()
     event_status = serializers.CharField()
     final = serializers.BooleanField(help_text="The event is finished")
     place = serializers.CharField(help_text='"1", or a shared span such as "3-5"')
-    place_from = serializers.IntegerField()
-    place_to = serializers.IntegerField()
+    place_from = WholeNumberField()
+    place_to = WholeNumberField()
     shared = serializers.BooleanField()
-    field_size = serializers.IntegerField(help_text="Entries that played at least one game")
+    field_size = WholeNumberField(help_text="Entries that played at least one game")
     score = serializers.FloatField(help_text="Victory points")
 
 

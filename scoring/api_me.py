@@ -12,26 +12,27 @@ from rest_framework.response import Response
 from scoring.me_selectors import MyEvent, ThisRound, my_events
 from scoring.standings import PlayerGame
 from tournament.api_schema import LOGIN_REQUIRED
+from tournament.fields import WholeNumberField
 from tournament.models import Entry
 from tournament.permissions import player_of
 
 
 class OpponentSerializer(serializers.Serializer[Any]):
-    entry_id = serializers.IntegerField()
-    player_id = serializers.IntegerField()
+    entry_id = WholeNumberField()
+    player_id = WholeNumberField()
     name = serializers.CharField()
 
 
 class ClockSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
-    ms = serializers.IntegerField(help_text="Milliseconds left")
+    ms = WholeNumberField(help_text="Milliseconds left")
     running = serializers.BooleanField()
 
 
 class ThisRoundSerializer(serializers.Serializer[Any]):
-    round = serializers.IntegerField()
-    board_id = serializers.IntegerField()
-    board = serializers.IntegerField(help_text="The board's number")
+    round = WholeNumberField()
+    board_id = WholeNumberField()
+    board = WholeNumberField(help_text="The board's number")
     opponent = OpponentSerializer(allow_null=True)
     first_seat = serializers.BooleanField(help_text="The player moves first")
     result = serializers.CharField(allow_blank=True)
@@ -42,8 +43,8 @@ class ThisRoundSerializer(serializers.Serializer[Any]):
 
 
 class HistorySerializer(serializers.Serializer[Any]):
-    round = serializers.IntegerField()
-    board = serializers.IntegerField()
+    round = WholeNumberField()
+    board = WholeNumberField()
     opponent = OpponentSerializer(allow_null=True)
     moved_first = serializers.BooleanField(allow_null=True)
     result = serializers.CharField(allow_blank=True, help_text="The board's result code")
@@ -54,9 +55,9 @@ class MyEventSerializer(serializers.Serializer[Any]):
     slug = serializers.SlugField()
     name = serializers.CharField()
     festival = serializers.CharField(allow_null=True)
-    entry_id = serializers.IntegerField()
+    entry_id = WholeNumberField()
     status = serializers.CharField(help_text="active, withdrawn")
-    requested_byes = serializers.ListField(child=serializers.IntegerField())
+    requested_byes = serializers.ListField(child=WholeNumberField())
     this_round = ThisRoundSerializer(allow_null=True)
     history = HistorySerializer(many=True)
 

@@ -8,18 +8,19 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring.ratings_selectors import rating_list
+from tournament.fields import WholeNumberField
 
 
 class RatingSerializer(serializers.Serializer):
-    rank = serializers.IntegerField()
-    player_id = serializers.IntegerField()
+    rank = WholeNumberField()
+    player_id = WholeNumberField()
     name = serializers.CharField()
     club = serializers.CharField(allow_blank=True)
     country = serializers.CharField(allow_blank=True)
     rating = serializers.FloatField(help_text="The list's rating: mu − 3 × sigma")
     mu = serializers.FloatField(help_text="openskill Plackett-Luce mean")
     sigma = serializers.FloatField(help_text="openskill Plackett-Luce uncertainty")
-    games = serializers.IntegerField(help_text="Rated games")
+    games = WholeNumberField(help_text="Rated games")
 
 
 @extend_schema(

@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from tournament import models, rights_admin, services
 from tournament.errors import DomainError
+from tournament.fields import ReadsNumbersOneWay, number_formfield
 
 PLAYER_FIELDS = ("name", "club", "country", "rating", "contact", "family")
 EVENT_EDITABLE = ("name", "venue", "start_date", "end_date")
@@ -23,7 +24,7 @@ EVENT_EDITABLE = ("name", "venue", "start_date", "end_date")
 __all__ = ["rights_admin"]
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class ReadOnlyAdmin(ReadsNumbersOneWay, admin.ModelAdmin):
     """Shown, never edited here: changes go through the director's pages."""
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
@@ -46,6 +47,7 @@ class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
     class Meta:
         model = models.Player
         fields = PLAYER_FIELDS
+        formfield_callback = number_formfield
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -57,7 +59,7 @@ class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
 
 
 @admin.register(models.Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(ReadsNumbersOneWay, admin.ModelAdmin):
     list_display = ["name", "club", "country", "rating"]
     search_fields = ["name", "club"]
     form = PlayerForm
@@ -74,7 +76,7 @@ class PlayerAdmin(admin.ModelAdmin):
             _refuse(request, exc)
 
 
-class RoleInline(admin.TabularInline):
+class RoleInline(ReadsNumbersOneWay, admin.TabularInline):
     """Shown only: a role is given or removed on the event role page, with a reason, logged."""
 
     model = models.EventRole
@@ -91,7 +93,7 @@ class RoleInline(admin.TabularInline):
 
 
 @admin.register(models.Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(ReadsNumbersOneWay, admin.ModelAdmin):
     list_display = [
         "name",
         "start_date",
@@ -134,7 +136,7 @@ class EventAdmin(admin.ModelAdmin):
 
 
 @admin.register(models.Festival)
-class FestivalAdmin(admin.ModelAdmin):
+class FestivalAdmin(ReadsNumbersOneWay, admin.ModelAdmin):
     list_display = ["name", "starts", "ends", "venue", "time_zone"]
     search_fields = ["name", "venue"]
     prepopulated_fields = {"slug": ["name"]}
@@ -153,7 +155,7 @@ class RoundAdmin(ReadOnlyAdmin):
     list_filter = ["status"]
 
 
-class SeatInline(admin.TabularInline):  # type: ignore[type-arg]
+class SeatInline(ReadsNumbersOneWay, admin.TabularInline):  # type: ignore[type-arg]
     model = models.Seat
     fields = ["number", "entry", "placing", "lowest", "next_lowest"]
     extra = 0

@@ -14,6 +14,7 @@ from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
 from tournament.errors import DomainError
+from tournament.fields import WholeNumberField
 from tournament.lockout import lockout_of
 
 
@@ -57,14 +58,14 @@ class ErrorSerializer(serializers.Serializer[Any]):
     detail = serializers.CharField()
     code = serializers.CharField(required=False)
     field = serializers.CharField(required=False, help_text="The input at fault")
-    index = serializers.IntegerField(
+    index = WholeNumberField(
         required=False, allow_null=True, help_text="Engine refusals: the log index refused"
     )
-    record_index = serializers.IntegerField(
+    record_index = WholeNumberField(
         required=False, allow_null=True, help_text="Engine refusals: the record action refused"
     )
     boards = serializers.ListField(
-        child=serializers.IntegerField(),
+        child=WholeNumberField(),
         required=False,
         help_text="round_unfinished: the numbers of the boards without a result",
     )

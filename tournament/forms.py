@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import core as scoring_core
 from tournament.festival_selectors import pending_request_of
+from tournament.fields import WholeNumberChoiceField, WholeNumberFormField
 from tournament.models import Board, Entry, Event, EventRole, Festival, Player
 from tournament.reading import JsonRefused, read_json, whole_number
 from tournament.selectors import tiebreak_labels
@@ -84,7 +85,7 @@ class EventForm(forms.Form):
     )
     start_date = forms.DateField(label=_("Start date"), required=False, widget=DateInput())
     end_date = forms.DateField(label=_("End date"), required=False, widget=DateInput())
-    festival = forms.ModelChoiceField(
+    festival = WholeNumberChoiceField(
         queryset=Festival.objects.order_by("-starts", "name"),
         required=False,
         label=_("Festival"),
@@ -138,8 +139,8 @@ class EventForm(forms.Form):
         choices=Event.PairingSystem.choices,
         initial=Event.PairingSystem.AUTO,
     )
-    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=30, initial=7)
-    clock_minutes = forms.IntegerField(
+    rounds = WholeNumberFormField(label=_("Rounds"), min_value=1, max_value=30, initial=7)
+    clock_minutes = WholeNumberFormField(
         label=_("Clock minutes"),
         min_value=1,
         max_value=180,
@@ -293,7 +294,7 @@ class PlayerFieldsForm(forms.Form):
         help_text=_("2 or 3 letters, e.g. ENG"),
         validators=[NoControlCharacters("country")],
     )
-    rating = forms.IntegerField(label=_("Rating"), min_value=0, max_value=4000, required=False)
+    rating = WholeNumberFormField(label=_("Rating"), min_value=0, max_value=4000, required=False)
     family = forms.CharField(
         label=_("Family"),
         max_length=120,
@@ -313,7 +314,7 @@ class PlayerFieldsForm(forms.Form):
 class EntryForm(PlayerFieldsForm):
     """Enter a registry player, or a new one typed in."""
 
-    player = forms.ModelChoiceField(
+    player = WholeNumberChoiceField(
         queryset=Player.objects.none(),
         required=False,
         label=_("Player from the registry"),
@@ -398,8 +399,8 @@ class SwapPlayersForm(forms.Form):
 
 
 class SwapBoardsForm(forms.Form):
-    board_a = forms.IntegerField(min_value=1, label=_("Board"))
-    board_b = forms.IntegerField(min_value=1, label=_("swaps table with board"))
+    board_a = WholeNumberFormField(min_value=1, label=_("Board"))
+    board_b = WholeNumberFormField(min_value=1, label=_("swaps table with board"))
     reason = forms.CharField(
         label=_("Reason"), max_length=300, validators=[NoControlCharacters("reason")]
     )

@@ -7,6 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournament.fields import WholeNumberFormField
 from tournament.models import Board
 from tournament.selectors import result_choices
 from tournament.services.results import LOWEST_LEVEL_MAX
@@ -18,7 +19,7 @@ def replaces_field() -> forms.IntegerField:
     """The board's result version the page was rendered with; a post without it (a page from
     before it was sent, or one a script made up) is refused, nothing changed."""
     stale = _("This page is out of date: reload it and enter the result again.")
-    return forms.IntegerField(
+    return WholeNumberFormField(
         min_value=0,
         max_value=2**31 - 1,
         widget=forms.HiddenInput,
@@ -34,10 +35,10 @@ def replaces_field() -> forms.IntegerField:
 
 class ResultForm(forms.Form):
     result = forms.ChoiceField(label=_("Result"), required=False)
-    first_lowest = forms.IntegerField(
+    first_lowest = WholeNumberFormField(
         min_value=0, max_value=18, required=False, label=_("First player's lowest colour")
     )
-    second_lowest = forms.IntegerField(
+    second_lowest = WholeNumberFormField(
         min_value=0, max_value=18, required=False, label=_("Second player's lowest colour")
     )
     reason = forms.CharField(
@@ -106,14 +107,14 @@ class TableResultForm(forms.Form):
         top = SOLITAIRE_TOP if solitaire else LOWEST_LEVEL_MAX
         for seat in seats:
             n, name = seat.number, seat.player.name
-            self.fields[f"lowest_{n}"] = forms.IntegerField(
+            self.fields[f"lowest_{n}"] = WholeNumberFormField(
                 min_value=0, max_value=top, label=_("%(name)s: lowest colour") % {"name": name}
             )
-            self.fields[f"next_{n}"] = forms.IntegerField(
+            self.fields[f"next_{n}"] = WholeNumberFormField(
                 min_value=0, max_value=top, label=_("%(name)s: next lowest") % {"name": name}
             )
             if not solitaire:  # an entrant's placing is among the whole round's entrants
-                self.fields[f"placing_{n}"] = forms.IntegerField(
+                self.fields[f"placing_{n}"] = WholeNumberFormField(
                     min_value=1,
                     max_value=len(seats),
                     required=False,

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament import models
+from tournament.fields import ReadsNumbersOneWay, number_formfield
 from tournament.services import rights
 from tournament.services.festivals import note_festival_director
 
@@ -93,7 +94,7 @@ admin.site.unregister(User)
 
 
 @admin.register(User)
-class RightsUserAdmin(UserAdmin):  # type: ignore[type-arg]
+class RightsUserAdmin(ReadsNumbersOneWay, UserAdmin):  # type: ignore[type-arg]
     """Django's user admin, with every change of rights logged (``RightsChange``)."""
 
     form = RightsUserChangeForm
@@ -132,6 +133,7 @@ class RightsGroupForm(forms.ModelForm):  # type: ignore[type-arg]
     rights_reason = _reason_field()
 
     class Meta:
+        formfield_callback = number_formfield
         model = Group
         fields = ["name", "permissions"]
 
@@ -145,7 +147,7 @@ admin.site.unregister(Group)
 
 
 @admin.register(Group)
-class RightsGroupAdmin(GroupAdmin):  # type: ignore[type-arg]
+class RightsGroupAdmin(ReadsNumbersOneWay, GroupAdmin):  # type: ignore[type-arg]
     """Django's group admin: a change of a group's permissions changes every member's rights,
     so it is logged too."""
 
@@ -182,6 +184,7 @@ class EventRoleForm(forms.ModelForm):  # type: ignore[type-arg]
     rights_reason = _reason_field()
 
     class Meta:
+        formfield_callback = number_formfield
         model = models.EventRole
         fields = ["event", "user", "role"]
 
@@ -203,7 +206,7 @@ def _note_event_role(request: HttpRequest, role: Any, granted: bool, reason: str
 
 
 @admin.register(models.EventRole)
-class EventRoleAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class EventRoleAdmin(ReadsNumbersOneWay, admin.ModelAdmin):  # type: ignore[type-arg]
     """An event's directors and arbiters; each change goes into the event's log."""
 
     list_display = ["event", "user", "role"]
@@ -231,6 +234,7 @@ class FestivalRoleForm(forms.ModelForm):  # type: ignore[type-arg]
     rights_reason = _reason_field()
 
     class Meta:
+        formfield_callback = number_formfield
         model = models.FestivalRole
         fields = ["festival", "user"]
 
@@ -246,7 +250,7 @@ def _note_festival_role(request: HttpRequest, role: Any, granted: bool, reason: 
 
 
 @admin.register(models.FestivalRole)
-class FestivalRoleAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class FestivalRoleAdmin(ReadsNumbersOneWay, admin.ModelAdmin):  # type: ignore[type-arg]
     """A festival's directors (they edit it and decide which events join); logged."""
 
     list_display = ["festival", "user", "created_at"]
@@ -271,7 +275,7 @@ class FestivalRoleAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(models.RightsChange)
-class RightsChangeAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class RightsChangeAdmin(ReadsNumbersOneWay, admin.ModelAdmin):  # type: ignore[type-arg]
     """The rights log: read-only, for administrators."""
 
     list_display = ["at", "by", "subject", "change", "reason"]

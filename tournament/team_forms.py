@@ -7,6 +7,7 @@ from django import forms
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
+from tournament.fields import WholeNumberChoiceField
 from tournament.models import Event, Player
 
 
@@ -18,7 +19,7 @@ def add_partner_fields(form: forms.Form, event: Event, free: QuerySet[Player]) -
     partners = event.entries.exclude(partner=None).values_list("partner_id", flat=True)
     free = free.exclude(pk__in=partners).order_by("name")  # a player is in one team only
     form.fields["player"].queryset = free  # type: ignore[attr-defined]
-    form.fields["partner"] = forms.ModelChoiceField(
+    form.fields["partner"] = WholeNumberChoiceField(
         queryset=free,
         required=False,
         label=_("Partner from the registry"),

@@ -26,6 +26,7 @@ from tournament.api.views import ERRORS
 from tournament.api_errors import error_response
 from tournament.api_schema import LOGIN_REQUIRED
 from tournament.errors import Conflict, DomainError, NotAllowed
+from tournament.fields import ModelSerializer, WholeNumberField
 from tournament.models import Player, PlayerClaim
 from tournament.permissions import player_of
 from tournament.services import accounts
@@ -39,7 +40,7 @@ class TokenSerializer(serializers.Serializer[Any]):
     token = serializers.CharField(help_text="Send it as the header: Authorization: Token <token>")
 
 
-class ClaimSerializer(serializers.ModelSerializer[PlayerClaim]):
+class ClaimSerializer(ModelSerializer[PlayerClaim]):
     player_name = serializers.CharField(source="player.name", read_only=True)
     display_name = DisplayNameField(source="user")  # the claimant, as the deciders see them
 
@@ -60,7 +61,7 @@ class ClaimSerializer(serializers.ModelSerializer[PlayerClaim]):
 
 
 class ClaimCreateSerializer(serializers.Serializer[Any]):
-    player = serializers.IntegerField(help_text="The registry player's id")
+    player = WholeNumberField(help_text="The registry player's id")
     message = serializers.CharField(
         max_length=MESSAGE_MAX, required=False, allow_blank=True, default=""
     )
@@ -73,7 +74,7 @@ class ClaimRefuseSerializer(serializers.Serializer[Any]):
 
 
 class MePlayerSerializer(serializers.Serializer[Any]):
-    id = serializers.IntegerField()
+    id = WholeNumberField()
     name = serializers.CharField()
 
 

@@ -20,6 +20,7 @@ from tournament.api.serializers import DisplayNameField
 from tournament.api.views import ERRORS
 from tournament.api_schema import LOGIN_REQUIRED
 from tournament.errors import DomainError, NotAllowed
+from tournament.fields import ModelSerializer, WholeNumberField
 from tournament.models import CheckIn, CheckInWindow, Entry, Event
 from tournament.permissions import require_director
 from tournament.reading import whole_number
@@ -27,13 +28,13 @@ from tournament.services import checkin as checkin_service
 
 
 class CheckInRequestSerializer(serializers.Serializer[Any]):
-    round = serializers.IntegerField(
+    round = WholeNumberField(
         required=False, min_value=1, help_text="The round; default: the next to be paired"
     )
 
 
-class CheckInSerializer(serializers.ModelSerializer[CheckIn]):
-    round = serializers.IntegerField(source="round_number", read_only=True)
+class CheckInSerializer(ModelSerializer[CheckIn]):
+    round = WholeNumberField(source="round_number", read_only=True)
     by = DisplayNameField(source="user")
 
     class Meta:
@@ -45,9 +46,9 @@ class CheckInSerializer(serializers.ModelSerializer[CheckIn]):
 class EntryCheckInSerializer(serializers.Serializer[Any]):
     """One entry of the director's list: checked in for the round or not."""
 
-    entry = serializers.IntegerField(source="entry.pk")
+    entry = WholeNumberField(source="entry.pk")
     name = serializers.CharField(source="entry.player.name")
-    starting_rank = serializers.IntegerField(source="entry.starting_rank")
+    starting_rank = WholeNumberField(source="entry.starting_rank")
     requested_bye = serializers.BooleanField(source="bye", help_text="No check-in needed")
     checked_in = serializers.SerializerMethodField()
     at = serializers.DateTimeField(source="check_in.at", default=None, allow_null=True)
@@ -61,17 +62,17 @@ class EntryCheckInSerializer(serializers.Serializer[Any]):
 
 
 class CheckInListSerializer(serializers.Serializer[Any]):
-    round = serializers.IntegerField()
-    checked_in = serializers.IntegerField()
-    expected = serializers.IntegerField(help_text="Entries that take part, less requested byes")
+    round = WholeNumberField()
+    checked_in = WholeNumberField()
+    expected = WholeNumberField(help_text="Entries that take part, less requested byes")
     entries = EntryCheckInSerializer(many=True)
 
 
-class CheckInWindowSerializer(serializers.ModelSerializer[CheckInWindow]):
+class CheckInWindowSerializer(ModelSerializer[CheckInWindow]):
     """Times with an offset, or local times of the event's zone (its festival's, else the
     site's)."""
 
-    round = serializers.IntegerField(source="round_number", read_only=True)
+    round = WholeNumberField(source="round_number", read_only=True)
 
     class Meta:
         model = CheckInWindow

@@ -23,6 +23,7 @@ from tournament.confirmation_selectors import (
     history,
     side_of,
 )
+from tournament.fields import ModelSerializer, WholeNumberField
 from tournament.models import PUBLIC_ROUND_STATUSES, Board, ResultConfirmation
 from tournament.services.confirmations import confirm_result
 
@@ -40,15 +41,15 @@ class ConfirmSerializer(serializers.Serializer[Any]):
     result = serializers.CharField(
         max_length=10, help_text="1-0, 0-1 or 1/2-1/2: " + ", ".join(PAPER_RESULTS)
     )
-    first_lowest = serializers.IntegerField(
+    first_lowest = WholeNumberField(
         min_value=0, max_value=18, required=False, allow_null=True, default=None
     )
-    second_lowest = serializers.IntegerField(
+    second_lowest = WholeNumberField(
         min_value=0, max_value=18, required=False, allow_null=True, default=None
     )
 
 
-class WordSerializer(serializers.ModelSerializer[ResultConfirmation]):
+class WordSerializer(ModelSerializer[ResultConfirmation]):
     side = serializers.SerializerMethodField()
     user = DisplayNameField()
 
@@ -65,9 +66,9 @@ class WordSerializer(serializers.ModelSerializer[ResultConfirmation]):
 
 
 class ConfirmationsSerializer(serializers.Serializer[Any]):
-    board = serializers.IntegerField(help_text="The board's id")
-    round = serializers.IntegerField()
-    number = serializers.IntegerField()
+    board = WholeNumberField(help_text="The board's id")
+    round = WholeNumberField()
+    number = WholeNumberField()
     result = serializers.CharField(help_text='The board\'s result; "" while none is in')
     confirmation = serializers.ChoiceField(
         choices=Board.Confirmation.choices,

@@ -12,13 +12,14 @@ from rest_framework.response import Response
 from tournament import notifications
 from tournament.api_errors import error_response
 from tournament.api_schema import LOGIN_REQUIRED
+from tournament.fields import ModelSerializer
 from tournament.models import Notification
 from tournament.permissions import require_player
 
 NOT_A_PLAYER = error_response(403, "Not logged in, or no claimed registry player")
 
 
-class NotificationSerializer(serializers.ModelSerializer[Notification]):
+class NotificationSerializer(ModelSerializer[Notification]):
     event = serializers.SlugRelatedField(slug_field="slug", read_only=True)
 
     class Meta:

@@ -19,6 +19,7 @@ from tournament import selectors
 from tournament.api.serializers import DisplayNameField, EntrySerializer, PlayerBriefSerializer
 from tournament.api_errors import error_response
 from tournament.api_schema import LOGIN_REQUIRED
+from tournament.fields import ModelSerializer
 from tournament.models import Decision, Entry, EntryRequest, Event
 from tournament.permissions import is_director, player_of
 from tournament.services.online_entry import (
@@ -34,7 +35,7 @@ ERRORS = {
 }
 
 
-class EntryRequestSerializer(serializers.ModelSerializer[EntryRequest]):
+class EntryRequestSerializer(ModelSerializer[EntryRequest]):
     player = PlayerBriefSerializer(read_only=True)
     event = serializers.SlugRelatedField(slug_field="slug", read_only=True)
     status = serializers.CharField(read_only=True, help_text="pending, approved, refused")

@@ -23,12 +23,14 @@ from tournament.api.serializers import DisplayNameField, PlayerBriefSerializer
 from tournament.api.views import ERRORS
 from tournament.api_errors import error_response
 from tournament.errors import DomainError
+from tournament.fields import ModelSerializer, Paginator, WholeNumberField
 from tournament.models import Player, PlayerMerge
 from tournament.services import merge as merge_service
 
 
 class RegistryPagination(PageNumberPagination):
     page_size = 50
+    django_paginator_class = Paginator
 
 
 @extend_schema(tags=["players"])
@@ -71,8 +73,8 @@ class IsRegistryKeeper(BasePermission):
 
 
 class MergeRequestSerializer(serializers.Serializer[Any]):
-    survivor = serializers.IntegerField(help_text="The registry player that stays")
-    absorbed = serializers.IntegerField(help_text="The duplicate: hidden after the merge")
+    survivor = WholeNumberField(help_text="The registry player that stays")
+    absorbed = WholeNumberField(help_text="The duplicate: hidden after the merge")
     reason = serializers.CharField(max_length=300, allow_blank=True, default="")
     fill_blanks = serializers.BooleanField(
         default=False, help_text="Fill the survivor's blank fields from the duplicate"
@@ -86,16 +88,16 @@ class UndoRequestSerializer(serializers.Serializer[Any]):
 class MovedSerializer(serializers.Serializer[Any]):
     """What changed hands (ids); ``filled`` names the survivor's fields that were filled."""
 
-    entries = serializers.ListField(child=serializers.IntegerField())
-    claims = serializers.ListField(child=serializers.IntegerField())
-    entry_requests = serializers.ListField(child=serializers.IntegerField())
-    notifications = serializers.ListField(child=serializers.IntegerField())
-    events = serializers.ListField(child=serializers.IntegerField())
+    entries = serializers.ListField(child=WholeNumberField())
+    claims = serializers.ListField(child=WholeNumberField())
+    entry_requests = serializers.ListField(child=WholeNumberField())
+    notifications = serializers.ListField(child=WholeNumberField())
+    events = serializers.ListField(child=WholeNumberField())
     account_moved = serializers.BooleanField()
     filled = serializers.ListField(child=serializers.CharField())
 
 
-class PlayerMergeSerializer(serializers.ModelSerializer[PlayerMerge]):
+class PlayerMergeSerializer(ModelSerializer[PlayerMerge]):
     survivor = PlayerBriefSerializer(read_only=True)
     absorbed = PlayerBriefSerializer(read_only=True)
     moved = serializers.SerializerMethodField()

@@ -14,13 +14,14 @@ from tournament import selectors, services
 from tournament.api.serializers import EventSerializer
 from tournament.api.views import ERRORS, _EventScoped
 from tournament.api_schema import LOGIN_REQUIRED
+from tournament.fields import ModelSerializer, WholeNumberField
 from tournament.models import ForbiddenPair
 from tournament.permissions import require_director, require_event_creator
 from tournament.services.base import oversize
 from tournament.text import NoControlCharacters
 
 
-class ForbiddenPairSerializer(serializers.ModelSerializer[ForbiddenPair]):
+class ForbiddenPairSerializer(ModelSerializer[ForbiddenPair]):
     first_name = serializers.CharField(source="first.player.name", read_only=True)
     second_name = serializers.CharField(source="second.player.name", read_only=True)
 
@@ -35,8 +36,8 @@ class ForbiddenPairSerializer(serializers.ModelSerializer[ForbiddenPair]):
 
 
 class ForbiddenPairCreateSerializer(serializers.Serializer[Any]):
-    first = serializers.IntegerField(help_text="An entry's id")
-    second = serializers.IntegerField(help_text="Another entry's id")
+    first = WholeNumberField(help_text="An entry's id")
+    second = WholeNumberField(help_text="Another entry's id")
     reason = serializers.CharField(max_length=200, validators=[NoControlCharacters("reason")])
 
 

@@ -9,6 +9,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
+from tournament.fields import ModelSerializer, PointsField, WholeNumberField, WholeNumberKeyField
 from tournament.models import (
     Board,
     Entry,
@@ -38,7 +39,7 @@ class DisplayNameField(serializers.CharField):
         return display_name(value) or None
 
 
-class PlayerSerializer(serializers.ModelSerializer[Player]):
+class PlayerSerializer(ModelSerializer[Player]):
     """A registry player; ``contact`` can be written but is never shown."""
 
     class Meta:
@@ -50,23 +51,21 @@ class PlayerSerializer(serializers.ModelSerializer[Player]):
         }
 
 
-class PlayerBriefSerializer(serializers.ModelSerializer[Player]):
+class PlayerBriefSerializer(ModelSerializer[Player]):
     class Meta:
         model = Player
         fields = ["id", "name", "club", "country", "rating"]
 
 
-class EventSerializer(serializers.ModelSerializer[Event]):
+class EventSerializer(ModelSerializer[Event]):
     tiebreak_chain = serializers.ListField(
         child=serializers.CharField(),
         required=False,
         help_text="Tie-break keys in order (scoring.CATALOGUE); default the MSO Ingenious preset",
     )
-    bye_value = serializers.DecimalField(
-        max_digits=3, decimal_places=1, required=False, help_text="0, 0.5 or 1"
-    )
+    bye_value = PointsField(max_digits=3, decimal_places=1, required=False, help_text="0, 0.5 or 1")
     # Unbounded here: the service refuses a size the ruleset does not allow, naming the field.
-    table_size = serializers.IntegerField(
+    table_size = WholeNumberField(
         required=False,
         help_text="Players per table: 2 for MSO; 2, 3 or 4 for the standard game",
     )
@@ -119,7 +118,7 @@ class EventSerializer(serializers.ModelSerializer[Event]):
         return data
 
 
-class EntrySerializer(serializers.ModelSerializer[Entry]):
+class EntrySerializer(ModelSerializer[Entry]):
     player = PlayerBriefSerializer(read_only=True)
     partner = PlayerBriefSerializer(
         read_only=True, allow_null=True, help_text="A partnership team's second player"
@@ -177,9 +176,7 @@ def with_bye_points(attrs: dict[str, Any]) -> dict[str, Any]:
 class EntryCreateSerializer(serializers.Serializer[Any]):
     """A registry player by ``player`` id, or a new player's fields (``name`` at least)."""
 
-    player = serializers.PrimaryKeyRelatedField(
-        queryset=Player.objects.all(), required=False, allow_null=True
-    )
+    player = WholeNumberKeyField(queryset=Player.objects.all(), required=False, allow_null=True)
     name = serializers.CharField(
         max_length=120, required=False, allow_blank=True, validators=[NoControlCharacters("name")]
     )
@@ -189,7 +186,7 @@ class EntryCreateSerializer(serializers.Serializer[Any]):
     country = serializers.CharField(
         max_length=3, required=False, allow_blank=True, validators=[NoControlCharacters("country")]
     )
-    rating = serializers.IntegerField(min_value=0, max_value=4000, required=False, allow_null=True)
+    rating = WholeNumberField(min_value=0, max_value=4000, required=False, allow_null=True)
     contact = serializers.CharField(
         max_length=200,
         required=False,
@@ -200,9 +197,7 @@ class EntryCreateSerializer(serializers.Serializer[Any]):
         max_length=120, required=False, allow_blank=True, validators=[NoControlCharacters("family")]
     )
     # A partnership event's team: its second player, by registry id or as a new player.
-    partner = serializers.PrimaryKeyRelatedField(
-        queryset=Player.objects.all(), required=False, allow_null=True
-    )
+    partner = WholeNumberKeyField(queryset=Player.objects.all(), required=False, allow_null=True)
     partner_name = serializers.CharField(
         max_length=120, required=False, allow_blank=True, validators=[NoControlCharacters("name")]
     )
@@ -213,7 +208,7 @@ class EntryCreateSerializer(serializers.Serializer[Any]):
         choices=Entry.MissedRounds.choices, default=Entry.MissedRounds.ZERO
     )
     requested_byes = serializers.ListField(
-        child=serializers.IntegerField(min_value=1), required=False, default=list
+        child=WholeNumberField(min_value=1), required=False, default=list
     )
     requested_bye_points = bye_points_field()
 
@@ -234,9 +229,7 @@ class EntryCreateSerializer(serializers.Serializer[Any]):
 
 class EntryUpdateSerializer(serializers.Serializer[Any]):
     status = serializers.ChoiceField(choices=Entry.Status.choices, required=False)
-    requested_byes = serializers.ListField(
-        child=serializers.IntegerField(min_value=1), required=False
-    )
+    requested_byes = serializers.ListField(child=WholeNumberField(min_value=1), required=False)
     requested_bye_points = bye_points_field()
 
     def validate(self, attrs: dict[str, Any]) -> dict[str, Any]:
@@ -270,7 +263,7 @@ class CsvImportSerializer(serializers.Serializer[Any]):
         return attrs
 
 
-class EntryRefSerializer(serializers.ModelSerializer[Entry]):
+class EntryRefSerializer(ModelSerializer[Entry]):
     name = serializers.CharField(read_only=True)  # the player, or a team "A & B"
 
     class Meta:
@@ -278,14 +271,14 @@ class EntryRefSerializer(serializers.ModelSerializer[Entry]):
         fields = ["id", "name", "starting_rank"]
 
 
-class BoardSerializer(serializers.ModelSerializer[Board]):
+class BoardSerializer(ModelSerializer[Board]):
     first = EntryRefSerializer(read_only=True)
     seats = serializers.SerializerMethodField(
         help_text="Every seat in order (seat 0 moves first): the entry, and once the board is "
         "decided its placing (1 best, ties share), lowest and next lowest colour levels"
     )
     second = EntryRefSerializer(read_only=True, allow_null=True)
-    round = serializers.IntegerField(source="round.number", read_only=True)
+    round = WholeNumberField(source="round.number", read_only=True)
     url = serializers.SerializerMethodField()
     result_held = serializers.BooleanField(
         read_only=True, help_text="The game's replay check failed: not counted"
@@ -353,7 +346,7 @@ def replaces_field() -> serializers.IntegerField:
     needed = gettext_lazy(
         "Send the board's result_version as you last read it: the result you replace."
     )
-    return serializers.IntegerField(
+    return WholeNumberField(
         min_value=0,
         max_value=2**31 - 1,
         error_messages={
@@ -375,12 +368,8 @@ class ResultSerializer(serializers.Serializer[Any]):
     """A result to enter or correct; ``reason`` is needed to change a result already in."""
 
     result = serializers.ChoiceField(choices=[("", "no result"), *Result.choices])
-    first_lowest = serializers.IntegerField(
-        min_value=0, max_value=18, required=False, allow_null=True
-    )
-    second_lowest = serializers.IntegerField(
-        min_value=0, max_value=18, required=False, allow_null=True
-    )
+    first_lowest = WholeNumberField(min_value=0, max_value=18, required=False, allow_null=True)
+    second_lowest = WholeNumberField(min_value=0, max_value=18, required=False, allow_null=True)
     reason = serializers.CharField(
         max_length=300,
         required=False,
@@ -425,7 +414,7 @@ class TableResultSerializer(serializers.Serializer[Any]):
         child=NumberedListField(
             item=gettext_lazy("level"),
             # 36: duplicate solitaire's double-length track (a table's service refuses above 18)
-            child=serializers.IntegerField(min_value=0, max_value=36),
+            child=WholeNumberField(min_value=0, max_value=36),
             min_length=2,
             max_length=6,
         ),
@@ -435,7 +424,7 @@ class TableResultSerializer(serializers.Serializer[Any]):
     )
     placings = NumberedListField(
         item=gettext_lazy("seat"),
-        child=serializers.IntegerField(min_value=1, max_value=4),
+        child=WholeNumberField(min_value=1, max_value=4),
         required=False,
         allow_null=True,
         default=None,
@@ -452,12 +441,12 @@ class TableResultSerializer(serializers.Serializer[Any]):
 
 
 class SeatSerializer(serializers.Serializer[Any]):
-    number = serializers.IntegerField(help_text="0 moves first")
+    number = WholeNumberField(help_text="0 moves first")
     entry = EntryRefSerializer()
     player = serializers.CharField(source="player.name", help_text="Who sits there")
-    placing = serializers.IntegerField(allow_null=True)
-    lowest = serializers.IntegerField(allow_null=True)
-    next_lowest = serializers.IntegerField(allow_null=True)
+    placing = WholeNumberField(allow_null=True)
+    lowest = WholeNumberField(allow_null=True)
+    next_lowest = WholeNumberField(allow_null=True)
 
 
 class BoardSeatsSerializer(BoardSerializer):
@@ -476,7 +465,7 @@ class ReopenSerializer(serializers.Serializer[Any]):
     reason = serializers.CharField(max_length=300, validators=[NoControlCharacters("reason")])
 
 
-class RoundSerializer(serializers.ModelSerializer[Round]):
+class RoundSerializer(ModelSerializer[Round]):
     status = serializers.CharField(
         read_only=True, help_text="pairing, draft, published, playing, complete"
     )
@@ -534,23 +523,19 @@ MAX_BOARD_NUMBER = 32767
 
 
 class SwapPlayersSerializer(serializers.Serializer[Any]):
-    first = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="Entry id")
-    second = serializers.IntegerField(min_value=1, max_value=MAX_ID, help_text="Entry id")
+    first = WholeNumberField(min_value=1, max_value=MAX_ID, help_text="Entry id")
+    second = WholeNumberField(min_value=1, max_value=MAX_ID, help_text="Entry id")
     reason = serializers.CharField(max_length=300, validators=[NoControlCharacters("reason")])
 
 
 class SwapBoardsSerializer(serializers.Serializer[Any]):
-    board_a = serializers.IntegerField(
-        min_value=1, max_value=MAX_BOARD_NUMBER, help_text="Board number"
-    )
-    board_b = serializers.IntegerField(
-        min_value=1, max_value=MAX_BOARD_NUMBER, help_text="Board number"
-    )
+    board_a = WholeNumberField(min_value=1, max_value=MAX_BOARD_NUMBER, help_text="Board number")
+    board_b = WholeNumberField(min_value=1, max_value=MAX_BOARD_NUMBER, help_text="Board number")
     reason = serializers.CharField(max_length=300, validators=[NoControlCharacters("reason")])
 
 
-class PairingChangeSerializer(serializers.ModelSerializer[PairingChange]):
-    round = serializers.IntegerField(source="round.number", read_only=True)
+class PairingChangeSerializer(ModelSerializer[PairingChange]):
+    round = WholeNumberField(source="round.number", read_only=True)
     user = DisplayNameField()
 
     class Meta:
@@ -559,10 +544,10 @@ class PairingChangeSerializer(serializers.ModelSerializer[PairingChange]):
         read_only_fields = fields
 
 
-class CorrectionSerializer(serializers.ModelSerializer[ResultCorrection]):
-    round = serializers.IntegerField(source="board.round.number", read_only=True)
-    board = serializers.IntegerField(source="board.number", read_only=True)
-    board_id = serializers.IntegerField(read_only=True)
+class CorrectionSerializer(ModelSerializer[ResultCorrection]):
+    round = WholeNumberField(source="board.round.number", read_only=True)
+    board = WholeNumberField(source="board.number", read_only=True)
+    board_id = WholeNumberField(read_only=True)
     user = DisplayNameField()
 
     class Meta:
@@ -572,7 +557,7 @@ class CorrectionSerializer(serializers.ModelSerializer[ResultCorrection]):
         read_only_fields = fields
 
 
-class RoleSerializer(serializers.ModelSerializer[EventRole]):
+class RoleSerializer(ModelSerializer[EventRole]):
     # The user name (an e-mail address) names the person to give the role to; the list shows
     # the display name, so co-directors do not see each other's addresses.
     username = serializers.CharField(source="user.username", write_only=True)
@@ -592,6 +577,6 @@ class RoleSerializer(serializers.ModelSerializer[EventRole]):
 
 
 class PairingRequestedSerializer(serializers.Serializer[Any]):
-    number = serializers.IntegerField()
+    number = WholeNumberField()
     status = serializers.CharField()
     url = serializers.URLField(help_text="Poll this until status is draft (or pairing_error)")

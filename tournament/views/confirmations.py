@@ -22,6 +22,7 @@ from tournament.confirmation_selectors import (
     why_closed,
 )
 from tournament.errors import DomainError
+from tournament.fields import WholeNumberFormField
 from tournament.models import Board, Result
 from tournament.permissions import is_director
 from tournament.services.confirmations import confirm_result
@@ -31,8 +32,8 @@ from tournament.views.events import form_error
 
 class ConfirmForm(forms.Form):
     result = forms.ChoiceField(label=gettext_lazy("Who won?"), widget=forms.RadioSelect)
-    first_lowest = forms.IntegerField(min_value=0, max_value=18)
-    second_lowest = forms.IntegerField(min_value=0, max_value=18)
+    first_lowest = WholeNumberFormField(min_value=0, max_value=18)
+    second_lowest = WholeNumberFormField(min_value=0, max_value=18)
 
     def __init__(self, *args: Any, board: Board, levels: bool, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

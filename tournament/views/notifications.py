@@ -1,10 +1,10 @@
 """What went out to an event's players by e-mail (and what did not, and why): directors only."""
 
-from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from tournament import notifications
+from tournament.fields import Paginator
 from tournament.views.common import director_or_deny, get_event
 
 PER_PAGE = 100

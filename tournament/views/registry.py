@@ -6,7 +6,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
-from django.core.paginator import Page, Paginator
+from django.core.paginator import Page
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tournament import selectors
 from tournament.errors import DomainError
+from tournament.fields import Paginator, WholeNumberFormField
 from tournament.forms import EntryForm
 from tournament.models import Player, PlayerMerge
 from tournament.services import merge as merge_service
@@ -95,8 +96,8 @@ def player_record(request: HttpRequest, pk: int) -> HttpResponse:
 class PickForm(forms.Form):
     """The two records to compare (by their registry numbers)."""
 
-    a = forms.IntegerField(label=gettext_lazy("First player (registry number)"), min_value=1)
-    b = forms.IntegerField(label=gettext_lazy("Second player (registry number)"), min_value=1)
+    a = WholeNumberFormField(label=gettext_lazy("First player (registry number)"), min_value=1)
+    b = WholeNumberFormField(label=gettext_lazy("Second player (registry number)"), min_value=1)
 
     def clean(self) -> dict[str, object]:
         data = super().clean()
