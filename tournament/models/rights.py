@@ -8,6 +8,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.models.events import Event, Festival
 from tournament.models.people import Decision
+from tournament.text import NoControlCharacters
 
 
 class FestivalRole(models.Model):
@@ -45,7 +46,9 @@ class FestivalRequest(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     decided_at = models.DateTimeField(null=True, blank=True)
-    reason = models.CharField(max_length=300, blank=True)
+    reason = models.CharField(
+        max_length=300, blank=True, validators=[NoControlCharacters("reason")]
+    )
 
     class Meta:
         ordering = ["created_at", "id"]
@@ -73,7 +76,9 @@ class RightsChange(models.Model):
     #: whose rights changed: "user ann", "group Registrars", "festival MSO 2026"
     subject = models.CharField(max_length=300)
     change = models.TextField(help_text=_("What was granted or removed"))
-    reason = models.CharField(max_length=300, blank=True)
+    reason = models.CharField(
+        max_length=300, blank=True, validators=[NoControlCharacters("reason")]
+    )
 
     class Meta:
         ordering = ["-at", "-id"]

@@ -25,6 +25,7 @@ from django.utils.translation import gettext as _
 from tournament import effects
 from tournament.errors import DomainError, NotAllowed
 from tournament.models import EventRole, Festival, FestivalRole
+from tournament.reading import whole_number
 from tournament.services import rights
 from tournament.services.base import User
 
@@ -232,8 +233,9 @@ def festival_of(value: object) -> Festival | None:
     """The festival an event is put in: a Festival, its id, or None (a stand-alone event)."""
     if value is None or value == "" or isinstance(value, Festival):
         return value or None  # type: ignore[return-value]
-    if isinstance(value, int) or (isinstance(value, str) and value.isdigit()):
-        found = Festival.objects.filter(pk=int(value)).first()
+    number = whole_number(value)
+    if number is not None:
+        found = Festival.objects.filter(pk=number).first()
         if found is not None:
             return found
     raise DomainError(

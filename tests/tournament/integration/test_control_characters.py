@@ -2,6 +2,7 @@
 pages and the API, and nothing is stored (issue 25, item 12: names with line breaks were
 stored, and split every export's lines)."""
 
+from datetime import date
 from typing import Any
 
 import pytest
@@ -18,7 +19,14 @@ from tests.factories import (
 )
 from tests.tournament.integration.helpers import api_as
 from tournament.errors import DomainError
-from tournament.models import Event, Festival, Player, ResultCorrection
+from tournament.models import (
+    Event,
+    Festival,
+    FestivalRequest,
+    Player,
+    ResultCorrection,
+    RightsChange,
+)
 from tournament.text import NoControlCharacters
 
 pytestmark = pytest.mark.django_db
@@ -194,3 +202,19 @@ def test_a_message_typed_in_a_text_area_may_hold_line_breaks_only() -> None:
     validator("I played at Cambridge.\r\nAsk Bo.")
     with pytest.raises(Exception, match=r"U\+0007"):
         validator("ring\x07")
+
+
+def test_the_reason_of_a_rights_change_or_a_festival_request_refuses_a_line_break() -> None:
+    """The rights log and festival requests came after the check: their reasons are free
+    texts a person types (the admin's reason, a director's decline)."""
+    with pytest.raises(DomainError) as refused:
+        RightsChange.objects.create(subject="td", change="is now staff", reason="why\nnot")
+    assert (refused.value.field, refused.value.message) == ("reason", refusal("reason", "\n"))
+    assert not RightsChange.objects.exists()
+    festival = Festival.objects.create(
+        name="MSO", slug="mso", starts=date(2026, 8, 20), ends=date(2026, 8, 30)
+    )
+    request = FestivalRequest(festival=festival, event=EventFactory(), reason="late\x07")
+    with pytest.raises(DomainError):
+        request.save()
+    assert not FestivalRequest.objects.exists()
