@@ -112,7 +112,7 @@ def _seed_round_one(slug: str, players: list[Any], **fields: Any) -> Any:
                 rights.note_event_role(
                     event,
                     director,
-                    username=user.get_username(),
+                    person=user,
                     role=role,
                     granted=True,
                     reason="seed_demo: the demo event",

@@ -198,7 +198,7 @@ def _note_event_role(request: HttpRequest, role: Any, granted: bool, reason: str
     rights.note_event_role(
         role.event,
         request.user,
-        username=role.user.get_username(),
+        person=role.user,
         role=role.role,
         granted=granted,
         reason=reason or "changed in the admin",

@@ -238,7 +238,7 @@ def create_event(*, user: User, data: Mapping[str, Any]) -> Event:
     rights.note_event_role(
         event,
         user,
-        username=user.get_username(),
+        person=user,
         role=EventRole.Role.DIRECTOR,
         granted=True,
         reason="created the event",
@@ -333,9 +333,7 @@ def add_role(*, event: Event, user: User, username: str, role: str, reason: str 
             % {"target": target, "role": role, "name": event.name},
             field="username",
         )
-    rights.note_event_role(
-        event, user, username=target.get_username(), role=role, granted=True, reason=reason
-    )
+    rights.note_event_role(event, user, person=target, role=role, granted=True, reason=reason)
     return found
 
 
@@ -353,7 +351,7 @@ def remove_role(*, event: Event, user: User, role: EventRole, reason: str = "") 
     rights.note_event_role(
         event,
         user,
-        username=role.user.get_username(),
+        person=role.user,
         role=role.role,
         granted=False,
         reason=reason,

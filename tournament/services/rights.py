@@ -8,11 +8,13 @@ Both also write a line for the operator (``log_write``).
 
 from collections.abc import Iterable
 
+from django.contrib.auth.models import AbstractBaseUser
 from django.utils.translation import gettext as _
 
 from tournament.errors import DomainError
 from tournament.logs import log_write
 from tournament.models import Event, EventLogEntry, RightsChange
+from tournament.names import display_name
 from tournament.services.base import User
 from tournament.services.event_log import note
 
@@ -30,16 +32,18 @@ def _with_reason(text: str, reason: str) -> str:
 
 
 def note_event_role(
-    event: Event, by: User, *, username: str, role: str, granted: bool, reason: str
+    event: Event, by: User, *, person: AbstractBaseUser, role: str, granted: bool, reason: str
 ) -> None:
-    """One line of the event's log for a director or arbiter added or removed."""
+    """One line of the event's log for a director or arbiter added or removed. The log names
+    the person as others see them: their user name is their e-mail address."""
     what = "is now" if granted else "is no longer"
-    note(event, by, EventLogEntry.Kind.ROLE, _with_reason(f"{username} {what} {role}.", reason))
+    line = f"{display_name(person)} {what} {role}."
+    note(event, by, EventLogEntry.Kind.ROLE, _with_reason(line, reason))
     log_write(
         "role.grant" if granted else "role.remove",
         user=by,
         event=event.pk,
-        target=username,
+        target=person.get_username(),
         role=role,
         reason=reason,
     )

@@ -214,7 +214,7 @@ class Command(BaseCommand):
                 rights.note_event_role(
                     event,
                     director,
-                    username=user.get_username(),
+                    person=user,
                     role=role,
                     granted=True,
                     reason="seed_festival: the demo festival",

@@ -65,6 +65,24 @@ def test_a_role_given_and_removed_on_the_page_is_in_the_event_log_with_its_reaso
     assert "arb is no longer arbiter. Reason: Left early" in log_page
 
 
+def test_the_event_log_names_the_person_given_a_role_without_their_address() -> None:
+    """A user name is an e-mail address; the event's log is read by every co-director."""
+    event = EventFactory()
+    td = director_of(event, "td")
+    UserFactory(username="ann@example.org", email="ann@example.org", first_name="Ann Arbiter")
+    client = client_of(td)
+
+    client.post(
+        reverse("event-roles", args=[event.slug]),
+        {"username": "ann@example.org", "role": "arbiter", "reason": "room 2"},
+    )
+
+    assert role_lines(event) == [("Ann Arbiter is now arbiter. Reason: room 2", td.pk)]
+    log_page = client.get(reverse("event-log", args=[event.slug])).content.decode()
+    assert "Ann Arbiter is now arbiter." in log_page
+    assert "ann@example.org" not in log_page
+
+
 def test_a_role_given_and_removed_through_the_api_is_in_the_event_log() -> None:
     event = EventFactory()
     td = director_of(event, "td")
