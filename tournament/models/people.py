@@ -16,7 +16,24 @@ class Decision(models.TextChoices):
     REFUSED = "refused", _("Refused")
 
 
-class PlayerClaim(models.Model):
+class Decided(models.Model):
+    """A request someone else decides: pending until approved or refused, by whom, when, why."""
+
+    status = models.CharField(max_length=10, choices=Decision.choices, default=Decision.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decided_at = models.DateTimeField(null=True, blank=True)
+    reason = models.CharField(
+        max_length=300, blank=True, validators=[NoControlCharacters("reason")]
+    )
+
+    class Meta:
+        abstract = True
+
+
+class PlayerClaim(Decided):
     """A person (an account) says "this registry player is me"; a director or a registrar
     decides. Approval sets ``Player.user``. Rows are kept as the claim's history."""
 
@@ -29,15 +46,6 @@ class PlayerClaim(models.Model):
         blank=True,
         help_text="How to tell it is you",
         validators=[NoControlCharacters("message", multiline=True)],
-    )
-    status = models.CharField(max_length=10, choices=Decision.choices, default=Decision.PENDING)
-    created_at = models.DateTimeField(auto_now_add=True)
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    decided_at = models.DateTimeField(null=True, blank=True)
-    reason = models.CharField(
-        max_length=300, blank=True, validators=[NoControlCharacters("reason")]
     )
 
     class Meta:
@@ -102,7 +110,7 @@ class PlayerMerge(models.Model):
         return f"{self.absorbed} merged into {self.survivor}"
 
 
-class EntryRequest(models.Model):
+class EntryRequest(Decided):
     """A signed-in player's online entry to an event that wants a director's approval;
     approval creates the ``Entry``. Events without approval create the entry at once."""
 
@@ -110,15 +118,6 @@ class EntryRequest(models.Model):
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="entry_requests")
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    status = models.CharField(max_length=10, choices=Decision.choices, default=Decision.PENDING)
-    created_at = models.DateTimeField(auto_now_add=True)
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    decided_at = models.DateTimeField(null=True, blank=True)
-    reason = models.CharField(
-        max_length=300, blank=True, validators=[NoControlCharacters("reason")]
     )
 
     class Meta:

@@ -7,7 +7,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.events import Event, Festival
-from tournament.models.people import Decision
+from tournament.models.people import Decided
 from tournament.text import NoControlCharacters
 
 
@@ -30,24 +30,15 @@ class FestivalRole(models.Model):
         return f"{self.user} director of {self.festival}"
 
 
-class FestivalRequest(models.Model):
+class FestivalRequest(Decided):
     """An event's director asks that the event join a festival; a director of the festival
     approves (the event is then a member: ``Event.festival``) or declines. Until approved the
     event counts nowhere in the festival. Rows are kept as the history."""
 
     festival = models.ForeignKey(Festival, on_delete=models.CASCADE, related_name="requests")
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="festival_requests")
-    status = models.CharField(max_length=10, choices=Decision.choices, default=Decision.PENDING)
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    created_at = models.DateTimeField(auto_now_add=True)
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    decided_at = models.DateTimeField(null=True, blank=True)
-    reason = models.CharField(
-        max_length=300, blank=True, validators=[NoControlCharacters("reason")]
     )
 
     class Meta:
