@@ -265,3 +265,22 @@ def test_a_director_of_another_event_cannot_make_himself_a_festival_director(
     assert intruder.post(directors, {"username": "director_f"}).status_code == 403
     assert not FestivalRole.objects.filter(user=setting.director_f).exists()
     assert not RightsChange.objects.exists()
+
+
+def test_the_festival_pages_name_people_without_their_addresses(setting: Setting) -> None:
+    """User names are e-mail addresses; a festival's directors see who asks and who co-directs
+    by their display names."""
+    asker = UserFactory(username="dora@example.org", email="dora@example.org", first_name="Dora")
+    asker.event_roles.create(event=setting.event_f, role="director")
+    name_festival(asker, setting.event_f, setting.festival)
+    co = UserFactory(username="cy@example.org", email="cy@example.org", first_name="Cy")
+    FestivalRole.objects.create(festival=setting.festival, user=co)
+    owner = client_of(setting.owner)
+
+    detail = owner.get(reverse("festival-detail", args=[setting.festival.slug])).content.decode()
+    directors = owner.get(reverse("festival-directors", args=[setting.festival.slug]))
+
+    assert "Dora" in detail
+    assert "dora@example.org" not in detail
+    assert "Cy" in directors.content.decode()
+    assert "cy@example.org" not in directors.content.decode()
