@@ -5,7 +5,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import log_in
-from tests.factories import EventFactory, PlayerFactory, director_of
+from tests.factories import EventFactory, PlayerFactory, director_of, registrar
 from tournament.models import Player
 
 PHONE = {"width": 360, "height": 740}
@@ -42,7 +42,7 @@ def test_typing_narrows_the_registry_picker_and_the_pick_is_entered(
 @pytest.mark.django_db(transaction=True)
 def test_the_merge_page_fits_a_phone(browser: Browser, live_server: object) -> None:
     base = live_server.url  # type: ignore[attr-defined]
-    director_of(EventFactory())
+    registrar("td")  # merges need registry rights, not an event's
     a = PlayerFactory(name="Anna Hartley", club="Cambridge University Ingenious Society")
     b = PlayerFactory(name="A. Hartley", club="Oxford", contact="anna@example.org")
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
