@@ -7,18 +7,8 @@ from django.http import HttpRequest
 
 from games.challenge_models import ChallengeAction, ChallengeTable
 from games.models import Game, GameAction, ValidationRun
+from tournament.admin_base import ReadOnlyAdmin
 from tournament.fields import ReadsNumbersOneWay
-
-
-class ReadOnlyAdmin(ReadsNumbersOneWay, admin.ModelAdmin):
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 class GameActionInline(ReadsNumbersOneWay, admin.TabularInline):

@@ -15,6 +15,7 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 
 from tournament import models, rights_admin, services
+from tournament.admin_base import ReadOnly, ReadOnlyAdmin
 from tournament.errors import DomainError
 from tournament.fields import ReadsNumbersOneWay, number_formfield
 
@@ -22,19 +23,6 @@ PLAYER_FIELDS = ("name", "club", "country", "rating", "contact", "family")
 EVENT_EDITABLE = ("name", "venue", "start_date", "end_date")
 # Users, groups and roles: their own module, where every change of rights is logged.
 __all__ = ["rights_admin"]
-
-
-class ReadOnlyAdmin(ReadsNumbersOneWay, admin.ModelAdmin):
-    """Shown, never edited here: changes go through the director's pages."""
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 def _refuse(request: HttpRequest, exc: DomainError) -> None:
@@ -76,20 +64,11 @@ class PlayerAdmin(ReadsNumbersOneWay, admin.ModelAdmin):
             _refuse(request, exc)
 
 
-class RoleInline(ReadsNumbersOneWay, admin.TabularInline):
+class RoleInline(ReadOnly, ReadsNumbersOneWay, admin.TabularInline):
     """Shown only: a role is given or removed on the event role page, with a reason, logged."""
 
     model = models.EventRole
     extra = 0
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(models.Event)
@@ -155,19 +134,10 @@ class RoundAdmin(ReadOnlyAdmin):
     list_filter = ["status"]
 
 
-class SeatInline(ReadsNumbersOneWay, admin.TabularInline):  # type: ignore[type-arg]
+class SeatInline(ReadOnly, ReadsNumbersOneWay, admin.TabularInline):  # type: ignore[type-arg]
     model = models.Seat
     fields = ["number", "entry", "placing", "lowest", "next_lowest"]
     extra = 0
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
 
 
 @admin.register(models.Board)

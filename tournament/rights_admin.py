@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament import models
+from tournament.admin_base import ReadOnlyAdmin
 from tournament.fields import ReadsNumbersOneWay, number_formfield
 from tournament.services import rights
 from tournament.services.festivals import note_festival_director
@@ -275,18 +276,9 @@ class FestivalRoleAdmin(ReadsNumbersOneWay, admin.ModelAdmin):  # type: ignore[t
 
 
 @admin.register(models.RightsChange)
-class RightsChangeAdmin(ReadsNumbersOneWay, admin.ModelAdmin):  # type: ignore[type-arg]
+class RightsChangeAdmin(ReadOnlyAdmin):
     """The rights log: read-only, for administrators."""
 
     list_display = ["at", "by", "subject", "change", "reason"]
     search_fields = ["subject", "change", "reason"]
     list_filter = ["at"]
-
-    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
