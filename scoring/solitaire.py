@@ -37,9 +37,9 @@ def solitaire_rows(boards: Iterable[_BoardFact]) -> list[GameResult]:
     if not rounds:
         return []
     seats = Seat.objects.filter(board_id__in=rounds, number=0).values_list(
-        "board_id", "entry_id", "lowest", "next_lowest"
+        "board_id", "entry_id", "levels"
     )
     return solitaire_results(
-        SolitaireResult(rounds[board_id], entry, (lowest or 0, next_lowest or 0))
-        for board_id, entry, lowest, next_lowest in seats
+        SolitaireResult(rounds[board_id], entry, ((levels + [0, 0])[0], (levels + [0, 0])[1]))
+        for board_id, entry, levels in seats
     )

@@ -163,10 +163,10 @@ def table_seats(
     """Board id -> its seats in seat order as (entry, placing, lowest), in one query."""
     out: dict[int, list[tuple[int, int | None, int | None]]] = {}
     rows = seats.order_by("board_id", "number").values_list(
-        "board_id", "entry_id", "placing", "lowest"
+        "board_id", "entry_id", "placing", "levels"
     )
-    for board_id, entry, placing, lowest in rows:
-        out.setdefault(board_id, []).append((entry, placing, lowest))
+    for board_id, entry, placing, levels in rows:
+        out.setdefault(board_id, []).append((entry, placing, levels[0] if levels else None))
     return {board_id: tuple(seated) for board_id, seated in out.items()}
 
 

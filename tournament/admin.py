@@ -136,7 +136,7 @@ class RoundAdmin(ReadOnlyAdmin):
 
 class SeatInline(ReadOnly, ReadsNumbersOneWay, admin.TabularInline):  # type: ignore[type-arg]
     model = models.Seat
-    fields = ["number", "entry", "placing", "lowest", "next_lowest"]
+    fields = ["number", "entry", "placing", "levels"]
     extra = 0
 
 

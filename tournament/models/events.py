@@ -2,6 +2,7 @@
 
 import zoneinfo
 from decimal import Decimal
+from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -471,6 +472,33 @@ class Board(models.Model):
     def seated(self) -> list[Entry]:
         """The entries in seat order (prefetch ``seats__entry__player`` when listing boards)."""
         return [seat.entry for seat in self.seats.all()]
+
+    @property
+    def sides(self) -> list[Entry]:
+        """The sides at the board, read from its seats in seat order, each entry once (a
+        partnership team sits twice): two for a pair, 3-4 at a table, one for a bye, an
+        absence or a solitaire entrant. Prefetch ``tournament.models.tables.SEATED``."""
+        by_entry: dict[int, Entry] = {}
+        for seat in self.seats.all():
+            by_entry.setdefault(seat.entry_id, seat.entry)
+        return list(by_entry.values())
+
+    @property
+    def side_ids(self) -> list[int]:
+        """The sides' entry ids in seat order (prefetch ``seats``)."""
+        return list(dict.fromkeys(seat.entry_id for seat in self.seats.all()))
+
+    def side_seats(self) -> list[Any]:
+        """Each side's first seat in seat order: the seat that holds a side's placing and levels
+        (partners' seats carry the same)."""
+        first_seat: dict[int, Any] = {}
+        for seat in self.seats.all():
+            first_seat.setdefault(seat.entry_id, seat)
+        return list(first_seat.values())
+
+    def opponents_of(self, entry_id: int) -> list[Entry]:
+        """Every other side at the board (never a partner: partners are one entry)."""
+        return [entry for entry in self.sides if entry.pk != entry_id]
 
     @property
     def result_held(self) -> bool:

@@ -1,10 +1,10 @@
 """The seats of a board: who sits where at a table of 1 to 4, and how each seat finished.
 
-Every board has its seats in order (seat 0 moves first). A two-player board is the table of two:
-its seats mirror ``Board.first``/``Board.second`` (the pair the Swiss pairing and the two-player
-result codes speak of), and its placings follow ``Board.result``. A table of 3 or 4 is decided
-by its seats' placings alone (``Board.result`` is ``Result.TABLE``). Only
-:mod:`tournament.services.seating` writes seats, so the two views cannot drift apart.
+Seats are the only record of who plays at a board (seat 0 moves first). A board's *sides* are
+its entries in seat order, each once: a partnership team sits twice, partners opposite. A
+two-player board is the table of two (its result code, ``Board.result``, is written with the
+seats' placings by the one result service); a bye or an absence has one seat. Only
+:mod:`tournament.services.seating` writes seats.
 """
 
 from django.core.validators import MaxValueValidator, MinValueValidator
@@ -14,6 +14,9 @@ from django.utils.translation import gettext_lazy as _
 from tournament.models.events import Board, Entry, Player
 
 MAX_SEATS = 4
+
+#: what to prefetch to read boards' seats and who sits in them without a query per board
+SEATED = ("seats__entry__player", "seats__entry__partner")
 
 
 class Seat(models.Model):
@@ -28,13 +31,10 @@ class Seat(models.Model):
     placing = models.PositiveSmallIntegerField(
         null=True, blank=True, validators=[MinValueValidator(1), MaxValueValidator(MAX_SEATS)]
     )
-    #: the lowest colour level at the game's end, and the next colour's (the result order)
-    lowest = models.PositiveSmallIntegerField(
-        null=True, blank=True, validators=[MaxValueValidator(18)]
-    )
-    next_lowest = models.PositiveSmallIntegerField(
-        null=True, blank=True, validators=[MaxValueValidator(18)]
-    )
+    #: the seat's colour levels at the game's end, lowest first, as many as are known (all six
+    #: from a recorded game; the lowest alone from a quick result): 0-18, or 0-36 on the double
+    #: track (the result order, RULINGS.md). Partners share their team's.
+    levels = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["board", "number"]
@@ -45,6 +45,14 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.board} seat {self.number}"
+
+    @property
+    def lowest(self) -> int | None:
+        return self.levels[0] if self.levels else None
+
+    @property
+    def next_lowest(self) -> int | None:
+        return self.levels[1] if len(self.levels) > 1 else None
 
     @property
     def player(self) -> Player:

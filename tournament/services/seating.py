@@ -86,8 +86,9 @@ def settle_pair_placings(board: Board) -> None:
     side = {board.first_id: 0, board.second_id: 1}
     for seat in Seat.objects.filter(board=board):
         seat.placing = placings[side[seat.entry_id]]
-        seat.lowest = levels[side[seat.entry_id]]
-        seat.save(update_fields=["placing", "lowest"])
+        lowest = levels[side[seat.entry_id]]
+        seat.levels = [] if lowest is None else [lowest]
+        seat.save(update_fields=["placing", "levels"])
 
 
 def settle_table_placings(
@@ -98,5 +99,6 @@ def settle_table_placings(
     seats = list(Seat.objects.filter(board=board).order_by("number"))
     for i, seat in enumerate(seats):
         placing, lowest, next_lowest = outcome[i] if outcome else (None, None, None)
-        seat.placing, seat.lowest, seat.next_lowest = placing, lowest, next_lowest
-    Seat.objects.bulk_update(seats, ["placing", "lowest", "next_lowest"])
+        seat.placing = placing
+        seat.levels = [level for level in (lowest, next_lowest) if level is not None]
+    Seat.objects.bulk_update(seats, ["placing", "levels"])
