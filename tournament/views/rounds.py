@@ -25,7 +25,7 @@ from tournament.models.tables import SEATED
 from tournament.page_cache import cached_page, live_version, round_review
 from tournament.permissions import is_director
 from tournament.result_forms import ReopenForm, ResultForm, TableResultForm
-from tournament.services.results import enter_result
+from tournament.services.results import enter_result, track
 from tournament.views.common import (
     carry_out,
     director_or_deny,
@@ -398,6 +398,7 @@ def _table_result(
         "event": event,
         "board": board,
         "seats": seats,
+        "track": track(event),
         "table_form": form,
         "reopen_form": ReopenForm() if board.closed and not board.result_check else None,
         "corrections": board.corrections.select_related("user__player").order_by("-at", "-id"),

@@ -37,7 +37,7 @@ from tournament.errors import Conflict, DomainError, NotAllowed
 from tournament.models import Board, Event, PairingChange, Result, ResultCorrection, Round
 from tournament.services import challenge_rounds
 from tournament.services.events import update_event
-from tournament.services.table_results import set_table_result
+from tests.result_calls import set_table_result
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[3]

@@ -17,7 +17,7 @@ from tournament import effects
 from tournament.models import Board, Entry, Event, Result, Round
 from tournament.services import results
 from tournament.services.seating import Table, seat_boards
-from tournament.services.table_results import set_table_result
+from tests.result_calls import set_table_result
 
 pytestmark = pytest.mark.django_db
 

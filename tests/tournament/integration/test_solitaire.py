@@ -19,7 +19,7 @@ from tournament import services
 from tournament.errors import DomainError, NotAllowed
 from tournament.models import Board, Event, Result, ResultCorrection, Round, Seat
 from tournament.services.events import ruleset_label
-from tournament.services.solitaire_results import (
+from tests.result_calls import (
     record_solitaire_game_result,
     set_solitaire_result,
 )

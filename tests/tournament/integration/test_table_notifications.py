@@ -12,7 +12,7 @@ from tournament.errors import DomainError
 from tournament.models import Result, ResultConfirmation, Round
 from tournament.services.confirmations import confirm_result
 from tournament.services.seating import Table, seat_boards
-from tournament.services.table_results import set_table_result
+from tests.result_calls import set_table_result
 
 NAMES = ["Ada", "Bea", "Cy", "Di"]
 

@@ -18,8 +18,8 @@ from tournament import services
 from tournament.errors import Conflict
 from tournament.models import Board, ResultCorrection, Round, Seat
 from tournament.services.seating import Table, seat_board
-from tournament.services.solitaire_results import set_solitaire_result
-from tournament.services.table_results import set_table_result
+from tests.result_calls import set_solitaire_result
+from tests.result_calls import set_table_result
 
 LEVELS = [[5, 9], [7, 7], [5, 9], [2, 14]]  # placings 2, 1, 2, 4
 OTHER_LEVELS = [[8, 9], [7, 7], [5, 9], [2, 14]]  # placings 1, 2, 3, 4

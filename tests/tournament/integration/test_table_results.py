@@ -15,7 +15,7 @@ from tournament.services.results import (
     withdraw_game_result,
 )
 from tournament.services.seating import Table, seat_board
-from tournament.services.table_results import record_table_game_result, set_table_result
+from tests.result_calls import record_table_game_result, set_table_result
 
 pytestmark = pytest.mark.django_db
 

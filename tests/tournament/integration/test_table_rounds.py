@@ -17,7 +17,7 @@ from tournament import services, table_selectors
 from tournament.errors import DomainError
 from tournament.models import Board, Event, PairingChange, Result, Round, Seat
 from tournament.services import checkin
-from tournament.services.table_results import set_table_result
+from tests.result_calls import set_table_result
 
 pytestmark = pytest.mark.django_db
 
