@@ -57,3 +57,9 @@ def record_solitaire_game_result(*, board: Board, levels: Sequence[int]) -> Boar
     return enter_result(
         board=board, user=None, result=Result.TABLE, levels=levels, source=Source.GAME
     )
+
+
+def lowest(board: Board) -> tuple[int | None, ...]:
+    """Each side's lowest level, read from its seat (the board's first and second side's)."""
+    board = Board.objects.get(pk=board.pk)
+    return tuple(seat.lowest for seat in board.side_seats())

@@ -331,6 +331,15 @@ def result_outcome(
             % {"number": board.number},
             field="result",
         )
+    if kind == SINGLE and (result == Result.TABLE or levels not in (None, [], ())):
+        raise DomainError(
+            _(
+                "Board %(number)s is a bye or an absence (%(result)s): no game is played "
+                "there, so it takes no levels."
+            )
+            % {"number": board.number, "result": board.get_result_display() or _("no opponent")},
+            field="levels",
+        )
     allowed = SINGLE_RESULTS if kind == SINGLE else PAIR_RESULTS
     if result not in allowed:
         what = _("a board without an opponent") if kind == SINGLE else _("a game between two sides")
