@@ -281,6 +281,9 @@ def test_the_overall_table_ranks_by_the_best_events_pentamind_points(
     assert line is not None
     assert '<td class="num">1</td>' in line.group(1) and "176.39" in line.group(1)
     assert html.index("Oluwaseun Adeyemi") < html.index("Ahmed Karimi")
+    german = client.get(overall_url, headers={"accept-language": "de"}).content.decode()
+    assert "<h1>Gesamtwertung</h1>" in german
+    assert "Es zählen die besten 5 Turniere jedes Spielers" in german
 
 
 def test_the_overall_table_of_an_unknown_festival_is_a_404(client: Client) -> None:
