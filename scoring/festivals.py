@@ -29,7 +29,6 @@ from django.shortcuts import get_object_or_404
 
 from scoring.challenge_standings import tally
 from scoring.exports.field import BEST_EVENTS, field_places, pentamind_points
-from scoring.exports.tables import event_field
 from scoring.standings import standings_for
 from scoring.tables import number_text, place_span
 from tournament import selectors
@@ -197,9 +196,8 @@ def _ranked(event: Event) -> tuple[list[tuple[int, int, int]], dict[int, float]]
         ]
         return ranked, {line.entry_id: float(line.victory_points) for line in lines}
     table = standings_for(event)
-    fielded = event_field(table)
-    ranked = [(line.contender.entry_id, line.rank, line.games_played) for line, _ in fielded]
-    return ranked, {line.contender.entry_id: line.vp for line, _ in fielded}
+    ranked = [(line.contender.entry_id, line.rank, line.games_played) for line in table.lines]
+    return ranked, {line.contender.entry_id: line.vp for line in table.lines}
 
 
 _Players = tuple[int, str, int | None, str]  # player id and name, partner id and name
