@@ -131,13 +131,15 @@ def set_solitaire_result(
     reason: str,
     levels: Sequence[int],
     replaces: int | None = None,
+    by_confirmation: bool = False,
 ) -> Board:
     """A director enters or corrects an entrant's levels (lowest first); it counts at once,
     closes the board to recording and places the round's entrants again. Audited.
     ``replaces``: the board's ``result_version`` the director saw (results.check_replaces)."""
     signals.board_deciding.send(sender=Board, board=board)  # the game's row first: no deadlock
     board = lock_board(board)
-    require_director(user, board.round.event)
+    if not by_confirmation:  # every side agreed, or an arbiter settled (confirmations.py)
+        require_director(user, board.round.event)
     seat = _check_board(board)
     if (
         isinstance(levels, list | tuple)
@@ -163,7 +165,7 @@ def set_solitaire_result(
         table=_outcome(row),
     )
     rerank_round(board.round)
-    _settle_confirmation(board, Result.TABLE, False)
+    _settle_confirmation(board, Result.TABLE, by_confirmation)
     signals.board_decided.send(sender=Board, board=board)
     return board
 

@@ -167,13 +167,15 @@ def set_table_result(
     levels: Sequence[Sequence[int]],
     placings: Sequence[int] | None = None,
     replaces: int | None = None,
+    by_confirmation: bool = False,
 ) -> Board:
     """A director enters or corrects a table's result (each seat's levels, in seat order, and
     optionally the placings); it counts at once and closes the board to recording.
     ``replaces``: the board's ``result_version`` the director saw (results.check_replaces)."""
     signals.board_deciding.send(sender=Board, board=board)  # the game's row first: no deadlock
     board = lock_board(board)
-    require_director(user, board.round.event)
+    if not by_confirmation:  # every side agreed, or an arbiter settled (confirmations.py)
+        require_director(user, board.round.event)
     outcome = _outcome(board, levels, placings)
     reason = need_reason(reason, "this table's result is entered")
     unchanged = board.result == Result.TABLE and _standing_outcome(board) == list(outcome)
@@ -190,7 +192,7 @@ def set_table_result(
         check=Board.Check.NONE,
         table=outcome,
     )
-    _settle_confirmation(board, Result.TABLE, False)
+    _settle_confirmation(board, Result.TABLE, by_confirmation)
     signals.board_decided.send(sender=Board, board=board)
     return board
 
