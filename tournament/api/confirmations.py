@@ -79,7 +79,7 @@ class ConfirmSerializer(serializers.Serializer[Any]):
         required=False,
         allow_null=True,
         default=None,
-        max_length=4,
+        max_length=6,
         help_text="A table's: per seat in seat order, the levels lowest first (at least the "
         "lowest and the next lowest); a solitaire entrant's own levels",
     )

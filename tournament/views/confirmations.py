@@ -144,8 +144,10 @@ def next_step(board: Board, words: dict[int, Word], *, seated: bool, arbiter: bo
         if board.confirmation == Board.Confirmation.CONFIRMED:
             if kind == SOLITAIRE:
                 return _("Your levels are in: the result counts now.")
-            if kind == PAIR and seated:
-                return _("Both of you agree: the result counts now.")
+            if kind == PAIR:
+                if seated:
+                    return _("Both of you agree: the result counts now.")
+                return _("Both players agree: the result counts now.")
             if kind == TEAMS:
                 return _("Both teams agree: the result counts now.")
             return _("Everyone at the table agrees: the result counts now.")

@@ -364,3 +364,15 @@ def test_a_solitaire_entrants_own_levels_enter_at_once() -> None:
     assert (audit.user, audit.reason) == (me, "confirmed by the entrant")
     with pytest.raises(NotAllowed):
         confirm_result(board=boards[1], user=me, levels=[1, 2])
+
+
+@pytest.mark.django_db
+def test_the_confirm_page_says_what_happens_next_in_german() -> None:
+    s = table_of_three()
+    confirm_result(board=s.board, user=s.players[0], **WORD)
+    noor = Client(HTTP_ACCEPT_LANGUAGE="de")
+    noor.force_login(s.players[1])
+    page = noor.get(f"/events/{s.board.round.event.slug}/boards/{s.board.pk}/confirm/")
+    text = page.content.decode()
+    assert "Warten auf die Bestätigung von Noor Haddad und Oluwaseun Adeyemi." in text
+    assert "Noor Haddad: niedrigster Farbstand (0 bis 18)" in text
