@@ -219,6 +219,14 @@ def board_confirm(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         )
     posted = request.POST if request.method == "POST" else None
     settling = posted is not None and posted.get("op") == "settle"
+    if posted is not None and not settling and side is None:
+        raise PermissionDenied(
+            _(
+                "You are not seated at board %(number)s: as an arbiter of %(name)s you "
+                "settle its result with a reason, not by giving a player's word."
+            )
+            % {"number": board.number, "name": event.name}
+        )
     if settling and not arbiter:
         raise PermissionDenied(
             _("Only the arbiters and directors of %(name)s may settle its results.")
