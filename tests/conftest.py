@@ -138,3 +138,12 @@ def fresh_player_sequence() -> None:
     from tests.factories import PlayerFactory
 
     PlayerFactory.reset_sequence()
+
+
+@pytest.fixture(autouse=True)
+def site_language() -> None:
+    """Every test starts in the site's language: a German request leaves German active in the
+    thread (LocaleMiddleware activates, nothing deactivates), and services' messages would follow."""
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
