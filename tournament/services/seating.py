@@ -98,7 +98,8 @@ def settle_table_placings(
     seat order, (placing, lowest, next lowest); an empty one clears every seat (a withdrawal)."""
     seats = list(Seat.objects.filter(board=board).order_by("number"))
     for i, seat in enumerate(seats):
-        placing, lowest, next_lowest = outcome[i] if outcome else (None, None, None)
+        # (placing, lowest, next lowest, ...): a solitaire entrant's outcome gives all six.
+        placing, *levels = outcome[i] if outcome else (None,)
         seat.placing = placing
-        seat.levels = [level for level in (lowest, next_lowest) if level is not None]
+        seat.levels = [level for level in levels if level is not None]
     Seat.objects.bulk_update(seats, ["placing", "levels"])

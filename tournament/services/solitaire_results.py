@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.engine import make_ruleset
-from scoring import core as scoring_core
+from scoring.core.solitaire import round_placings
 from tournament import signals
 from tournament.errors import DomainError
 from tournament.models import Board, Event, Result, Round, Seat
@@ -99,12 +99,12 @@ def check_levels(seat: Seat, levels: Sequence[int]) -> tuple[int, ...]:
 
 
 def _outcome(row: tuple[int, ...]) -> TableOutcome:
-    # The placing is the round's, set by rerank_round right after.
-    return [(1, row[0], row[1])]
+    # The placing is the round's, set by rerank_round right after; every level given is kept.
+    return [(1, *row)]  # type: ignore[list-item]
 
 
-def _standing(seat: Seat) -> tuple[int | None, int | None]:
-    return (seat.lowest, seat.next_lowest)
+def _standing(seat: Seat) -> tuple[int, ...]:
+    return tuple(seat.levels)
 
 
 def rerank_round(round_: Round) -> None:
@@ -115,8 +115,7 @@ def rerank_round(round_: Round) -> None:
         .filter(board__second__isnull=True)
         .order_by("board__number")
     )
-    levels = [[s.lowest or 0, s.next_lowest or 0] for s in seats]
-    placings = scoring_core.placings_from_levels(levels) if seats else []
+    placings = round_placings([s.levels or [0] for s in seats])  # all six levels, in order
     changed = [s for s, p in zip(seats, placings, strict=True) if s.placing != p]
     for seat, placing in zip(seats, placings, strict=True):
         seat.placing = placing
@@ -147,7 +146,7 @@ def set_solitaire_result(
         levels = levels[0]  # a table's form (levels per seat) for the board's one seat
     row = check_levels(seat, levels)
     reason = need_reason(reason, "this entrant's result is entered")
-    unchanged = board.result == Result.TABLE and _standing(seat) == row[:2]
+    unchanged = board.result == Result.TABLE and _standing(seat) == row
     if unchanged and board.result_check == Board.Check.NONE:
         return board
     yours = _("your levels %(lowest)s, %(next)s") % {"lowest": row[0], "next": row[1]}
@@ -176,7 +175,8 @@ def record_solitaire_game_result(*, board: Board, levels: Sequence[int]) -> Boar
     board = lock_board(board)
     seat = _check_board(board)
     row = check_levels(seat, levels)
-    if board.result and (board.result != Result.TABLE or _standing(seat) != row[:2]):
+    given = _standing(seat)  # a hand entry may give fewer levels than the game: those agree
+    if board.result and (board.result != Result.TABLE or given != row[: len(given)]):
         raise game_differs(board)
     if confirmed_by_game(board):
         return board
