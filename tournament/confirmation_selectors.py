@@ -102,7 +102,7 @@ def why_closed(board: Board, side: str | None = None) -> DomainError | None:
             % {"number": board.round.number},
             code="round_not_published",
         )
-    if board.is_bye:
+    if board.one_sided:
         return DomainError(
             _("Board %(number)s has no opponent: there is no result to confirm.")
             % {"number": number},

@@ -62,7 +62,7 @@ class ResultForm(forms.Form):
         )
         super().__init__(*args, **kwargs)
         self.fields["result"].choices = [("", "— no result —"), *result_choices(board)]
-        if board.is_bye:
+        if board.one_sided:
             del self.fields["first_lowest"]
             del self.fields["second_lowest"]
 

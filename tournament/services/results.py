@@ -92,9 +92,9 @@ def _check_result(
         raise DomainError(
             _("%(result)s is not a result code.") % {"result": repr(result)}, field="result"
         )
-    allowed = SINGLE_RESULTS if board.is_bye else PAIR_RESULTS
+    allowed = SINGLE_RESULTS if board.one_sided else PAIR_RESULTS
     if result and result not in allowed:
-        kind = "a board without an opponent" if board.is_bye else "a game between two players"
+        kind = "a board without an opponent" if board.one_sided else "a game between two players"
         raise DomainError(
             _("%(result)s is not a result for %(kind)s.") % {"result": result, "kind": kind},
             field="result",
