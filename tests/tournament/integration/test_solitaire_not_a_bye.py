@@ -110,3 +110,10 @@ def test_the_slips_page_of_a_solitaire_round_is_a_pdf_of_one_slip_per_entrant() 
     response = client.get(reverse("export-slips", args=[event.slug, 1]))
     assert response.status_code == 200
     assert len(read_pdf(response.content).uris) == len(boards)
+
+
+def test_the_german_round_page_says_the_entrant_plays_the_deal() -> None:
+    event, _td, _round, _boards = solitaire_round()
+    client = Client(HTTP_ACCEPT_LANGUAGE="de")
+    page = text_of(client.get(reverse("event-round", args=[event.slug, 1])))
+    assert page.count("spielt die Plättchenfolge der Runde (Solitär)") == 3
