@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.engine import make_ruleset
-from scoring.core.solitaire import round_placings
+from scoring import core as scoring_core
 from tournament import signals
 from tournament.errors import DomainError
 from tournament.models import Board, Event, Result, Round, Seat
@@ -115,7 +115,7 @@ def rerank_round(round_: Round) -> None:
         .filter(board__second__isnull=True)
         .order_by("board__number")
     )
-    placings = round_placings([s.levels or [0] for s in seats])  # all six levels, in order
+    placings = scoring_core.round_placings([s.levels or [0] for s in seats])  # all six, in order
     changed = [s for s, p in zip(seats, placings, strict=True) if s.placing != p]
     for seat, placing in zip(seats, placings, strict=True):
         seat.placing = placing
