@@ -139,6 +139,7 @@ def game_state(game: Game, now: datetime | None = None, *, with_log: bool = True
     """Everything the board page and the API show of a game."""
     now = now or timezone.now()
     board = game.board
+    sides = [seat.lowest for seat in board.side_seats()] + [None, None]  # from the seats
     state: dict[str, Any] = {
         "board": board.pk,
         "board_number": board.number,
@@ -152,8 +153,8 @@ def game_state(game: Game, now: datetime | None = None, *, with_log: bool = True
         "position": position(game),
         "clock": clock_state(game, now),
         "result": board.result,
-        "first_lowest": board.first_lowest,
-        "second_lowest": board.second_lowest,
+        "first_lowest": sides[0],
+        "second_lowest": sides[1],
         "placings": table_placings(game),  # tables only: by seat, once decided
         "result_held": board.result_held,
         "result_check": board.result_check,

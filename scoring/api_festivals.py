@@ -1,5 +1,6 @@
-"""The festivals API (read-only, public): the list, a festival with its events and schedule, and
-its Pentamind placings (a row per player per event, as the CSV export)."""
+"""The festivals API (read-only, public): the list, a festival with its events and schedule, its
+Pentamind placings (a row per player per event, as the CSV export) and its overall table (each
+player's best five events' Pentamind points)."""
 
 from typing import Any
 
@@ -13,7 +14,7 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 
 from scoring import festivals
-from scoring.exports.pentamind import festival_summary, pentamind_json
+from scoring.exports.pentamind import festival_summary, overall_json, pentamind_json
 from tournament.fields import WholeNumberField
 from tournament.models import Event, Festival
 
@@ -76,13 +77,49 @@ class PentamindRowSerializer(serializers.Serializer[Any]):
     place_to = WholeNumberField()
     shared = serializers.BooleanField()
     field_size = WholeNumberField(help_text="Entries that played at least one game")
-    score = serializers.FloatField(help_text="Victory points")
+    score = serializers.FloatField(
+        help_text="Victory points (an event of the Challenges: its tally's victory points)"
+    )
+    pentamind_points = serializers.FloatField(help_text="MSO's formula, two decimals")
+    partner_id = WholeNumberField(
+        allow_null=True, help_text="A partnership team's other player; null otherwise"
+    )
+    partner = serializers.CharField(allow_blank=True)
 
 
 class PentamindSerializer(serializers.Serializer[Any]):
     festival = FestivalSerializer()
     rule = serializers.CharField(help_text="How places and field sizes are counted")
+    points_rule = serializers.CharField(help_text="How Pentamind points are counted")
     placings = PentamindRowSerializer(many=True)
+
+
+class OverallEventSerializer(serializers.Serializer[Any]):
+    event = serializers.CharField()
+    event_slug = serializers.SlugField()
+    final = serializers.BooleanField(help_text="The event is finished")
+    place = serializers.CharField()
+    field_size = WholeNumberField()
+    pentamind_points = serializers.FloatField()
+
+
+class OverallLineSerializer(serializers.Serializer[Any]):
+    rank = WholeNumberField()
+    tied = serializers.BooleanField()
+    player_id = WholeNumberField()
+    player = serializers.CharField()
+    total = serializers.FloatField(help_text="The sum of the counted events' Pentamind points")
+    events_played = WholeNumberField()
+    counted = OverallEventSerializer(many=True, help_text="The best events, best first")
+    not_counted = OverallEventSerializer(many=True)
+
+
+class OverallSerializer(serializers.Serializer[Any]):
+    festival = FestivalSerializer()
+    best_events = WholeNumberField(help_text="How many of a player's events count")
+    rule = serializers.CharField()
+    points_rule = serializers.CharField()
+    table = OverallLineSerializer(many=True)
 
 
 def _event(request: Request, event: Event) -> dict[str, Any]:
@@ -174,3 +211,19 @@ def festival_pentamind(request: Request, slug: str) -> Response:
     festival = festivals.festival_or_404(slug)
     placings = festivals.festival_placings(festivals.festival_events(festival))
     return Response(PentamindSerializer(pentamind_json(festival, placings)).data)
+
+
+@extend_schema(
+    responses=OverallSerializer,
+    summary="Overall table of a festival",
+    description="Players ranked by the sum of their best five events' Pentamind points "
+    "(MSO's formula; docs/festival.md), as the festival's overall table page.",
+    tags=["festivals"],
+)
+@api_view(["GET"])
+@permission_classes([AllowAny])
+def festival_overall(request: Request, slug: str) -> Response:
+    festival = festivals.festival_or_404(slug)
+    events = festivals.festival_events(festival)
+    lines = festivals.overall_table(events, festivals.festival_placings(events))
+    return Response(OverallSerializer(overall_json(festival, lines)).data)

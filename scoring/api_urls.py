@@ -16,4 +16,9 @@ urlpatterns = [
         api_festivals.festival_pentamind,
         name="api-festival-pentamind",
     ),
+    path(
+        "festivals/<slug:slug>/overall/",
+        api_festivals.festival_overall,
+        name="api-festival-overall",
+    ),
 ]

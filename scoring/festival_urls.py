@@ -1,4 +1,4 @@
-"""Festival pages: list, page, directors' form and the Pentamind placings export."""
+"""Festival pages: list, page, overall table, directors' form and the Pentamind exports."""
 
 from django.urls import path
 
@@ -39,5 +39,11 @@ urlpatterns = [
         festivals.pentamind_export,
         {"fmt": "json"},
         name="festival-pentamind-json",
+    ),
+    path("festivals/<slug:slug>/overall/", festivals.festival_overall, name="festival-overall"),
+    path(
+        "festivals/<slug:slug>/overall.json",
+        festivals.overall_export,
+        name="festival-overall-json",
     ),
 ]

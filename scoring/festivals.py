@@ -1,21 +1,24 @@
-"""Reads of a festival: its events, its schedule and its players' placings across events.
+"""Reads of a festival: its events, its schedule, its players' placings across events and its
+overall table.
 
 Placings come from each member event's standings (:func:`scoring.standings.standings_for`, the
 cached table every standings page reads), so the festival page and the Pentamind export agree
-with the events' own final placings.
+with the events' own final placings; an event of the Ingenious Challenges is ranked by its
+tally (:func:`scoring.challenge_standings.tally`) and scores its tally's victory points.
 
-**Field size** of an event (Pentamind): its entries that played at least one game over the board
-(``games_played`` of the standings: forfeits, byes and absences are not games). An entry without
-a game gets no placing. **Places** are the standings' ranks and ties, counted within that field:
-players sharing a rank share a span of places ("3-5" when three share 3rd), and an entry left out
-does not take a place; when every entry played, the places are exactly the event's final
-placings (``placings.csv``).
+A row per **player** per event: both players of a partnership team get the team's place and
+score, each under their own registry id (read from the entry: ``entry.player`` and
+``entry.partner``).
+
+**Field size and places**: the one rule of :mod:`scoring.exports.field` (the entries that
+played at least one game; places counted within that field, ties as spans), which the event's
+own placings exports use too. **The overall table** ranks players by the sum of their best five
+events' Pentamind points (MSO's formula, :func:`scoring.exports.field.pentamind_points`).
 
 Nothing here writes to the database (a standings cache miss is computed and cached, as on the
 standings pages).
 """
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
@@ -24,18 +27,23 @@ from zoneinfo import ZoneInfo
 from django.db.models import Count, F, QuerySet
 from django.shortcuts import get_object_or_404
 
+from scoring.challenge_standings import tally
+from scoring.exports.field import BEST_EVENTS, field_places, pentamind_points
 from scoring.standings import standings_for
-from scoring.tables import Standings, number_text, place_span
+from scoring.tables import number_text, place_span
 from tournament import selectors
-from tournament.models import CheckInWindow, Event, Festival
+from tournament.models import CheckInWindow, Entry, Event, Festival
 
 
 @dataclass(frozen=True)
 class FestivalPlacing:
-    """One player's place in one event of the festival (a row of the Pentamind export)."""
+    """One player's place in one event of the festival (a row of the Pentamind export). A
+    partnership team's player names their partner."""
 
     player_id: int
     player_name: str
+    partner_id: int | None
+    partner_name: str
     entry_id: int
     event_id: int
     event_name: str
@@ -44,7 +52,11 @@ class FestivalPlacing:
     place_from: int
     place_to: int
     field_size: int
-    score: float  # victory points
+    score: float  # victory points (a Challenge event's: its tally's)
+
+    @property
+    def pentamind_points(self) -> float:
+        return pentamind_points(self.field_size, self.place_from, self.place_to)
 
     @property
     def place(self) -> str:
@@ -173,40 +185,72 @@ def festival_schedule(festival: Festival, events: Sequence[Event]) -> Schedule:
 # --- placings ---------------------------------------------------------------------------------
 
 
-def event_placings(event: Event, table: Standings) -> list[FestivalPlacing]:
-    """The event's players who played at least one game, with their places counted within
-    that field (see the module's notes), best first."""
-    field = [line for line in table.lines if line.games_played > 0]
-    sizes = Counter(line.rank for line in field)
-    first_index: dict[int, int] = {}
-    for index, line in enumerate(field):
-        first_index.setdefault(line.rank, index)
-    placings = []
-    for line in field:
-        place_from = first_index[line.rank] + 1
-        placings.append(
-            FestivalPlacing(
-                player_id=line.contender.player_id,
-                player_name=line.contender.name,
-                entry_id=line.contender.entry_id,
-                event_id=event.pk,
-                event_name=event.name,
-                event_slug=event.slug,
-                event_status=event.status,
-                place_from=place_from,
-                place_to=place_from + sizes[line.rank] - 1,
-                field_size=len(field),
-                score=line.vp,
+def _ranked(event: Event) -> tuple[list[tuple[int, int, int]], dict[int, float]]:
+    """The event's entries best first as (entry, rank, games played), and each entry's score:
+    the standings' victory points, or the tally's for an event of challenges."""
+    if event.ruleset == Event.Ruleset.CHALLENGES:
+        lines = tally(event)
+        ranked = [
+            (line.entry_id, line.rank, sum(1 for v in line.rounds.values() if v is not None))
+            for line in lines
+        ]
+        return ranked, {line.entry_id: float(line.victory_points) for line in lines}
+    table = standings_for(event)
+    ranked = [(line.contender.entry_id, line.rank, line.games_played) for line in table.lines]
+    return ranked, {line.contender.entry_id: line.vp for line in table.lines}
+
+
+_Players = tuple[int, str, int | None, str]  # player id and name, partner id and name
+
+
+def _entry_players(events: Sequence[Event]) -> dict[int, _Players]:
+    """Entry id -> its player and partner (ids and names), for every entry of ``events``."""
+    rows = Entry.objects.filter(event__in=list(events)).values_list(
+        "pk", "player_id", "player__name", "partner_id", "partner__name"
+    )
+    return {
+        pk: (player, name, partner, partner_name or "")
+        for pk, player, name, partner, partner_name in rows
+    }
+
+
+def event_placings(event: Event, players: dict[int, _Players]) -> list[FestivalPlacing]:
+    """The event's field (entries that played at least one game) with their places counted
+    within it, best first: a row per player, both players of a partnership team."""
+    ranked, scores = _ranked(event)
+    rows = []
+    for placed in field_places(ranked):
+        player_id, name, partner_id, partner_name = players[placed.key]
+        people = [(player_id, name, partner_id, partner_name)]
+        if partner_id is not None:
+            people.append((partner_id, partner_name, player_id, name))
+        for person, person_name, mate, mate_name in people:
+            rows.append(
+                FestivalPlacing(
+                    player_id=person,
+                    player_name=person_name,
+                    partner_id=mate,
+                    partner_name=mate_name,
+                    entry_id=placed.key,
+                    event_id=event.pk,
+                    event_name=event.name,
+                    event_slug=event.slug,
+                    event_status=event.status,
+                    place_from=placed.place_from,
+                    place_to=placed.place_to,
+                    field_size=placed.field_size,
+                    score=scores[placed.key],
+                )
             )
-        )
-    return placings
+    return rows
 
 
 def festival_placings(events: Sequence[Event]) -> list[FestivalPlacing]:
     """Every player's placing in each of ``events`` (the festival's, in its order), grouped by
     player (name, then registry id), each player's events in the festival's order."""
     order = {event.pk: n for n, event in enumerate(events)}
-    rows = [row for event in events for row in event_placings(event, standings_for(event))]
+    players = _entry_players(events)
+    rows = [row for event in events for row in event_placings(event, players)]
     rows.sort(key=lambda row: (row.player_name.casefold(), row.player_id, order[row.event_id]))
     return rows
 
@@ -229,3 +273,57 @@ def results_table(
     ]
     lines.sort(key=lambda line: (line.name.casefold(), line.player_id))
     return columns, lines
+
+
+# --- the overall table ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OverallLine:
+    """A player's line of the festival's overall table: their best events' Pentamind points."""
+
+    rank: int
+    tied: bool
+    player_id: int
+    name: str
+    total: float
+    counted: tuple[FestivalPlacing, ...]  # the best BEST_EVENTS, best first
+    others: tuple[FestivalPlacing, ...]  # the player's other events, not counted
+
+    @property
+    def rank_text(self) -> str:
+        return f"{self.rank}=" if self.tied else str(self.rank)
+
+    @property
+    def total_text(self) -> str:
+        return f"{self.total:.2f}"
+
+    @property
+    def events_played(self) -> int:
+        return len(self.counted) + len(self.others)
+
+
+def overall_table(
+    events: Sequence[Event], placings: Sequence[FestivalPlacing], best: int = BEST_EVENTS
+) -> list[OverallLine]:
+    """Players ranked by the sum of their ``best`` events' Pentamind points (MSO's Pentamind
+    counts five), best first; equal totals share a rank and are listed by name."""
+    order = {event.pk: n for n, event in enumerate(events)}
+    by_player: dict[int, list[FestivalPlacing]] = {}
+    for row in placings:
+        by_player.setdefault(row.player_id, []).append(row)
+    scored = []
+    for player_id, rows in by_player.items():
+        rows.sort(key=lambda r: (-r.pentamind_points, order.get(r.event_id, 0)))
+        counted = tuple(rows[:best])
+        total = round(sum(r.pentamind_points for r in counted), 2)
+        scored.append((player_id, rows[0].player_name, total, counted, tuple(rows[best:])))
+    scored.sort(key=lambda s: (-s[2], s[1].casefold(), s[0]))
+    totals = [s[2] for s in scored]
+    lines = []
+    for player_id, name, total, counted, others in scored:
+        rank = totals.index(total) + 1
+        lines.append(
+            OverallLine(rank, totals.count(total) > 1, player_id, name, total, counted, others)
+        )
+    return lines

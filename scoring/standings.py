@@ -150,11 +150,30 @@ def load_event_boards(event: Event) -> EventBoards:
                 board__seats__number=2,  # boards of three seats or more only
             )
         )
+    # Each side's lowest level is read from its seat (seats are the only truth).
+    lowest = side_lowest(
+        Seat.objects.filter(
+            board__round__event=event, board__round__status__in=PUBLIC_ROUND_STATUSES
+        )
+    )
     boards = tuple(
-        BoardFact(*row[:-1], confirmed=row[-1] == confirmed, seats=tables.get(row[0], ()))
+        BoardFact(
+            *row[:6],
+            lowest.get((row[0], row[3])),
+            lowest.get((row[0], row[4])),
+            *row[8:-1],
+            confirmed=row[-1] == confirmed,
+            seats=tables.get(row[0], ()),
+        )
         for row in rows
     )
     return EventBoards(tuple(contenders), joined, rounds, boards)
+
+
+def side_lowest(seats: "models.QuerySet[Seat]") -> dict[tuple[int, int], int]:
+    """(board id, entry id) -> the side's lowest level, from its seats, in one query."""
+    rows = seats.values_list("board_id", "entry_id", "levels")
+    return {(board, entry): levels[0] for board, entry, levels in rows if levels}
 
 
 def table_seats(
@@ -440,6 +459,7 @@ def player_boards(event: Event, entry: Entry) -> list[PlayerGame]:
     tables = {}
     if event.table_size > 2:
         tables = table_seats(Seat.objects.filter(board__in=boards, board__seats__number=2))
+    lowest = side_lowest(Seat.objects.filter(board__in=boards))
     games: list[PlayerGame] = []
     for board in boards:
         first = board.first_id == entry.pk
@@ -451,8 +471,8 @@ def player_boards(event: Event, entry: Entry) -> list[PlayerGame]:
             board.first_id,
             board.second_id,
             board.result,
-            board.first_lowest,
-            board.second_lowest,
+            lowest.get((board.pk, board.first_id)),
+            lowest.get((board.pk, board.second_id or 0)),
             board.result_check,
             seats=tables.get(board.pk, ()),
         )

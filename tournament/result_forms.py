@@ -10,8 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from tournament.fields import WholeNumberFormField
 from tournament.models import Board
 from tournament.selectors import result_choices
-from tournament.services.results import LOWEST_LEVEL_MAX
-from tournament.services.solitaire_results import LEVEL_MAX as SOLITAIRE_TOP
+from tournament.services.results import LOWEST_LEVEL_MAX, track
 from tournament.text import NoControlCharacters
 
 
@@ -33,13 +32,22 @@ def replaces_field() -> forms.IntegerField:
     )
 
 
+def level_field(top: int, label: Any, *, required: bool = True) -> forms.IntegerField:
+    """A colour level, 0 to the event's track (18, or 36 on the double track), typed on a
+    phone's number pad."""
+    field = WholeNumberFormField(min_value=0, max_value=top, required=required, label=label)
+    field.widget.attrs.update({"inputmode": "numeric", "min": 0, "max": top})
+    return field
+
+
 class ResultForm(forms.Form):
+    """A two-sided board's result (two players, or two partnership teams): the code and each
+    side's lowest colour level (0-18, or 0-36 for a partnership)."""
+
     result = forms.ChoiceField(label=_("Result"), required=False)
-    first_lowest = WholeNumberFormField(
-        min_value=0, max_value=18, required=False, label=_("First player's lowest colour")
-    )
-    second_lowest = WholeNumberFormField(
-        min_value=0, max_value=18, required=False, label=_("Second player's lowest colour")
+    first_lowest = level_field(LOWEST_LEVEL_MAX, _("First player's lowest colour"), required=False)
+    second_lowest = level_field(
+        LOWEST_LEVEL_MAX, _("Second player's lowest colour"), required=False
     )
     reason = forms.CharField(
         label=_("Reason"),
@@ -51,20 +59,27 @@ class ResultForm(forms.Form):
     replaces = replaces_field()
 
     def __init__(self, *args: Any, board: Board, **kwargs: Any) -> None:
+        sides = board.side_seats()
+        lowest = [seat.lowest for seat in sides] + [None, None]
         kwargs.setdefault(
             "initial",
             {
                 "result": board.result,
-                "first_lowest": board.first_lowest,
-                "second_lowest": board.second_lowest,
+                "first_lowest": lowest[0],
+                "second_lowest": lowest[1],
                 "replaces": board.result_version,
             },
         )
         super().__init__(*args, **kwargs)
         self.fields["result"].choices = [("", "— no result —"), *result_choices(board)]
-        if board.one_sided:
+        if len(sides) < 2:
             del self.fields["first_lowest"]
             del self.fields["second_lowest"]
+            return
+        top = track(board.round.event)
+        for i, name in enumerate(("first_lowest", "second_lowest")):
+            label = _("%(name)s: lowest colour") % {"name": sides[i].entry.name}
+            self.fields[name] = level_field(top, label, required=False)
 
     def seen(self, board: Board) -> None:
         """Show the board's current version as the one seen, so the next submit is decided
@@ -74,7 +89,8 @@ class ResultForm(forms.Form):
 
 class TableResultForm(forms.Form):
     """A table's result: per seat the lowest colour level, the next lowest and (optionally) the
-    placing; the fields ``lowest_<n>``, ``next_<n>``, ``placing_<n>`` for seat n (0 first)."""
+    placing; the fields ``lowest_<n>``, ``next_<n>``, ``placing_<n>`` for seat n (0 first).
+    ``quick``: the round page's entry, each seat's lowest level only (the reason optional)."""
 
     reason = forms.CharField(
         label=_("Reason"),
@@ -91,6 +107,7 @@ class TableResultForm(forms.Form):
         board: Board,
         seats: list[Any],
         solitaire: bool = False,
+        quick: bool = False,
         **kwargs: Any,
     ) -> None:
         initial: dict[str, Any] = {"replaces": board.result_version}
@@ -104,14 +121,19 @@ class TableResultForm(forms.Form):
         kwargs.setdefault("initial", initial)
         super().__init__(*args, **kwargs)
         self.seats = seats
-        top = SOLITAIRE_TOP if solitaire else LOWEST_LEVEL_MAX
+        self.quick = quick
+        if quick:
+            self.fields["reason"].required = False
+        top = track(board.round.event)
         for seat in seats:
             n, name = seat.number, seat.player.name
-            self.fields[f"lowest_{n}"] = WholeNumberFormField(
-                min_value=0, max_value=top, label=_("%(name)s: lowest colour") % {"name": name}
+            self.fields[f"lowest_{n}"] = level_field(
+                top, _("%(name)s: lowest colour") % {"name": name}
             )
-            self.fields[f"next_{n}"] = WholeNumberFormField(
-                min_value=0, max_value=top, label=_("%(name)s: next lowest") % {"name": name}
+            if quick:
+                continue
+            self.fields[f"next_{n}"] = level_field(
+                top, _("%(name)s: next lowest") % {"name": name}, required=solitaire
             )
             if not solitaire:  # an entrant's placing is among the whole round's entrants
                 self.fields[f"placing_{n}"] = WholeNumberFormField(
@@ -121,6 +143,8 @@ class TableResultForm(forms.Form):
                     label=_("%(name)s: placing") % {"name": name},
                 )
         kinds = ("lowest", "next") if solitaire else ("lowest", "next", "placing")
+        if quick:
+            kinds = ("lowest",)
         self.order_fields(
             [*(f"{k}_{s.number}" for s in seats for k in kinds), "reason", "replaces"]
         )
@@ -131,7 +155,7 @@ class TableResultForm(forms.Form):
             (
                 seat,
                 self[f"lowest_{n}"],
-                self[f"next_{n}"],
+                self[f"next_{n}"] if f"next_{n}" in self.fields else None,
                 self[f"placing_{n}"] if f"placing_{n}" in self.fields else None,
             )
             for seat in self.seats
@@ -139,8 +163,16 @@ class TableResultForm(forms.Form):
         ]
 
     def levels(self) -> list[list[int]]:
+        """Per seat its levels, lowest first: the lowest, and the next lowest when given."""
         data = self.cleaned_data
-        return [[data[f"lowest_{s.number}"], data[f"next_{s.number}"]] for s in self.seats]
+        return [
+            [
+                level
+                for level in (data[f"lowest_{s.number}"], data.get(f"next_{s.number}"))
+                if level is not None
+            ]
+            for s in self.seats
+        ]
 
     def placings(self) -> list[int] | None:
         """The placings typed, or None when none was (they follow the levels)."""
@@ -153,7 +185,7 @@ class TableResultForm(forms.Form):
 
     def seen(self, board: Board) -> None:
         """Show the board's current version as the one seen (see ResultForm.seen)."""
-        self.data = {**dict(self.data.items()), "replaces": board.result_version}
+        self.data = {**dict(self.data.items()), self.add_prefix("replaces"): board.result_version}
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}

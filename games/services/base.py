@@ -27,8 +27,7 @@ from tournament import effects
 from tournament import services as tournament_services
 from tournament.errors import Conflict, DomainError
 from tournament.permissions import require_arbiter
-from tournament.services.solitaire_results import record_solitaire_game_result
-from tournament.services.table_results import record_table_game_result
+from tournament.services.results import Source, enter_result
 
 log = logging.getLogger("games.services")
 
@@ -217,24 +216,17 @@ def save(game: Game) -> None:
 def finish(game: Game, eng: EngineGame, at: datetime, user: User) -> None:
     """The engine says the game is over: stop the clocks, send the result to the board (where it
     is provisional until the replay check passes) and queue that check."""
-    if game.ruleset == "solitaire":  # duplicate solitaire: the entrant's levels, lowest first
-        game.board = record_solitaire_game_result(
-            board=game.board, levels=positions.table_levels(eng)[0]
-        )
-    elif positions.is_table(eng):
-        # A table of 3 or 4: every seat's levels (lowest first) and its placing.
-        game.board = record_table_game_result(
-            board=game.board, levels=positions.table_levels(eng), placings=positions.placings(eng)
-        )
-    else:
-        lowest = eng.lowest_levels()
-        game.board = tournament_services.record_game_result(
-            board=game.board,
-            result=positions.result_code(eng),
-            user=acting(user),
-            first_lowest=lowest[0],
-            second_lowest=lowest[1],
-        )
+    # Every side's six levels (lowest first; a team's on its 0-36 track): a pair's code, a
+    # table's placings, a solitaire entrant's placing among the round's entrants.
+    table = positions.is_table(eng)
+    game.board = enter_result(
+        board=game.board,
+        user=acting(user),
+        result=positions.result_code(eng) if game.ruleset != "solitaire" else "table",
+        levels=positions.table_levels(eng),
+        placings=positions.placings(eng) if table else None,
+        source=Source.GAME,
+    )
     game.set_clock(game.clock.stop(at))
     game.status = Game.Status.FINISHED
     game.finished_at = at

@@ -4,7 +4,7 @@ a published round, and the result of a finished challenge game sent to its board
 A board's result is each seat's lowest row and second lowest (``Seat.lowest``/``next_lowest``)
 and its placing by the result order of CHALLENGES.md (lowest row, then second lowest...), with
 ``Board.result`` "table" for every board of the event, two seats or more. It goes through the
-tournament floor's one audited write (``table_results.store_game_outcome``: ResultCorrection
+tournament floor's one result service (``results.enter_result``: ResultCorrection
 and log), provisional until the record checks (``games.challenges.check_record``), which is
 done at once: the log is replayed by the engine anyway. A take-back that reopens a finished
 game withdraws the result it sent; a director's result stands as entered (CHALLENGES-RECORD.md;
@@ -30,12 +30,13 @@ from tournament.permissions import require_arbiter
 from tournament.services import challenge_rounds
 from tournament.services.base import User
 from tournament.services.results import (
+    Source,
     TableOutcome,
+    enter_result,
     lock_board,
     record_replay_check,
     withdraw_game_result,
 )
-from tournament.services.table_results import store_game_outcome
 
 TAKEN_BACK_REASON = "the finished challenge game was reopened by a take-back"
 
@@ -151,7 +152,15 @@ def send_result(table: ChallengeTable, board: Board) -> Board:
             effects.live_changed(board.round.event_id)
         return board
     if board.result != Result.TABLE or standing != outcome:
-        board = store_game_outcome(board, outcome)
+        board = enter_result(
+            board=board,
+            user=None,
+            result=Result.TABLE,
+            levels=[[lowest, next_] for _placing, lowest, next_ in outcome],
+            placings=[placing for placing, _lowest, _next in outcome],
+            source=Source.GAME,
+            supersedes_game=True,
+        )
     verdict = check_record(record_of(table))
     passed = bool(verdict.get("valid")) and bool(verdict.get("over"))
     message = "" if passed else str(verdict.get("error", {}).get("message") or "not finished")

@@ -24,7 +24,6 @@ from games.services.base import (
 from tournament import services as tournament_services
 from tournament.errors import Conflict, DomainError
 from tournament.models import Board
-from tournament.services import solitaire_results
 
 REOPENED_REASON = "take-back reopened the game at the board"
 
@@ -91,7 +90,6 @@ def take_back(
             game.board = tournament_services.withdraw_game_result(
                 board=board, user=acting(user), reason=REOPENED_REASON
             )
-            solitaire_results.after_withdrawal(game.board)  # the round's others placed again
         save(game)
         return row
 

@@ -1,22 +1,21 @@
-"""The Pentamind placings of a festival: a row per player per event, as CSV and as JSON.
+"""The Pentamind placings of a festival (a row per player per event, both players of a
+partnership team) and its overall table (best five events' Pentamind points), as CSV and JSON.
 
-The data (places with ties as spans, field sizes) is read by :mod:`scoring.festivals`; here it
-is only formatted. Headers and keys are English: a data format, not a page.
+The data (places with ties as spans, field sizes by the one rule of
+:mod:`scoring.exports.field`) is read by :mod:`scoring.festivals`; here it is only formatted.
+Headers and keys are English: a data format, not a page.
 """
 
 from collections.abc import Sequence
 from typing import Any
 
+from scoring.exports.field import BEST_EVENTS, FIELD_RULE, PENTAMIND_RULE
 from scoring.exports.tables import _csv, _text
-from scoring.festivals import FestivalPlacing
+from scoring.festivals import FestivalPlacing, OverallLine
 from scoring.tables import plain_number
 from tournament.models import Festival
 
-FIELD_SIZE_RULE = (
-    "Field size: the event's entries that played at least one game over the board. Places: "
-    "the event's final ranking within that field; players tied on every tie-break share a "
-    "span of places (3-5)."
-)
+FIELD_SIZE_RULE = FIELD_RULE
 
 CSV_HEADER = (
     "Player id",
@@ -29,6 +28,9 @@ CSV_HEADER = (
     "Place to",
     "Field size",
     "Score",
+    "Pentamind points",
+    "Partner id",
+    "Partner",
 )
 
 
@@ -58,6 +60,9 @@ def pentamind_rows(placings: Sequence[FestivalPlacing]) -> list[dict[str, Any]]:
             "shared": row.shared,
             "field_size": row.field_size,
             "score": row.score,
+            "pentamind_points": row.pentamind_points,
+            "partner_id": row.partner_id,
+            "partner": row.partner_name,
         }
         for row in placings
     ]
@@ -67,6 +72,7 @@ def pentamind_json(festival: Festival, placings: Sequence[FestivalPlacing]) -> d
     return {
         "festival": festival_summary(festival),
         "rule": FIELD_SIZE_RULE,
+        "points_rule": PENTAMIND_RULE,
         "placings": pentamind_rows(placings),
     }
 
@@ -86,7 +92,47 @@ def pentamind_csv(placings: Sequence[FestivalPlacing]) -> str:
                 row.place_to,
                 row.field_size,
                 plain_number(row.score),
+                f"{row.pentamind_points:.2f}",
+                "" if row.partner_id is None else row.partner_id,
+                _text(row.partner_name),
             ]
             for row in placings
         ),
     )
+
+
+def _counted(row: FestivalPlacing) -> dict[str, Any]:
+    return {
+        "event": row.event_name,
+        "event_slug": row.event_slug,
+        "final": row.final,
+        "place": row.place,
+        "field_size": row.field_size,
+        "pentamind_points": row.pentamind_points,
+    }
+
+
+def overall_rows(lines: Sequence[OverallLine]) -> list[dict[str, Any]]:
+    return [
+        {
+            "rank": line.rank,
+            "tied": line.tied,
+            "player_id": line.player_id,
+            "player": line.name,
+            "total": line.total,
+            "events_played": line.events_played,
+            "counted": [_counted(row) for row in line.counted],
+            "not_counted": [_counted(row) for row in line.others],
+        }
+        for line in lines
+    ]
+
+
+def overall_json(festival: Festival, lines: Sequence[OverallLine]) -> dict[str, Any]:
+    return {
+        "festival": festival_summary(festival),
+        "best_events": BEST_EVENTS,
+        "rule": FIELD_SIZE_RULE,
+        "points_rule": PENTAMIND_RULE,
+        "table": overall_rows(lines),
+    }

@@ -25,6 +25,7 @@ def games_zip(event: Event, records: Sequence[tuple[Board, GameRecord]]) -> byte
     index: list[dict[str, Any]] = []
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
         for board, record in records:
+            sides = board.sides  # from the seats: players, or partnership teams
             stem = f"{event.slug}/round-{board.round.number:02d}/board-{board.number:02d}"
             archive.writestr(f"{stem}.json", dumps(record.to_json()) + "\n")
             archive.writestr(f"{stem}.txt", record.to_text())
@@ -32,8 +33,8 @@ def games_zip(event: Event, records: Sequence[tuple[Board, GameRecord]]) -> byte
                 {
                     "round": board.round.number,
                     "board": board.number,
-                    "first": board.first.name,  # a player, or a partnership team
-                    "second": board.second.name if board.second else None,
+                    "first": sides[0].name if sides else None,
+                    "second": sides[1].name if len(sides) > 1 else None,
                     "result": board.result if board.result_counts else "",
                     "seats": [seat.player.name for seat in board.seats.all()],
                     "placings": [seat.placing for seat in board.seats.all()]

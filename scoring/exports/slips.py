@@ -136,10 +136,9 @@ def _draw_pair(canvas: Canvas, board: Board, x: float, y: float) -> None:
     """The two players, their lowest levels, the result to tick and three signatures."""
     regular_chain, bold_chain = font_chains()
     regular = regular_chain.main
-    second = board.second
-    assert second is not None
+    first, second = board.sides[:2]  # from the seats: players, or partnership teams
     lines = [
-        (gettext("Moves first"), board.first.name, board.first.starting_rank),
+        (gettext("Moves first"), first.name, first.starting_rank),
         (gettext("Second"), second.name, second.starting_rank),
     ]
     for label, name, rank in lines:

@@ -6,8 +6,24 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from scoring.exports.field import FieldPlace, field_places
 from scoring.tables import Cell, Line, Standings, plain_number
 from tournament.models import Event
+
+
+def event_field(table: Standings) -> list[tuple[Line, FieldPlace[int]]]:
+    """The event's field (:mod:`scoring.exports.field`: the entries that played at least one
+    game), best first, each line with its place within the field."""
+    lines = {line.contender.entry_id: line for line in table.lines}
+    placed = field_places(
+        (line.contender.entry_id, line.rank, line.games_played) for line in table.lines
+    )
+    return [(lines[p.key], p) for p in placed]
+
+
+def event_field_size(table: Standings) -> int:
+    """The number of entries in the event's field: the size every export states."""
+    return len(event_field(table))
 
 
 def event_summary(event: Event, table: Standings) -> dict[str, Any]:
@@ -61,7 +77,7 @@ def standings_json(event: Event, table: Standings) -> dict[str, Any]:
     return {
         "event": event_summary(event, table),
         "tiebreaks": _chain(table),
-        "field_size": table.field_size,
+        "field_size": event_field_size(table),
         "computed_at": table.computed_at,
         "standings": standings_rows(table),
     }
@@ -109,24 +125,25 @@ def crosstable_json(event: Event, table: Standings) -> dict[str, Any]:
 
 
 def placings_rows(table: Standings) -> list[dict[str, Any]]:
+    """The field's final places (an entry that played no game has none)."""
     return [
         {
-            "place": line.place,
-            "place_from": line.place_from,
-            "place_to": line.place_to,
-            "shared": line.place_to > line.place_from,
-            "field_size": table.field_size,
+            "place": placed.place,
+            "place_from": placed.place_from,
+            "place_to": placed.place_to,
+            "shared": placed.shared,
+            "field_size": placed.field_size,
             **_player(line),
             "vp": line.vp,
         }
-        for line in table.lines
+        for line, placed in event_field(table)
     ]
 
 
 def placings_json(event: Event, table: Standings) -> dict[str, Any]:
     return {
         "event": event_summary(event, table),
-        "field_size": table.field_size,
+        "field_size": event_field_size(table),
         "computed_at": table.computed_at,
         "placings": placings_rows(table),
     }
@@ -214,20 +231,21 @@ def _cell_csv(cell: Cell | None) -> list[object]:
 
 
 def placings_csv(table: Standings) -> str:
+    """The field's final places, as :func:`placings_rows`."""
     return _csv(
         ["Place", "Place from", "Place to", "Field size", "Player", "Country", "Club", "VP"],
         (
             [
-                line.place,
-                line.place_from,
-                line.place_to,
-                table.field_size,
+                placed.place,
+                placed.place_from,
+                placed.place_to,
+                placed.field_size,
                 _text(line.contender.name),
                 _text(line.contender.country),
                 _text(line.contender.club),
                 plain_number(line.vp),
             ]
-            for line in table.lines
+            for line, placed in event_field(table)
         ),
     )
 

@@ -24,7 +24,8 @@ from django.views.decorators.http import require_POST
 
 from scoring import festivals
 from scoring.exports import dumps
-from scoring.exports.pentamind import pentamind_csv, pentamind_json
+from scoring.exports.field import BEST_EVENTS
+from scoring.exports.pentamind import overall_json, pentamind_csv, pentamind_json
 from scoring.views.exports import CSV, JSON, _download
 from tournament import festival_selectors
 from tournament.errors import DomainError
@@ -154,6 +155,23 @@ def pentamind_export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
         content = dumps(pentamind_json(festival, placings))
         return _download(content, JSON, f"{festival.slug}-pentamind.json")
     return _download(pentamind_csv(placings), CSV, f"{festival.slug}-pentamind.csv")
+
+
+def festival_overall(request: HttpRequest, slug: str) -> HttpResponse:
+    """The overall table: players by their best five events' Pentamind points."""
+    festival = festivals.festival_or_404(slug)
+    events = festivals.festival_events(festival)
+    lines = festivals.overall_table(events, festivals.festival_placings(events))
+    context = {"festival": festival, "lines": lines, "best": BEST_EVENTS}
+    return render(request, "festival/overall.html", context)
+
+
+def overall_export(request: HttpRequest, slug: str) -> HttpResponse:
+    festival = festivals.festival_or_404(slug)
+    events = festivals.festival_events(festival)
+    lines = festivals.overall_table(events, festivals.festival_placings(events))
+    content = dumps(overall_json(festival, lines))
+    return _download(content, JSON, f"{festival.slug}-overall.json")
 
 
 def _decide_request(

@@ -289,6 +289,12 @@ class BoardSerializer(ModelSerializer[Board]):
     closed = serializers.BooleanField(
         read_only=True, help_text="Decided: nothing is recorded there until a director reopens it"
     )
+    first_lowest = serializers.SerializerMethodField(
+        help_text="The first side's lowest colour level (from its seat), null when not known"
+    )
+    second_lowest = serializers.SerializerMethodField(
+        help_text="The second side's lowest colour level (from its seat), null when not known"
+    )
     result = serializers.ChoiceField(
         choices=[("", "no result"), *Result.choices], read_only=True, help_text='"": no result yet'
     )
@@ -328,9 +334,22 @@ class BoardSerializer(ModelSerializer[Board]):
                 "placing": seat.placing,
                 "lowest": seat.lowest,
                 "next_lowest": seat.next_lowest,
+                "levels": list(seat.levels),
             }
             for seat in board.seats.all()
         ]
+
+    def _side_lowest(self, board: Board, side: int) -> int | None:
+        sides = board.side_seats()
+        return sides[side].lowest if len(sides) > side else None
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_first_lowest(self, board: Board) -> int | None:
+        return self._side_lowest(board, 0)
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_second_lowest(self, board: Board) -> int | None:
+        return self._side_lowest(board, 1)
 
     @extend_schema_field(serializers.URLField())
     def get_url(self, board: Board) -> str:
@@ -368,8 +387,9 @@ class ResultSerializer(serializers.Serializer[Any]):
     """A result to enter or correct; ``reason`` is needed to change a result already in."""
 
     result = serializers.ChoiceField(choices=[("", "no result"), *Result.choices])
-    first_lowest = WholeNumberField(min_value=0, max_value=18, required=False, allow_null=True)
-    second_lowest = WholeNumberField(min_value=0, max_value=18, required=False, allow_null=True)
+    # 36: the double track of partnership (the service refuses above the event's own track)
+    first_lowest = WholeNumberField(min_value=0, max_value=36, required=False, allow_null=True)
+    second_lowest = WholeNumberField(min_value=0, max_value=36, required=False, allow_null=True)
     reason = serializers.CharField(
         max_length=300,
         required=False,
@@ -404,23 +424,33 @@ class NumberedListField(serializers.ListField):
 
 
 class TableResultSerializer(serializers.Serializer[Any]):
-    """A table's result (3 or 4 seats): per seat, in seat order, its colour levels at the end,
-    lowest first (at least the lowest and the next lowest); ``placings`` (1 best, ties share)
-    only to decide seats equal on the levels. A ``reason`` is needed. A duplicate solitaire
-    entrant's board: one seat's levels (the round's entrants place each other)."""
+    """A result by each side's levels: per side, in seat order (a partnership team is one
+    side), its colour levels at the end, lowest first (the lowest at least, up to six; 0-18,
+    or 0-36 on the double track); ``placings`` (1 best, ties share) only to decide a table's
+    seats equal on the levels. A table (3 or 4 seats) needs a ``reason``; a two-sided board
+    (two players or two teams) also takes its ``result`` code. A duplicate solitaire entrant's
+    board: one side's levels, the lowest and the next at least (the round's entrants place
+    each other)."""
+
+    result = serializers.ChoiceField(
+        choices=[("", "no result"), *Result.choices],
+        required=False,
+        default="",
+        help_text="A two-sided board's code (1-0, 0-1, 1/2-1/2); a table's is implied",
+    )
 
     levels = NumberedListField(
         item=gettext_lazy("seat"),
         child=NumberedListField(
             item=gettext_lazy("level"),
-            # 36: duplicate solitaire's double-length track (a table's service refuses above 18)
+            # 36: the double-length track (the service refuses above the event's own track)
             child=WholeNumberField(min_value=0, max_value=36),
-            min_length=2,
+            min_length=1,
             max_length=6,
         ),
         min_length=1,
         max_length=4,
-        help_text="Per seat in seat order: [lowest, next lowest, ...]",
+        help_text="Per side in seat order: [lowest, next lowest, ...]",
     )
     placings = NumberedListField(
         item=gettext_lazy("seat"),

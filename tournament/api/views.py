@@ -41,8 +41,7 @@ from tournament.errors import NotAllowed
 from tournament.models import Board, Entry, Event, EventRole, Player, Round
 from tournament.permissions import IsEventDirectorOrReadOnly, is_director, require_director
 from tournament.services.entries import require_director_or_own_entry
-from tournament.services.solitaire_results import set_solitaire_result
-from tournament.services.table_results import set_table_result
+from tournament.services.results import enter_result
 
 ERRORS = {
     400: error_response(400, "Bad input: nothing changed"),
@@ -339,24 +338,16 @@ class BoardViewSet(_EventScoped, viewsets.GenericViewSet[Board]):
         ``result_version`` as last read, as ``replaces`` (required): if the board's result was
         written since, nothing is saved (409 naming both results).
 
-        A table of 3 or 4 takes ``levels`` (per seat: lowest, next lowest), optional
-        ``placings``, a ``reason`` and ``replaces`` instead of ``result``."""
+        ``levels`` gives each side's levels (lowest first; 0-18, or 0-36 for partnership and
+        solitaire): a table of 3 or 4 takes them with optional ``placings``, a ``reason`` and
+        ``replaces`` instead of ``result``; a two-sided board takes them with its ``result``
+        (all six of each side when known), as it takes ``first_lowest``/``second_lowest``."""
         board = self.get_object()
         require_director(request.user, self.get_event())
-        if "levels" in request.data:
+        if "levels" in request.data:  # per side: a table, a solitaire entrant, or a pair
             table = TableResultSerializer(data=request.data)
             table.is_valid(raise_exception=True)
-            if board.plays_alone:
-                data = table.validated_data
-                board = set_solitaire_result(
-                    board=board,
-                    user=request.user,
-                    reason=data["reason"],
-                    levels=data["levels"],
-                    replaces=data["replaces"],
-                )
-            else:
-                board = set_table_result(board=board, user=request.user, **table.validated_data)
+            board = enter_result(board=board, user=request.user, **table.validated_data)
         else:
             data = ResultSerializer(data=request.data)
             data.is_valid(raise_exception=True)

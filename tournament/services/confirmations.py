@@ -63,7 +63,7 @@ def _check_word(
             _("This event's tie-breaks do not use lowest colour levels: give the result only."),
             field="first_lowest" if first_lowest is not None else "second_lowest",
         )
-    check_levels(result, first_lowest, second_lowest)
+    check_levels(result, first_lowest, second_lowest, board=board)
 
 
 def _said(row: ResultConfirmation) -> str:

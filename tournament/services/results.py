@@ -1,69 +1,68 @@
-"""Results of boards: entered by a director, sent by a finished game, checked by its replay.
+"""The one result service: every board's result, for every kind of table, by its seats.
+
+A director's result (a pair's code, a forfeit, a bye, an absence, a table's or a team's levels, a
+solitaire entrant's), a game's own result sent at the board, a paper result, a correction and
+the players' agreeing confirmation all go through :func:`enter_result`: one lock
+(:func:`lock_board`), one permission check, one check of the levels against the event's track
+(0-18, or 0-36 for partnership and solitaire), one log (ResultCorrection + ``log_write``), one
+write (``Board.result`` with the seats' placings and levels, :mod:`tournament.services.seating`)
+and one after-commit effect (``effects.results_changed``).
 
 A board with a result is decided, and closed to recording: no clock start, move or import until
 a director reopens it with a reason. A game's own result is provisional until its replay check
-passes; a director's result counts at once. Every change is logged with who, when and why.
+passes; a director's result counts at once.
 """
 
 from collections.abc import Sequence
+from enum import StrEnum
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from scoring import core as scoring_core
 from tournament import effects, signals
 from tournament.errors import Conflict, DomainError
 from tournament.logs import log_write
 from tournament.models import (
-    PAIR_RESULTS,
-    PLAYED_RESULTS,
-    SINGLE_RESULTS,
     Board,
+    Event,
     Result,
     ResultCorrection,
+    Round,
+    Seat,
 )
 from tournament.names import display_name
 from tournament.permissions import require_director
 from tournament.services import seating
+from tournament.services._result_checks import (
+    ALONE,
+    PAIR,
+    TABLE,
+    SideOutcome,
+    game_outcome_agrees,
+    result_kind,
+    result_outcome,
+    side_seats,
+    standing,
+)
+from tournament.services._result_checks import DOUBLE_TRACK_MAX as DOUBLE_TRACK_MAX
+from tournament.services._result_checks import LOWEST_LEVEL_MAX as LOWEST_LEVEL_MAX
+from tournament.services._result_checks import TableOutcome as TableOutcome
+from tournament.services._result_checks import check_levels as check_levels
+from tournament.services._result_checks import track as track
 from tournament.services.base import User, need_reason
 from tournament.services.rounds import refresh_round_status
 
-LOWEST_LEVEL_MAX = 18  # a colour never goes above 18
 GAME_OVER_REASON = "game over (recorded at the board)"
 
 
-def check_levels(result: str, first_lowest: int | None, second_lowest: int | None) -> None:
-    for field, level in (("first_lowest", first_lowest), ("second_lowest", second_lowest)):
-        if level is None:
-            continue
-        if not isinstance(level, int) or not 0 <= level <= LOWEST_LEVEL_MAX:
-            raise DomainError(
-                _("A lowest colour level is a whole number from 0 to %(LOWEST_LEVEL_MAX)s.")
-                % {"LOWEST_LEVEL_MAX": LOWEST_LEVEL_MAX},
-                field=field,
-            )
-        if result not in PLAYED_RESULTS:
-            raise DomainError(_("Lowest colour levels belong to played games only."), field=field)
-    if first_lowest is None or second_lowest is None:
-        return
-    if first_lowest > second_lowest and result != Result.FIRST_WINS:
-        raise DomainError(
-            _(
-                "The first player's lowest colour (%(first_lowest)s) is higher "
-                "than the second's (%(second_lowest)s): the result is 1-0."
-            )
-            % {"first_lowest": first_lowest, "second_lowest": second_lowest},
-            field="result",
-        )
-    if first_lowest < second_lowest and result != Result.SECOND_WINS:
-        raise DomainError(
-            _(
-                "The second player's lowest colour (%(second_lowest)s) is higher "
-                "than the first's (%(first_lowest)s): the result is 0-1."
-            )
-            % {"second_lowest": second_lowest, "first_lowest": first_lowest},
-            field="result",
-        )
+class Source(StrEnum):
+    """Who enters a result."""
+
+    DIRECTOR = "director"  # a director's result, a paper result, a correction (counts at once)
+    GAME = "game"  # the game recorded at the board ended (provisional until its replay check)
+    CONFIRMATION = "confirmation"  # the players' agreeing words (confirmations.py checks them)
 
 
 def lock_board(board: Board) -> Board:
@@ -79,60 +78,25 @@ def lock_board(board: Board) -> Board:
     return found
 
 
-def _check_result(
-    board: Board, result: str, first_lowest: int | None, second_lowest: int | None
-) -> None:
-    if not board.round.is_public:
-        raise DomainError(
-            _("Round %(number)s is not published: its boards take no results yet.")
-            % {"number": board.round.number},
-            field="result",
-        )
-    if result and result not in Result.values:
-        raise DomainError(
-            _("%(result)s is not a result code.") % {"result": repr(result)}, field="result"
-        )
-    allowed = SINGLE_RESULTS if board.one_sided else PAIR_RESULTS
-    if result and result not in allowed:
-        kind = "a board without an opponent" if board.one_sided else "a game between two players"
-        raise DomainError(
-            _("%(result)s is not a result for %(kind)s.") % {"result": result, "kind": kind},
-            field="result",
-        )
-    if result and board.is_table:
-        raise DomainError(
-            _(
-                "Board %(number)s is a table of more than two players: its result is each "
-                "seat's levels and placing, not %(result)s."
-            )
-            % {"number": board.number, "result": result},
-            field="result",
-        )
-    check_levels(result, first_lowest, second_lowest)
-
-
-#: A table's outcome per seat, in seat order: (placing, lowest, next lowest).
-TableOutcome = Sequence[tuple[int, int | None, int | None]]
+# ---------------------------------------------------------------- the one write
 
 
 def _store(
     board: Board,
     *,
     result: str,
+    outcome: Sequence[SideOutcome],
     user: AbstractBaseUser | None,
     reason: str,
-    first_lowest: int | None,
-    second_lowest: int | None,
     check: str,
     notify: bool = True,
-    table: TableOutcome | None = None,
 ) -> Board:
-    """The one write of a board's result: audited (ResultCorrection + log), seats settled,
-    round status and standings refreshed. ``table``: a table's outcome per seat (with
-    ``result`` "table"); a table's result withdrawn or cleared clears all its seats."""
+    """The one write of a board's result: audited (ResultCorrection + log), the seats'
+    placings and levels written with it, round status and standings refreshed."""
     correction = ResultCorrection.objects.create(
         board=board, old_result=board.result, new_result=result, user=user, reason=reason
     )
+    seats = [[placing, *levels] for placing, levels in outcome if placing or levels]
     log_write(
         "result.set",
         user=user,
@@ -143,12 +107,9 @@ def _store(
         new=result,
         version=board.result_version + 1,
         reason=reason,
-        **({"seats": [list(seat) for seat in table]} if table else {}),
+        **({"seats": seats} if seats else {}),
     )
-    was_table = board.result == Result.TABLE
     board.result = result
-    board.first_lowest = first_lowest
-    board.second_lowest = second_lowest
     board.result_check = check if result else Board.Check.NONE
     board.check_message = ""
     board.recording_open = False
@@ -157,21 +118,31 @@ def _store(
         update_fields=[
             "result_version",
             "result",
-            "first_lowest",
-            "second_lowest",
             "result_check",
             "check_message",
             "recording_open",
         ]
     )
-    if table is not None or was_table:
-        seating.settle_table_placings(board, table or ())
-    else:
-        seating.settle_pair_placings(board)
+    seating.settle_seats(board, outcome)
+    if board.round.event.ruleset == Event.Ruleset.SOLITAIRE:
+        rerank_round(board.round)
     refresh_round_status(board.round)
     # The board's players are e-mailed the result (or its withdrawal) with the recompute.
     effects.results_changed(board.round.event_id, entered=correction.pk if notify else None)
     return board
+
+
+def rerank_round(round_: Round) -> None:
+    """Duplicate solitaire: place every entrant of the round with levels in, over all of them
+    (1 best, ties share; all their levels in order); entrants without a result have none."""
+    seats = list(
+        Seat.objects.filter(board__round=round_, board__result=Result.TABLE, number=0).order_by(
+            "board__number"
+        )
+    )
+    # Every level in order, as the standings' solitaire rows rank them (scoring.core.solitaire).
+    placings = scoring_core.round_placings([s.levels or [0] for s in seats])
+    seating.place(seats, placings)
 
 
 def _acting(user: User | None) -> AbstractBaseUser | None:
@@ -179,6 +150,148 @@ def _acting(user: User | None) -> AbstractBaseUser | None:
 
 
 @transaction.atomic
+def enter_result(
+    *,
+    board: Board,
+    user: User | None,
+    result: str = "",
+    levels: Sequence[object] | None = None,
+    placings: Sequence[int] | None = None,
+    source: Source = Source.DIRECTOR,
+    reason: str = "",
+    replaces: int | None = None,
+    notify: bool = True,
+    supersedes_game: bool = False,
+) -> Board:
+    """Enter, correct or clear a board's result: the one write of every result.
+
+    ``result``: a two-sided board's code ("1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-"), a
+    single side's ("bye", "half-bye", "full-bye", "absent"), or "table" for a table of 3-4, a
+    Challenge table or a solitaire entrant (implied when ``levels`` are given there); ""
+    clears the result and opens the board again.
+
+    ``levels``: per side, in seat order (a partnership team is one side), that side's colour
+    levels lowest first: the lowest alone (a quick result) up to all six; 0-18, or 0-36 on the
+    double track of partnership and solitaire. A pair may leave a side's levels out (None); a
+    table needs every seat's (the same number each); a solitaire entrant the lowest and the
+    next lowest at least (a flat list is taken as the entrant's). A level above the track is
+    refused with a message naming the side and the limit; nothing is written.
+
+    ``placings``: a table's, per side (1 best, ties share), only to decide sides equal on the
+    levels; a pair's follow from its code, a solitaire entrant's from the round's entrants.
+
+    ``source``: ``Source.DIRECTOR`` (a director's result, a paper result, a correction: the
+    user must direct the event; counts at once), ``Source.GAME`` (the game recorded at the
+    board ended: provisional until the replay check passes; refused with a Conflict when the
+    board holds another result, unless ``supersedes_game`` and that result is a game's), or
+    ``Source.CONFIRMATION`` (the players' agreeing words: only
+    tournament/services/confirmations.py, which checks who they are, says so; no director is
+    needed and ``user`` is whoever gave the agreeing word; the board is then confirmed).
+
+    ``replaces``: the board's ``result_version`` the writer saw (:func:`check_replaces`; every
+    page and API write sends it). None only for writers with no view between reading and
+    writing: the TRF import, the players' agreeing words, scripts and tests.
+    ``notify=False`` e-mails nobody (a TRF import's results are history)."""
+    if source != Source.GAME:
+        signals.board_deciding.send(sender=Board, board=board)  # the game's row first
+    board = lock_board(board)
+    if source == Source.DIRECTOR:
+        require_director(user, board.round.event)  # type: ignore[arg-type]
+    sides = side_seats(board)
+    kind = result_kind(board, sides, result)
+    result, outcome = result_outcome(board, kind, sides, result, levels, placings)
+    if source == Source.GAME:
+        return _game_result(board, kind, sides, result, outcome, user, supersedes_game)
+    if kind in (TABLE, ALONE) and result:
+        what = "this table's result is entered" if kind == TABLE else "this entrant's result"
+        reason = need_reason(reason, what if kind == TABLE else what + " is entered")
+    elif len(reason) > 300:
+        raise DomainError(_("The reason is longer than 300 characters."), field="reason")
+    reason = reason.strip()
+    unchanged = board.result == result and standing(sides) == outcome
+    if kind in (TABLE, ALONE):
+        no_op = unchanged and board.result_check == Board.Check.NONE
+    else:
+        no_op = unchanged and board.result_check != Board.Check.FAILED
+    if no_op and source == Source.DIRECTOR and kind in (TABLE, ALONE):
+        return board
+    if not no_op:
+        check_replaces(board, replaces, _yours(result, outcome, kind))
+    if board.result and board.result != result and not reason:
+        raise DomainError(_("Say why the result is being corrected."), field="reason")
+    disputed = board.confirmation == Board.Confirmation.DISPUTED
+    if disputed and result and not board.result and not reason:
+        raise DomainError(
+            _("The players disagree on this board's result: say why you decide it so."),
+            field="reason",
+        )
+    if no_op:
+        return board
+    if board.result_check == Board.Check.FAILED and result and not reason:
+        raise DomainError(
+            _("The replay check of this game failed: say why its result stands."), field="reason"
+        )
+    board = _store(
+        board,
+        result=result,
+        outcome=outcome,
+        user=_acting(user),
+        reason=reason,
+        check=Board.Check.NONE,
+        notify=notify,
+    )
+    _settle_confirmation(board, result, source == Source.CONFIRMATION)
+    if result:
+        signals.board_decided.send(sender=Board, board=board)
+    return board
+
+
+def _game_result(
+    board: Board,
+    kind: str,
+    sides: Sequence[Seat],
+    result: str,
+    outcome: list[SideOutcome],
+    user: User | None,
+    supersedes_game: bool,
+) -> Board:
+    """A game recorded at the board has ended: its result goes to the board, provisional until
+    the replay check passes. A board that already has a different result refuses it."""
+    differs = board.result and (
+        board.result != result or not game_outcome_agrees(standing(sides), outcome)
+    )
+    game_owned = board.result_check != Board.Check.NONE
+    if differs and not (supersedes_game and game_owned):
+        if kind == PAIR and board.result != result:
+            raise Conflict(
+                _(
+                    "The recorded game ends %(result)s, but board %(number)s of round "
+                    "%(number2)s already has the result %(result2)s, entered by "
+                    "%(value)s: a director corrects the board's result first."
+                )
+                % {
+                    "result": result,
+                    "number": board.number,
+                    "number2": board.round.number,
+                    "result2": board.result,
+                    "value": entered_by(board),
+                },
+                code="result_differs",
+            )
+        if kind != PAIR:
+            raise game_differs(board)
+    if confirmed_by_game(board):
+        return board
+    return _store(
+        board,
+        result=result,
+        outcome=outcome,
+        user=_acting(user),
+        reason=GAME_OVER_REASON,
+        check=Board.Check.PENDING,
+    )
+
+
 def set_board_result(
     *,
     board: Board,
@@ -191,61 +304,20 @@ def set_board_result(
     by_confirmation: bool = False,
     notify: bool = True,
 ) -> Board:
-    """A director enters or corrects a board's result; it counts at once (no replay to wait
-    for) and closes the board to recording. ``result`` "" clears it and opens the board again.
-
-    ``by_confirmation``: the two sides of a paper result agreed (only
-    tournament/services/confirmations.py, which checks who they are, says so): no director is
-    needed, and ``user`` is whoever gave the agreeing word.
-
-    ``replaces`` is the board's ``result_version`` the director saw (see
-    :func:`check_replaces`; every page and API write sends it). None only for writers with no
-    view between reading and writing: the TRF import, the players' agreeing words (which lock
-    the board themselves), scripts and tests.
-    ``notify=False`` e-mails nobody (a TRF import's results are history)."""
-    signals.board_deciding.send(sender=Board, board=board)  # the game's row first: no deadlock
-    board = lock_board(board)
-    if not by_confirmation:
-        require_director(user, board.round.event)
-    _check_result(board, result, first_lowest, second_lowest)
-    if len(reason) > 300:
-        raise DomainError(_("The reason is longer than 300 characters."), field="reason")
-    unchanged = (board.result, board.first_lowest, board.second_lowest) == (
-        result,
-        first_lowest,
-        second_lowest,
-    )
-    no_op = unchanged and board.result_check != Board.Check.FAILED
-    if not no_op:
-        check_replaces(board, replaces, _yours(result))
-    if board.result and board.result != result and not reason.strip():
-        raise DomainError(_("Say why the result is being corrected."), field="reason")
-    disputed = board.confirmation == Board.Confirmation.DISPUTED
-    if disputed and result and not board.result and not reason.strip():
-        raise DomainError(
-            _("The players disagree on this board's result: say why you decide it so."),
-            field="reason",
-        )
-    if no_op:
-        return board
-    if board.result_check == Board.Check.FAILED and result and not reason.strip():
-        raise DomainError(
-            _("The replay check of this game failed: say why its result stands."), field="reason"
-        )
-    board = _store(
-        board,
+    """:func:`enter_result` in the words of a two-sided result's form and the API's
+    documented fields: the code and each side's lowest level (``first_lowest``,
+    ``second_lowest``). ``by_confirmation``: the players' agreeing words."""
+    given = first_lowest is not None or second_lowest is not None
+    return enter_result(
+        board=board,
+        user=user,
         result=result,
-        user=_acting(user),
-        reason=reason.strip(),
-        first_lowest=first_lowest,
-        second_lowest=second_lowest,
-        check=Board.Check.NONE,
+        levels=[first_lowest, second_lowest] if given else None,
+        source=Source.CONFIRMATION if by_confirmation else Source.DIRECTOR,
+        reason=reason,
+        replaces=replaces,
         notify=notify,
     )
-    _settle_confirmation(board, result, by_confirmation)
-    if result:
-        signals.board_decided.send(sender=Board, board=board)
-    return board
 
 
 def _settle_confirmation(board: Board, result: str, by_confirmation: bool) -> None:
@@ -311,9 +383,14 @@ def check_replaces(board: Board, replaces: int | None, yours: str) -> None:
     )
 
 
-def _yours(result: str) -> str:
+def _yours(result: str, outcome: Sequence[SideOutcome], kind: str) -> str:
     if not result:
         return _("your clearing of the result")
+    if kind == TABLE:
+        return _("your table result")
+    if kind == ALONE:
+        row = outcome[0][1]
+        return _("your levels %(levels)s") % {"levels": ", ".join(str(x) for x in row)}
     return _("your %(result)s") % {"result": result}
 
 
@@ -324,20 +401,16 @@ def describe_result(board: Board) -> str:
         return _("no result")
     if board.result != Result.TABLE:
         return str(board.result)
-    seats = list(board.seats.select_related("entry__player").order_by("number"))
+    seats = side_seats(board)
     if len(seats) == 1:  # a duplicate solitaire entrant: placed among the round's entrants
-        return _("the levels %(lowest)s, %(next)s") % {
-            "lowest": seats[0].lowest,
-            "next": seats[0].next_lowest,
-        }
+        return _("the levels %(levels)s") % {"levels": ", ".join(map(str, seats[0].levels))}
     return _("the table result %(seats)s") % {
         "seats": ", ".join(
-            _("%(name)s placed %(placing)s (%(lowest)s, %(next)s)")
+            _("%(name)s placed %(placing)s (%(levels)s)")
             % {
-                "name": seat.entry.player.name,
+                "name": seat.player.name,
                 "placing": seat.placing,
-                "lowest": seat.lowest,
-                "next": seat.next_lowest,
+                "levels": ", ".join(map(str, seat.levels)),
             }
             for seat in seats
         )
@@ -405,61 +478,20 @@ def game_differs(board: Board) -> Conflict:
     )
 
 
-def record_game_result(
-    *,
-    board: Board,
-    result: str,
-    user: User | None,
-    first_lowest: int | None,
-    second_lowest: int | None,
-) -> Board:
-    """A game recorded at the board has ended: its result goes to the board, provisional until
-    the replay check passes. A board that already has a different result refuses it."""
-    board = lock_board(board)
-    _check_result(board, result, first_lowest, second_lowest)
-    if board.result and board.result != result:
-        raise Conflict(
-            _(
-                "The recorded game ends %(result)s, but board %(number)s of round "
-                "%(number2)s already has the result %(result2)s, entered by "
-                "%(value)s: a director corrects the board's result first."
-            )
-            % {
-                "result": result,
-                "number": board.number,
-                "number2": board.round.number,
-                "result2": board.result,
-                "value": entered_by(board),
-            },
-            code="result_differs",
-        )
-    if confirmed_by_game(board):
-        return board
-    return _store(
-        board,
-        result=result,
-        user=_acting(user),
-        reason=GAME_OVER_REASON,
-        first_lowest=first_lowest,
-        second_lowest=second_lowest,
-        check=Board.Check.PENDING,
-    )
-
-
 @transaction.atomic
 def withdraw_game_result(*, board: Board, user: User | None, reason: str) -> Board:
     """A take-back reopened a finished game: the result it sent no longer stands. A result a
-    director entered is not the game's to withdraw. A table's seats are cleared with it."""
+    director entered is not the game's to withdraw. Its seats are cleared with it (a solitaire
+    round's entrants are placed again)."""
     board = lock_board(board)
     if not board.result or board.result_check == Board.Check.NONE:
         return board
     return _store(
         board,
         result="",
+        outcome=[(None, ()) for _side in side_seats(board)],
         user=_acting(user),
         reason=reason,
-        first_lowest=None,
-        second_lowest=None,
         check=Board.Check.NONE,
     )
 

@@ -5,6 +5,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -351,10 +352,7 @@ def swap_players(
             f"{second.player.name} (board {board_b.number})"
         )
     for board in changed:
-        board.result = Result.BYE if len(order[board.pk]) == 1 else ""
-        board.reason = f"changed by the director: {reason}"[:300]
-        board.save(update_fields=["result", "reason"])
-        seating.reseat(board, order[board.pk])
+        seating.reseat(board, order[board.pk], reason=f"changed by the director: {reason}")
     warnings = _swap_warnings(round_, [b.pk for b in changed])
     effects.draft_changed(round_.pk)
     return PairingChange.objects.create(
@@ -476,10 +474,11 @@ def refresh_round_status(round_: Round) -> None:
     round_ = Round.objects.select_related("event").get(pk=round_.pk)
     if not round_.is_public:
         return
-    boards = list(round_.boards.values_list("result", "second_id"))
+    sides = Count("seats__entry", distinct=True)
+    boards = list(round_.boards.annotate(sides=sides).values_list("result", "sides"))
     if boards and all(result for result, _ in boards):
         status = Round.Status.COMPLETE
-    elif round_.status == Round.Status.COMPLETE or any(r for r, second in boards if second):
+    elif round_.status == Round.Status.COMPLETE or any(r for r, sides in boards if sides > 1):
         status = Round.Status.PLAYING
     else:
         status = round_.status

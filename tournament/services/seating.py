@@ -1,22 +1,15 @@
 """The one writer of boards' seats (tournament.models.tables.Seat).
 
 Every board a round gets, from the pairing, a late entry, a withdrawal, a check-in absence or a
-TRF import, is seated here; a draft's swaps reseat through :func:`reseat`; a two-player result's
-placings follow :func:`settle_pair_placings`. So ``Board.first``/``Board.second`` and the seats
-always agree.
+TRF import, is seated here; a draft's swaps reseat through :func:`reseat`; a result's placings and
+levels are written by :func:`settle_seats`, called only by the one result service
+(``tournament.services.results``) within its write.
 """
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tournament.models import Board, Result, Round, Seat
-
-# The placings of the two seats of a played two-player result (forfeits and byes place nobody).
-_PAIR_PLACINGS: dict[str, tuple[int, int]] = {
-    Result.FIRST_WINS: (1, 2),
-    Result.SECOND_WINS: (2, 1),
-    Result.DRAW: (1, 1),
-}
 
 
 @dataclass(frozen=True)
@@ -65,41 +58,39 @@ def seat_board(round_: Round, number: int, table: Table) -> Board:
     return seat_boards(round_, [table], first_number=number)[0]
 
 
-def reseat(board: Board, entries: Sequence[int]) -> None:
+def reseat(board: Board, entries: Sequence[int], *, reason: str = "") -> None:
     """A draft board's players in a new seat order (a director's swap); saves ``first`` and
-    ``second`` with the seats. The caller holds the round's lock."""
+    ``second`` with the seats, and the pairing's bye when one entry is left alone there. The
+    caller holds the round's lock."""
     placed = _board(board.round, board.number, Table(entries))
     board.first_id, board.second_id = placed.first_id, placed.second_id
-    board.save(update_fields=["first", "second"])
+    board.result = Result.BYE if len(entries) == 1 else ""
+    board.reason = reason[:300]
+    board.save(update_fields=["first", "second", "result", "reason"])
     Seat.objects.filter(board=board).delete()
     Seat.objects.bulk_create(
         Seat(board=board, number=n, entry_id=entry) for n, entry in enumerate(entries)
     )
 
 
-def settle_pair_placings(board: Board) -> None:
-    """The seats of a two-sided board (two players, or two partnership teams) or a board of one
-    after its result changed: placings from the result, lowest levels from
-    ``first_lowest``/``second_lowest``; partners share their team's."""
-    placings = _PAIR_PLACINGS.get(board.result, (None, None))
-    levels = (board.first_lowest, board.second_lowest)
-    side = {board.first_id: 0, board.second_id: 1}
-    for seat in Seat.objects.filter(board=board):
-        seat.placing = placings[side[seat.entry_id]]
-        lowest = levels[side[seat.entry_id]]
-        seat.levels = [] if lowest is None else [lowest]
-        seat.save(update_fields=["placing", "levels"])
-
-
-def settle_table_placings(
-    board: Board, outcome: Sequence[tuple[int, int | None, int | None]]
-) -> None:
-    """The seats of a table of 3 or 4 after its result changed: ``outcome`` holds per seat, in
-    seat order, (placing, lowest, next lowest); an empty one clears every seat (a withdrawal)."""
+def settle_seats(board: Board, outcome: Sequence[tuple[int | None, Sequence[int]]]) -> None:
+    """A board's seats after its result changed (only ``services.results`` calls this, within
+    its one write): ``outcome`` holds per side, in seat order, (placing, levels lowest first);
+    partners' seats carry their team's. A side left out is cleared."""
     seats = list(Seat.objects.filter(board=board).order_by("number"))
-    for i, seat in enumerate(seats):
-        # (placing, lowest, next lowest, ...): a solitaire entrant's outcome gives all six.
-        placing, *levels = outcome[i] if outcome else (None,)
+    sides = list(dict.fromkeys(seat.entry_id for seat in seats))
+    for seat in seats:
+        index = sides.index(seat.entry_id)
+        placing, levels = outcome[index] if index < len(outcome) else (None, ())
         seat.placing = placing
-        seat.levels = [level for level in levels if level is not None]
+        seat.levels = list(levels)
     Seat.objects.bulk_update(seats, ["placing", "levels"])
+
+
+def place(seats: Sequence[Seat], placings: Sequence[int]) -> None:
+    """Seats placed anew (a duplicate solitaire round's entrants, placed over the round by
+    ``services.results``)."""
+    changed = [s for s, p in zip(seats, placings, strict=True) if s.placing != p]
+    for seat, placing in zip(seats, placings, strict=True):
+        seat.placing = placing
+    Seat.objects.bulk_update(changed, ["placing"])

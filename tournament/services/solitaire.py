@@ -6,7 +6,7 @@ their levels are in), and everybody draws the same tiles, dealt from the round's
 (``Round.seed``, 63 random bits drawn when the round is opened; a draft deleted and paired again
 gets a new one, a published round keeps its own). ``tournament.services.rounds`` opens, stores,
 reviews and publishes the round as for pairs; requested byes and check-in absences get their
-boards of one there. Results: :mod:`tournament.services.solitaire_results`.
+boards of one there. Results: :mod:`tournament.services.results`.
 """
 
 import secrets

@@ -10,15 +10,22 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
-from tournament import checkin_selectors, public_selectors, selectors, services, table_selectors
+from tournament import (
+    checkin_selectors,
+    public_selectors,
+    result_selectors,
+    selectors,
+    services,
+    table_selectors,
+)
 from tournament.errors import DomainError
 from tournament.forms import SwapBoardsForm, SwapPlayersForm
 from tournament.models import Board, Event, Round, Seat
+from tournament.models.tables import SEATED
 from tournament.page_cache import cached_page, live_version, round_review
 from tournament.permissions import is_director
 from tournament.result_forms import ReopenForm, ResultForm, TableResultForm
-from tournament.services.solitaire_results import set_solitaire_result
-from tournament.services.table_results import set_table_result
+from tournament.services.results import enter_result, track
 from tournament.views.common import (
     carry_out,
     director_or_deny,
@@ -33,6 +40,28 @@ def _round_url(event: Event, number: int) -> str:
     return reverse("event-round", args=[event.slug, number])
 
 
+def _missing_levels_words(event: Event) -> str:
+    """The warning naming the boards whose played result has no lowest levels, or ""."""
+    missing = result_selectors.boards_missing_levels(event)
+    if not missing:
+        return ""
+    return _(
+        "The tie-breaks use the lowest colour levels, but these played boards have none: "
+        "%(boards)s. Enter them, or the standings count them as 0."
+    ) % {
+        "boards": ", ".join(
+            _("round %(round)s board %(board)s") % {"round": b.round.number, "board": b.number}
+            for b in missing
+        )
+    }
+
+
+def _warn_missing_levels(request: HttpRequest, event: Event) -> None:
+    """A warning (never a refusal) before standings or a round are published."""
+    if words := _missing_levels_words(event):
+        messages.warning(request, words)
+
+
 @require_POST
 def pair_next_round(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_event(slug)
@@ -44,6 +73,7 @@ def pair_next_round(request: HttpRequest, slug: str) -> HttpResponse:
         show_error(request, exc)
         return redirect(event)
     round_.refresh_from_db()  # with tasks run in-process the draft is already there
+    _warn_missing_levels(request, event)
     if round_.status == Round.Status.DRAFT:
         messages.success(
             request, _("Round %(number)s is paired: review the draft.") % {"number": round_.number}
@@ -91,6 +121,8 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "tables": tables,
         "check_in": checkin_selectors.pairing_progress(event, round_) if director else None,
     }
+    if director and round_.is_public or director and round_.status == Round.Status.DRAFT:
+        context["missing_levels"] = _missing_levels_words(event)
     if director and round_.status == Round.Status.DRAFT:
         context["swap_form"] = _swap_form(None, boards)
         context["swap_boards_form"] = SwapBoardsForm()
@@ -113,14 +145,29 @@ def _table_row(
     round_: Round, review: table_selectors.TableReview, director: bool
 ) -> dict[str, Any]:
     board = review.board
-    # A table of two keeps the two-player result form; tables of 3 and 4 have their own page.
-    form = _inline_result_form(round_, board) if director and not board.is_table else None
+    # A table of two keeps the two-player result form; tables of 3 and 4 take each seat's
+    # lowest level here, the rest on their own page.
+    form: ResultForm | TableResultForm | None = None
+    if director and not board.is_table:
+        form = _inline_result_form(round_, board)
+    elif director and _quick_table(round_, board):
+        seats = list(board.seats.select_related("entry__player", "entry__partner"))
+        form = TableResultForm(board=board, seats=seats, quick=True, prefix=f"b{board.pk}")
     return {
         "board": board,
         "review": review if director else None,
         "form": form,
+        "table_form": isinstance(form, TableResultForm),
         "seats": review.seats,
     }
+
+
+def _quick_table(round_: Round, board: Board) -> bool:
+    return (
+        round_.is_public
+        and not board.result_held
+        and round_.event.ruleset != Event.Ruleset.CHALLENGES
+    )
 
 
 def _swap_form(data: Any, boards: list[Board]) -> SwapPlayersForm:
@@ -223,6 +270,7 @@ def publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             % {"number": number},
         )
         return redirect(_round_url(event, number))
+    _warn_missing_levels(request, event)
     return carry_out(
         request,
         lambda: services.publish_round(round_=round_, user=request.user),
@@ -251,7 +299,7 @@ def board_result(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Enter or correct one board's result; the board's correction history below the form."""
     event = get_event(slug)
     board = get_object_or_404(
-        Board.objects.select_related("round", "first__player", "second__player"),
+        Board.objects.select_related("round__event").prefetch_related(*SEATED),
         pk=pk,
         round__event=event,
     )
@@ -309,27 +357,29 @@ def _table_result(
     """A table of 3 or 4: one row per seat (lowest, next lowest, optional placing); a solitaire
     entrant: one row (the round's entrants place each other)."""
     alone = board.plays_alone
-    form = TableResultForm(request.POST or None, board=board, seats=seats, solitaire=alone)
+    prefix = request.POST.get("prefix") or None  # the round page's quick entry
+    form = TableResultForm(
+        request.POST or None,
+        board=board,
+        seats=seats[:1] if alone else seats,
+        solitaire=alone,
+        quick=bool(prefix) and not alone,
+        prefix=prefix,
+    )
     if request.method == "POST" and form.is_valid():
         reason, replaces = form.cleaned_data["reason"], form.cleaned_data["replaces"]
+        if form.quick and not reason:
+            reason = "lowest levels entered on the round page"
         try:
-            if alone:
-                set_solitaire_result(
-                    board=board,
-                    user=request.user,
-                    reason=reason,
-                    levels=form.levels()[0],
-                    replaces=replaces,
-                )
-            else:
-                set_table_result(
-                    board=board,
-                    user=request.user,
-                    reason=reason,
-                    levels=form.levels(),
-                    placings=form.placings(),
-                    replaces=replaces,
-                )
+            enter_result(
+                board=board,
+                user=request.user,
+                result="table",
+                levels=form.levels(),
+                placings=None if alone else form.placings(),
+                reason=reason,
+                replaces=replaces,
+            )
         except DomainError as exc:
             form_error(form, exc)
             if exc.code == "result_changed":  # show the board as it is now
@@ -341,10 +391,14 @@ def _table_result(
                 _("Board %(number)s: the table's result is recorded.") % {"number": board.number},
             )
             return redirect(_round_url(event, board.round.number))
+    if request.method == "POST" and prefix:  # the round page's quick entry: say it there
+        messages.error(request, f"Board {board.number}: " + _form_problems(form, ""))
+        return redirect(_round_url(event, board.round.number))
     context = {
         "event": event,
         "board": board,
         "seats": seats,
+        "track": track(event),
         "table_form": form,
         "reopen_form": ReopenForm() if board.closed and not board.result_check else None,
         "corrections": board.corrections.select_related("user__player").order_by("-at", "-id"),

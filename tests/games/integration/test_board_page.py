@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from games.models import Game, GameAction
 from tests.games.integration.factories import board_with_game, fresh, has_bonus, scripted_actions
+from tests.result_calls import lowest
 
 
 class BoardPage:
@@ -74,7 +75,7 @@ def test_an_arbiter_records_a_whole_game_on_the_board_page(
     assert "Game over." in html
     board.refresh_from_db()
     assert board.result in {"1-0", "0-1", "1/2-1/2"}
-    assert f"lowest levels {board.first_lowest} – {board.second_lowest}" in html
+    assert f"lowest levels {lowest(board)[0]} – {lowest(board)[1]}" in html
     assert GameAction.objects.filter(game=game, kind="takeback").count() == 1
     assert game.validation == Game.Validation.VALID
     # The clocks ran: every entry carries readings, and the clocks stopped at the end.

@@ -31,13 +31,13 @@ from tests.factories import (
     arbiter_of,
 )
 from tests.games.integration.test_challenge_recording import next_choice as tablet_choice
+from tests.result_calls import set_table_result
 from tests.tournament.integration.helpers import api_as, event_with_players
 from tournament import services
 from tournament.errors import Conflict, DomainError, NotAllowed
 from tournament.models import Board, Event, PairingChange, Result, ResultCorrection, Round
 from tournament.services import challenge_rounds
 from tournament.services.events import update_event
-from tournament.services.table_results import set_table_result
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[3]

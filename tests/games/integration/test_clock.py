@@ -11,6 +11,7 @@ from games.clock import Clock, format_ms
 from games.models import Game, GameAction
 from games.tasks import sweep_flags
 from tests.games.integration.factories import board_with_game, fresh
+from tests.result_calls import lowest
 from tournament.errors import Conflict, DomainError
 
 T0 = dt.datetime(2026, 8, 20, 10, 0, 0, tzinfo=dt.UTC)
@@ -159,7 +160,7 @@ def test_a_flag_shows_on_read_is_stored_once_by_the_next_write_and_the_opponent_
         if sorted(scores[0]) == sorted(scores[1]):
             expected = "1/2-1/2"
         assert board.result == expected
-        assert (board.first_lowest, board.second_lowest) == (min(scores[0]), min(scores[1]))
+        assert lowest(board) == (min(scores[0]), min(scores[1]))
 
 
 @pytest.mark.django_db

@@ -10,6 +10,7 @@ from games import positions
 from games.engine import Record, load_record, random_game
 from games.models import Game
 from tests.games.integration.factories import fresh, scripted_actions
+from tests.result_calls import lowest
 
 
 def full_record(seed: int = 8) -> Record:
@@ -33,7 +34,7 @@ def test_a_full_json_record_is_checked_with_its_draws_and_stored_as_seen_at_the_
     assert {e["user"] for e in body["stored"]} == {arbiter.username}
     assert body["status"] == "finished"
     board.refresh_from_db()
-    assert board.result and board.first_lowest is not None
+    assert board.result and lowest(board)[0] is not None
     assert fresh(game).validation == Game.Validation.VALID
 
     # Downloads: both forms hold the same record, and read back through the engine.

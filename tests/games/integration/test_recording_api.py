@@ -8,6 +8,7 @@ from games import positions
 from games.engine import Record, random_game, replay
 from games.models import Game, GameAction
 from tests.games.integration.factories import has_bonus, scripted_actions
+from tests.result_calls import lowest as side_lowest
 from tournament.models import ResultCorrection, Round
 
 
@@ -35,7 +36,7 @@ def test_a_random_engine_game_recorded_through_the_api_reaches_the_round(
     assert state["position"]["record_length"] == len(actions)
     assert state["clock"]["seat"] is None and state["clock"]["running"] is False
     board.refresh_from_db()
-    assert (board.result, board.first_lowest, board.second_lowest) == (result, *lowest)
+    assert (board.result, *side_lowest(board)) == (result, *lowest)
     correction = ResultCorrection.objects.get(board=board)
     assert correction.reason == "game over (recorded at the board)"
     assert correction.user == arbiter
@@ -97,7 +98,7 @@ def test_a_whole_game_with_a_bonus_placement_a_swap_and_a_take_back(
     assert state["status"] == "finished"
     result, lowest = engine_result(actions)
     board.refresh_from_db()
-    assert (board.result, board.first_lowest, board.second_lowest) == (result, *lowest)
+    assert (board.result, *side_lowest(board)) == (result, *lowest)
     exported = tablet.client.get(tablet.url("api-game-record")).json()
     assert exported["actions"] == actions  # the taken-back placement is not in the record
     assert GameAction.objects.filter(game=game, taken_back_by__isnull=False).count() == 1

@@ -15,6 +15,7 @@ from games.engine import random_game
 from games.models import Game, GameAction
 from tests.factories import BoardFactory, EntryFactory
 from tests.games.integration.factories import board_with_game, fresh
+from tests.result_calls import lowest
 
 T0 = dt.datetime(2026, 8, 20, 10, 0, 0, tzinfo=dt.UTC)
 
@@ -124,7 +125,7 @@ def test_seed_demo_adds_a_finished_game_and_one_in_progress() -> None:
     finished = [g for g in games if g.status == Game.Status.FINISHED]
     live = [g for g in games if g.status == Game.Status.PLAYING]
     assert len(finished) == 1 and len(live) == 1
-    assert finished[0].board.result and finished[0].board.first_lowest is not None
+    assert finished[0].board.result and lowest(finished[0].board)[0] is not None
     assert live[0].clock_running and live[0].clock_seat is not None
     counts = [g.log_length for g in games]
     call_command("seed_demo", stdout=io.StringIO())

@@ -9,10 +9,10 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.factories import arbiter_of
+from tests.result_calls import set_solitaire_result
 from tests.tournament.integration.helpers import event_with_players
 from tournament import services
 from tournament.models import Board, Event, Round
-from tournament.services.solitaire_results import set_solitaire_result
 
 pytestmark = pytest.mark.django_db
 

@@ -10,6 +10,7 @@ from games import positions, services
 from games.engine import random_game
 from games.models import Game, GameAction
 from tests.games.integration.factories import board_with_game, fresh
+from tests.result_calls import lowest
 from tournament.errors import DomainError
 from tournament.models import ResultCorrection
 
@@ -83,7 +84,7 @@ def test_taking_back_the_last_move_reopens_a_finished_game_and_withdraws_its_res
     assert game.validation == Game.Validation.UNCHECKED
     assert game.clock_seat is None and not game.clock_running  # recorded without the clocks
     board.refresh_from_db()
-    assert (board.result, board.first_lowest, board.second_lowest) == ("", None, None)
+    assert (board.result, *lowest(board)) == ("", None, None)
     assert ResultCorrection.objects.filter(board=board).last().reason == (services.REOPENED_REASON)
     # Re-entering the move ends the game again with the same result.
     with django_capture_on_commit_callbacks(execute=True):

@@ -218,7 +218,8 @@ def test_pentamind_csv_has_a_row_per_player_per_event_with_tie_spans(
     assert 'filename="mso-2026-pentamind.csv"' in response["Content-Disposition"]
     header = response.content.decode().splitlines()[0]
     assert header == (
-        "Player id,Player,Event,Event slug,Event status,Place,Place from,Place to,Field size,Score"
+        "Player id,Player,Event,Event slug,Event status,Place,Place from,Place to,Field size,"
+        "Score,Pentamind points,Partner id,Partner"
     )
     rows = _lower(_csv_rows(response.content))
     assert len(rows) == 8  # 4 + 4: Eve played no game
@@ -227,6 +228,8 @@ def test_pentamind_csv_has_a_row_per_player_per_event_with_tie_spans(
     assert alice["player_id"] == str(two_events.players["Alice"].pk)
     assert (alice["place"], alice["place_from"], alice["place_to"]) == ("1-2", "1", "2")
     assert (alice["field_size"], alice["score"]) == ("4", "1")
+    # 100 x (4+5)/(4+6) x (4-1.5)/(4-1) = 90 x 2.5/3 = 75
+    assert (alice["pentamind_points"], alice["partner_id"], alice["partner"]) == ("75.00", "", "")
     bob = _key(rows, "Bob", "Ingenious Open")
     assert (bob["place"], bob["field_size"], bob["score"]) == ("3-4", "4", "0")
     assert _key(rows, "Alice", "Ingenious Blitz")["place"] == "4"
@@ -253,9 +256,10 @@ def test_pentamind_json_and_api_agree_with_the_csv(client: Client, two_events: T
 
 
 def test_field_size_counts_only_entries_that_played(client: Client, two_events: TwoEvents) -> None:
-    """Eve (no game) is in the Open's own placings (field 5) but not in the festival's."""
+    """Eve (no game) is in no field: the Open's own placings and the festival's agree on 4."""
     own = json.loads(client.get(f"/events/{two_events.open.slug}/export/placings.json").content)
-    assert own["field_size"] == 5
+    assert own["field_size"] == 4
+    assert "Eve" not in {row["name"] for row in own["placings"]}
     data = client.get(reverse("api-festival-pentamind", args=["mso-2026"])).json()
     open_rows = [r for r in data["placings"] if r["event_slug"] == two_events.open.slug]
     assert {r["field_size"] for r in open_rows} == {4}

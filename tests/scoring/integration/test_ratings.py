@@ -13,11 +13,11 @@ from django.urls import reverse
 from scoring import ratings, tasks
 from scoring.models import PlayerRating, RatingChange
 from tests.factories import BoardFactory, EntryFactory, EventFactory, RoundFactory, director_of
+from tests.result_calls import set_table_result
 from tournament import effects
 from tournament.models import Board, Entry, Event, Result, Round
 from tournament.services import results
 from tournament.services.seating import Table, seat_boards
-from tournament.services.table_results import set_table_result
 
 pytestmark = pytest.mark.django_db
 

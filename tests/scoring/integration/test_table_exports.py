@@ -27,10 +27,10 @@ from tests.factories import (
     RoundFactory,
     director_of,
 )
+from tests.result_calls import record_table_game_result, set_table_result
 from tests.standings.pdfreader import page_count
 from tournament.models import Board, Event, Round
 from tournament.services.seating import Table, seat_boards
-from tournament.services.table_results import record_table_game_result, set_table_result
 
 pytestmark = pytest.mark.django_db
 

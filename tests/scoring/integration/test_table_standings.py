@@ -12,9 +12,9 @@ from django.urls import reverse
 
 from scoring.standings import build_standings, player_boards
 from tests.factories import EntryFactory, EventFactory, RoundFactory, director_of
+from tests.result_calls import set_table_result
 from tournament.models import Board, Entry, Event, Round
 from tournament.services.seating import Table, seat_boards
-from tournament.services.table_results import set_table_result
 
 pytestmark = pytest.mark.django_db
 

@@ -134,26 +134,31 @@ def test_crosstable_csv_with_byes_forfeits_and_held_results(client: Client) -> N
 def test_placings_csv_and_json_share_places_and_give_the_field_size(
     client: Client, shared_places: HandBuilt
 ) -> None:
+    """Eve was absent and played no game: no part of the field (scoring/exports/field.py), so
+    no place, and Cat and Dan share 3-4 of a field of 4."""
     slug = shared_places.event.slug
     rows = read_csv(download(client, "export-placings-csv", slug, content_type="text/csv"))
     places = {r["Player"]: (r["Place"], r["Place from"], r["Place to"]) for r in rows}
     assert places == {
         "Ann": ("1-2", "1", "2"),
         "Bob": ("1-2", "1", "2"),
-        "Eve": ("3", "3", "3"),
-        "Cat": ("4-5", "4", "5"),
-        "Dan": ("4-5", "4", "5"),
+        "Cat": ("3-4", "3", "4"),
+        "Dan": ("3-4", "3", "4"),
     }
-    assert {r["Field size"] for r in rows} == {"5"}
+    assert {r["Field size"] for r in rows} == {"4"}
 
     body = json.loads(
         download(client, "export-placings-json", slug, content_type="application/json")
     )
-    assert body["field_size"] == 5
+    assert body["field_size"] == 4
     ann = next(p for p in body["placings"] if p["name"] == "Ann")
-    assert (ann["place"], ann["shared"], ann["field_size"], ann["vp"]) == ("1-2", True, 5, 1.0)
-    eve = next(p for p in body["placings"] if p["name"] == "Eve")
-    assert (eve["place"], eve["shared"]) == ("3", False)
+    assert (ann["place"], ann["shared"], ann["field_size"], ann["vp"]) == ("1-2", True, 4, 1.0)
+    assert "Eve" not in {p["name"] for p in body["placings"]}
+    standings = json.loads(
+        download(client, "export-standings-json", slug, content_type="application/json")
+    )
+    assert standings["field_size"] == 4  # the same rule
+    assert len(standings["standings"]) == 5  # the standings still list Eve
 
 
 def test_event_pdf_has_pairings_standings_and_crosstable_pages(client: Client) -> None:

@@ -230,8 +230,12 @@ def test_a_game_result_and_its_withdrawal_reach_the_players(
     arbiter = arbiter_of(event)
 
     with django_capture_on_commit_callbacks(execute=True):
-        services.record_game_result(
-            board=board, result=Result.SECOND_WINS, user=arbiter, first_lowest=6, second_lowest=9
+        services.enter_result(
+            board=board,
+            result=Result.SECOND_WINS,
+            user=arbiter,
+            levels=[[6], [9]],
+            source=services.Source.GAME,
         )
     assert len(mailoutbox) == 2
     assert "Alice 0-1 Bob (recorded at the board)." in mailoutbox[0].body

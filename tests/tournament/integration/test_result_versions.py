@@ -96,8 +96,8 @@ def assert_board_and_game_agree(board: Board, game: Game, director_result: str) 
 def test_a_director_who_saw_no_result_does_not_overwrite_the_games_result() -> None:
     board, game, arbiter = board_with_game()
     director = director_of(board.round.event)
-    services.record_game_result(
-        board=board, result="1-0", user=arbiter, first_lowest=9, second_lowest=7
+    services.enter_result(
+        board=board, result="1-0", user=arbiter, levels=[[9], [7]], source=services.Source.GAME
     )
     with pytest.raises(Conflict) as refused:
         services.set_board_result(
@@ -165,8 +165,8 @@ def test_the_games_final_result_is_refused_on_a_board_decided_otherwise() -> Non
     director = director_of(board.round.event)
     services.set_board_result(board=board, result="0-1", user=director, replaces=0)
     with pytest.raises(Conflict) as refused:
-        services.record_game_result(
-            board=board, result="1-0", user=arbiter, first_lowest=9, second_lowest=7
+        services.enter_result(
+            board=board, result="1-0", user=arbiter, levels=[[9], [7]], source=services.Source.GAME
         )
     assert refused.value.code == "result_differs"
     assert "ends 1-0" in refused.value.message and "the result 0-1" in refused.value.message
@@ -185,8 +185,8 @@ def test_a_board_deleted_meanwhile_is_a_conflict() -> None:
 def test_the_api_needs_the_version_and_answers_409_naming_both() -> None:
     board, _game, arbiter = board_with_game()
     director = director_of(board.round.event)
-    services.record_game_result(
-        board=board, result="1-0", user=arbiter, first_lowest=9, second_lowest=7
+    services.enter_result(
+        board=board, result="1-0", user=arbiter, levels=[[9], [7]], source=services.Source.GAME
     )
     client = Client()
     client.force_login(director)
@@ -231,8 +231,8 @@ def test_the_result_forms_send_the_version_they_showed() -> None:
     assert f'type="hidden" name="b{board.pk}-replaces" value="0"' in round_page
 
     # The game ends 1-0 while the director's page still shows no result.
-    services.record_game_result(
-        board=board, result="1-0", user=arbiter, first_lowest=9, second_lowest=7
+    services.enter_result(
+        board=board, result="1-0", user=arbiter, levels=[[9], [7]], source=services.Source.GAME
     )
     post = {"result": "0-1", "reason": "", "replaces": "0"}
     refused = client.post(f"/events/{slug}/boards/{board.pk}/result/", post)

@@ -1,14 +1,13 @@
 """Every board has its seats in order, and they agree with the board's pair whatever wrote it:
 the pairing, a requested bye, a late entry, a reinstatement, a draft swap, a result."""
 
-from importlib import import_module
-
 import pytest
-from django.apps import apps as django_apps
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 
 from tests.factories import PlayerFactory
 from tests.tournament.integration.helpers import event_with_players
-from tournament.models import Board, Entry, Result, Round, Seat
+from tournament.models import Entry, Result, Round, Seat
 from tournament.services.entries import add_entry, reinstate_entry, withdraw_entry
 from tournament.services.results import set_board_result
 from tournament.services.rounds import compute_draft, publish_round, start_pairing, swap_players
@@ -61,8 +60,8 @@ def test_a_result_places_the_seats_and_a_correction_replaces_the_placings() -> N
     set_board_result(
         board=board, user=user, result=Result.SECOND_WINS, first_lowest=6, second_lowest=9
     )
-    placings = list(board.seats.order_by("number").values_list("placing", "lowest"))
-    assert placings == [(2, 6), (1, 9)]
+    placings = list(board.seats.order_by("number").values_list("placing", "levels"))
+    assert placings == [(2, [6]), (1, [9])]
     set_board_result(
         board=board,
         user=user,
@@ -71,8 +70,8 @@ def test_a_result_places_the_seats_and_a_correction_replaces_the_placings() -> N
         second_lowest=8,
         reason="the levels were misread",
     )
-    placings = list(board.seats.order_by("number").values_list("placing", "lowest"))
-    assert placings == [(1, 8), (1, 8)]
+    placings = list(board.seats.order_by("number").values_list("placing", "levels"))
+    assert placings == [(1, [8]), (1, [8])]
     set_board_result(
         board=board,
         user=user,
@@ -100,18 +99,33 @@ def test_late_entries_and_reinstatements_get_boards_of_one_seat() -> None:
     assert Seat.objects.filter(entry=gone, board__round=second).count() == 1
 
 
-def test_the_migration_seats_boards_made_before_seats_existed() -> None:
-    event, _user = event_with_players(3, rounds=3, system="swiss")
-    round_ = Round.objects.create(event=event, number=1, status=Round.Status.PUBLISHED)
-    a, b, c = Entry.objects.filter(event=event).order_by("starting_rank")
-    game = Board.objects.create(
+@pytest.mark.django_db(transaction=True)
+def test_the_migrations_seat_boards_made_before_seats_existed_with_their_levels() -> None:
+    """Boards written before seats (migration 0012's schema) are seated by 0013, and their
+    lowest levels are carried into the seats' levels by every migration since."""
+    executor = MigrationExecutor(connection)
+    executor.migrate([("tournament", "0012_confirmation_levels")])
+    old = executor.loader.project_state([("tournament", "0012_confirmation_levels")]).apps
+    event = old.get_model("tournament", "Event").objects.create(name="Old Open", slug="old-open")
+    Player = old.get_model("tournament", "Player")
+    Entry = old.get_model("tournament", "Entry")
+    a, b, c = (
+        Entry.objects.create(event=event, player=Player.objects.create(name=name), starting_rank=i)
+        for i, name in enumerate(("Ann", "Bob", "Cy"), start=1)
+    )
+    round_ = old.get_model("tournament", "Round").objects.create(
+        event=event, number=1, status="published"
+    )
+    OldBoard = old.get_model("tournament", "Board")
+    game = OldBoard.objects.create(
         round=round_, number=1, first=a, second=b, result="0-1", first_lowest=4, second_lowest=7
     )
-    bye = Board.objects.create(round=round_, number=2, first=c, result=Result.BYE)
-    migration = import_module("tournament.migrations.0013_seats")
-    migration.seat_existing_boards(django_apps, None)
-    assert list(game.seats.values_list("number", "entry", "placing", "lowest")) == [
-        (0, a.pk, 2, 4),
-        (1, b.pk, 1, 7),
+    bye = OldBoard.objects.create(round=round_, number=2, first=c, result=Result.BYE)
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    assert list(
+        Seat.objects.filter(board_id=game.pk).values_list("number", "entry", "placing", "levels")
+    ) == [(0, a.pk, 2, [4]), (1, b.pk, 1, [7])]
+    assert list(Seat.objects.filter(board_id=bye.pk).values_list("number", "entry", "placing")) == [
+        (0, c.pk, None)
     ]
-    assert list(bye.seats.values_list("number", "entry", "placing")) == [(0, c.pk, None)]

@@ -14,15 +14,16 @@ from scoring.core.solitaire import SolitaireResult, round_points, solitaire_resu
 from scoring.solitaire import solitaire_rows
 from scoring.standings import load_event_boards
 from tests.factories import EventCreatorFactory, UserFactory
+from tests.result_calls import (
+    lowest,
+    record_solitaire_game_result,
+    set_solitaire_result,
+)
 from tests.tournament.integration.helpers import event_with_players
 from tournament import services
 from tournament.errors import DomainError, NotAllowed
 from tournament.models import Board, Event, Result, ResultCorrection, Round, Seat
 from tournament.services.events import ruleset_label
-from tournament.services.solitaire_results import (
-    record_solitaire_game_result,
-    set_solitaire_result,
-)
 
 pytestmark = pytest.mark.django_db
 
@@ -125,7 +126,7 @@ def test_results_place_the_whole_round_as_they_arrive_ties_sharing() -> None:
     assert placings(round_) == {e1: 2, e2: 1, e3: 2, e4: 5, e5: 4}
     board = Board.objects.get(pk=by_entry[e1].pk)
     assert board.result == Result.TABLE and board.result_check == Board.Check.PENDING
-    assert board.first_lowest == 5
+    assert lowest(board)[0] == 5
     seat = Seat.objects.get(board=board)
     assert (seat.lowest, seat.next_lowest) == (5, 9)
     round_.refresh_from_db()

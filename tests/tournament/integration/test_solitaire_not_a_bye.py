@@ -12,12 +12,12 @@ from django.urls import reverse
 
 from scoring.exports.slips import slips_pdf
 from tests.factories import arbiter_of
+from tests.result_calls import set_solitaire_result
 from tests.standings.pdfreader import read_pdf
 from tests.tournament.integration.helpers import event_with_players
 from tournament import services
 from tournament.models import Board, Event, Round
 from tournament.notifications import round_messages
-from tournament.services.solitaire_results import set_solitaire_result
 
 pytestmark = pytest.mark.django_db
 

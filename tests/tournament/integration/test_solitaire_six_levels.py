@@ -8,13 +8,13 @@ import pytest
 
 from scoring.solitaire import solitaire_rows
 from scoring.standings import load_event_boards
-from tests.tournament.integration.helpers import event_with_players
-from tournament import services
-from tournament.models import Board, Event, Round, Seat
-from tournament.services.solitaire_results import (
+from tests.result_calls import (
     record_solitaire_game_result,
     set_solitaire_result,
 )
+from tests.tournament.integration.helpers import event_with_players
+from tournament import services
+from tournament.models import Board, Event, Round, Seat
 
 pytestmark = pytest.mark.django_db
 

@@ -7,12 +7,12 @@ from typing import Any
 import pytest
 
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, RoundFactory, director_of
+from tests.result_calls import set_table_result
 from tournament import services
 from tournament.errors import DomainError
 from tournament.models import Result, ResultConfirmation, Round
 from tournament.services.confirmations import confirm_result
 from tournament.services.seating import Table, seat_boards
-from tournament.services.table_results import set_table_result
 
 NAMES = ["Ada", "Bea", "Cy", "Di"]
 

@@ -7,6 +7,7 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tests.factories import EntryFactory, EventFactory, RoundFactory, director_of
+from tests.result_calls import record_table_game_result, set_table_result
 from tournament.errors import Conflict, DomainError
 from tournament.models import Board, Entry, Result, ResultCorrection, Round, Seat
 from tournament.services.results import (
@@ -15,7 +16,6 @@ from tournament.services.results import (
     withdraw_game_result,
 )
 from tournament.services.seating import Table, seat_board
-from tournament.services.table_results import record_table_game_result, set_table_result
 
 pytestmark = pytest.mark.django_db
 
@@ -61,7 +61,7 @@ def test_a_director_enters_a_table_result_audited_and_placed_by_the_levels() -> 
     ("kwargs", "field", "words"),
     [
         ({"levels": LEVELS[:3]}, "levels", "seats 4 players"),
-        ({"levels": [[5, 9], [7], [5, 9], [2, 14]]}, "levels", "Seat 2"),
+        ({"levels": [[5, 9], [], [5, 9], [2, 14]]}, "levels", "Seat 2"),
         ({"levels": [[5, 9], [7, 7], [5, 19], [2, 14]]}, "levels", "0 to 18"),
         ({"levels": [[9, 5], [7, 7], [5, 9], [2, 14]]}, "levels", "lowest first"),
         ({"levels": LEVELS, "placings": [1, 2, 2, 4]}, "placings", "higher levels"),
@@ -171,7 +171,7 @@ def test_the_api_names_the_seat_and_level_that_is_not_a_number() -> None:
     api = APIClient()
     api.force_authenticate(td)
     url = reverse("api-board-detail", args=[board.round.event.slug, board.pk])
-    junk = {"levels": [[True, "x"], [5, 9], [1]], "placings": ["first"], "reason": "sheet"}
+    junk = {"levels": [[True, "x"], [5, 9], []], "placings": ["first"], "reason": "sheet"}
     refused = api.patch(url, junk, format="json")
     assert refused.status_code == 400
     errors = refused.json()

@@ -12,12 +12,12 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from tests.result_calls import set_table_result
 from tests.tournament.integration.helpers import api_as, event_with_players
 from tournament import services, table_selectors
 from tournament.errors import DomainError
 from tournament.models import Board, Event, PairingChange, Result, Round, Seat
 from tournament.services import checkin
-from tournament.services.table_results import set_table_result
 
 pytestmark = pytest.mark.django_db
 

@@ -103,6 +103,8 @@ READ_ONLY: frozenset[str] = frozenset(
         "festival-detail",
         "festival-pentamind-csv",
         "festival-pentamind-json",
+        "festival-overall",
+        "festival-overall-json",
         "game-board",
         "game-board-live",
         "game-view",

@@ -10,6 +10,7 @@ from typing import Any
 from django.utils import timezone
 
 from games.models import Game
+from tests.result_calls import lowest
 from tests.tournament.integration.permission_matrix.world import (
     ARBITERS,
     DIRECTOR,
@@ -62,7 +63,7 @@ def _draft_boards(w: World) -> tuple[Any, ...]:
 
 def _board(w: World, name: str) -> tuple[Any, ...]:
     b = Board.objects.get(pk=w.boards[name].pk)
-    return (b.result, b.first_lowest, b.second_lowest, b.recording_open, b.confirmation)
+    return (b.result, *lowest(b), b.recording_open, b.confirmation)
 
 
 def _roles(w: World) -> tuple[Any, ...]:
