@@ -69,7 +69,8 @@ def make_plan(path: str, games: int, spectators: int, pace: dict[str, float]) ->
     festival = Festival.objects.order_by("-id").first()
     assert festival is not None, "seed_festival made no festival"
     live = list(
-        Game.objects.filter(board__round__event__festival=festival, board__round__number=1)
+        Game.objects.ingenious()
+        .filter(board__round__event__festival=festival, board__round__number=1)
         .order_by("board__round__event_id", "board__number")
         .values_list("board_id", "board__round__event_id")[:games]
     )
@@ -91,9 +92,8 @@ def make_plan(path: str, games: int, spectators: int, pace: dict[str, float]) ->
     ]
     events = list(Event.objects.filter(festival=festival).order_by("id"))
     boards: dict[int, list[int]] = {}
-    for board, event_id in Game.objects.filter(board__round__event__festival=festival).values_list(
-        "board_id", "board__round__event_id"
-    ):
+    board_games = Game.objects.ingenious().filter(board__round__event__festival=festival)
+    for board, event_id in board_games.values_list("board_id", "board__round__event_id"):
         boards.setdefault(event_id, []).append(board)
     plan = {
         "games": plan_games,

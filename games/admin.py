@@ -5,7 +5,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from games.challenge_models import ChallengeAction, ChallengeTable
+from games.challenge_models import ChallengeAction
 from games.models import Game, GameAction, ValidationRun
 from tournament.admin_base import ReadOnlyAdmin
 from tournament.fields import ReadsNumbersOneWay
@@ -22,18 +22,6 @@ class GameActionInline(ReadsNumbersOneWay, admin.TabularInline):
         return False
 
 
-@admin.register(Game)
-class GameAdmin(ReadOnlyAdmin):
-    list_display = ("board", "status", "log_length", "validation")
-    list_filter = ("status", "validation", "board__round__event")
-    inlines = [GameActionInline]
-
-
-@admin.register(ValidationRun)
-class ValidationRunAdmin(ReadOnlyAdmin):
-    list_display = ("event", "created_at", "done", "total", "failed", "finished_at")
-
-
 class ChallengeActionInline(ReadsNumbersOneWay, admin.TabularInline):
     model = ChallengeAction
     fields = ("index", "kind", "payload", "reason", "user", "at", "taken_back_by")
@@ -45,8 +33,20 @@ class ChallengeActionInline(ReadsNumbersOneWay, admin.TabularInline):
         return False
 
 
-@admin.register(ChallengeTable)
-class ChallengeTableAdmin(ReadOnlyAdmin):
-    list_display = ("pk", "challenge", "mode", "status", "created_by", "created_at")
-    list_filter = ("challenge", "mode", "status")
-    inlines = [ChallengeActionInline]
+@admin.register(Game)
+class GameAdmin(ReadOnlyAdmin):
+    """Every game at a table: a board game with its moves and clock events, or a Challenge
+    with its actions (each kind shows its own log)."""
+
+    list_display = ("pk", "kind", "challenge", "board", "status", "log_length", "validation")
+    list_filter = ("kind", "challenge", "status", "validation", "board__round__event")
+
+    def get_inlines(self, request: HttpRequest, obj: Any = None) -> list[Any]:
+        if obj is not None and obj.kind == Game.Kind.CHALLENGE:
+            return [ChallengeActionInline]
+        return [GameActionInline]
+
+
+@admin.register(ValidationRun)
+class ValidationRunAdmin(ReadOnlyAdmin):
+    list_display = ("event", "created_at", "done", "total", "failed", "finished_at")

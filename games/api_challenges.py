@@ -17,8 +17,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games import challenge_selectors as selectors
-from games.challenge_models import ChallengeTable
 from games.challenges import CHALLENGES, MODES
+from games.models import Game
 from games.services import challenges as services
 from tournament.api.serializers import MAX_ID
 from tournament.api_errors import error_response
@@ -65,13 +65,13 @@ class ChallengeTakeBackInput(serializers.Serializer[Any]):
 
 
 class ChallengeAPIView(APIView):
-    def table(self, pk: int) -> ChallengeTable:
-        table = ChallengeTable.objects.filter(pk=pk).first() if pk <= MAX_ID else None
+    def table(self, pk: int) -> Game:
+        table = selectors.challenge_game(pk) if pk <= MAX_ID else None
         if table is None:
             raise Http404(_("No such challenge table."))
         return table
 
-    def written(self, table: ChallengeTable, since: int, code: int) -> Response:
+    def written(self, table: Game, since: int, code: int) -> Response:
         body = selectors.table_state(table, with_log=False)
         body["stored"] = [e for e in selectors.log_entries(table) if e["index"] >= since]
         return Response(body, status=code)
@@ -125,7 +125,7 @@ class ChallengeActionsView(ChallengeAPIView):
         row = services.record_challenge_action(
             table=table, user=request.user, expected_index=v["index"], action=dict(v["action"])
         )
-        return self.written(row.table, v["index"], status.HTTP_201_CREATED)
+        return self.written(row.game, v["index"], status.HTTP_201_CREATED)
 
 
 class ChallengeTakeBackView(ChallengeAPIView):
@@ -143,7 +143,7 @@ class ChallengeTakeBackView(ChallengeAPIView):
         row = services.take_back_challenge_action(
             table=table, user=request.user, expected_index=v["index"], reason=v["reason"]
         )
-        return self.written(row.table, v["index"], status.HTTP_200_OK)
+        return self.written(row.game, v["index"], status.HTTP_200_OK)
 
 
 class ChallengeRecordView(ChallengeAPIView):

@@ -10,8 +10,8 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from games.challenge_models import ChallengeTable
 from games.engine.tiles import COLOURS
+from games.models import Game
 from tournament.errors import DomainError
 from tournament.reading import whole_number
 from tournament.text import NoControlCharacters
@@ -20,13 +20,11 @@ MAX_NAME = 60
 
 
 class ChallengeStartForm(forms.Form):
-    challenge = forms.ChoiceField(
-        label=gettext_lazy("Challenge"), choices=ChallengeTable.Challenge.choices
-    )
+    challenge = forms.ChoiceField(label=gettext_lazy("Challenge"), choices=Game.Challenge.choices)
     mode = forms.ChoiceField(
         label=gettext_lazy("Mode"),
-        choices=ChallengeTable.Mode.choices,
-        initial=ChallengeTable.Mode.FULL,
+        choices=Game.Mode.choices,
+        initial=Game.Mode.FULL,
         widget=forms.RadioSelect,
     )
     player_1 = forms.CharField(
@@ -100,14 +98,14 @@ def _steps(data: QueryDict) -> list[dict[str, Any]]:
     return steps
 
 
-def action_from_post(table: ChallengeTable, data: QueryDict) -> dict[str, Any]:
+def action_from_post(table: Game, data: QueryDict) -> dict[str, Any]:
     """The action a page's form posted, in the record's form (full mode leaves out what the
     site rolls, deals or draws)."""
     kind = data.get("kind", "").strip()
     action: dict[str, Any] = {"type": kind}
     if kind != "refill":
         action["player"] = _int(data, "player")
-    full = table.mode == ChallengeTable.Mode.FULL
+    full = table.mode == Game.Mode.FULL
     challenge = table.challenge
     if kind == "roll" and not full:
         action["faces"] = _picks(data, "face", 4)

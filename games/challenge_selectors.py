@@ -1,5 +1,6 @@
-"""Reads of the challenge tables: who may record, the log, the position (replayed through
-``games.challenges``, never stored), the legal actions now, the record, the schema check."""
+"""Reads of the challenge tables (games of the kind ``challenge``): who may record, the log, the
+position (replayed through ``games.challenges``, never stored), the legal actions now, the
+record, the schema check. The players are read from the board's seats (``Game.seat_names``)."""
 
 from __future__ import annotations
 
@@ -11,13 +12,15 @@ from django.db.models import QuerySet
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match, relevance
 
-from games.challenge_models import ChallengeAction, ChallengeTable
+from games.challenge_models import ChallengeAction
 from games.challenges import ChallengeGame, ChallengeRecord, new_game, record_schema
 from games.challenges.card import CardChallenge
 from games.challenges.dice import MAX_ROLLS, DiceChallenge
 from games.challenges.tile import TileChallenge
 from games.engine.tiles import COLOURS
+from games.models import Game
 from tournament.models import EventRole
+from tournament.models.tables import SEATED
 from tournament.names import display_name
 
 User = AbstractBaseUser | AnonymousUser
@@ -38,24 +41,39 @@ def can_record_challenges(user: User) -> bool:
 # ---------------------------------------------------------------- log and replay
 
 
-def tables() -> QuerySet[ChallengeTable]:
-    return ChallengeTable.objects.all()
+#: what a challenge table's pages read with it: its board, round, event and seats' players
+WITH_SEATS = tuple(f"board__{name}" for name in SEATED)
 
 
-def effective_actions(table: ChallengeTable) -> list[ChallengeAction]:
-    """The record's actions still standing (not taken back), in order."""
-    return list(
-        table.actions.filter(kind=ChallengeAction.Kind.ACTION, taken_back_by__isnull=True).order_by(
-            "index"
-        )
+def tables() -> QuerySet[Game]:
+    """Every challenge table, latest first, with its seats' players."""
+    return (
+        Game.objects.challenges()
+        .select_related("board__round__event")
+        .prefetch_related(*WITH_SEATS)
+        .order_by("-created_at", "-id")
     )
 
 
-def fresh_game(table: ChallengeTable) -> ChallengeGame:
-    return new_game(table.challenge, list(table.players), table.mode, dict(table.options))
+def challenge_game(pk: int) -> Game | None:
+    """The challenge table ``pk`` (an Ingenious game's id is none), with its seats."""
+    return tables().filter(pk=pk).first()
 
 
-def replay_table(table: ChallengeTable, rows: list[ChallengeAction]) -> ChallengeGame:
+def effective_actions(table: Game) -> list[ChallengeAction]:
+    """The record's actions still standing (not taken back), in order."""
+    return list(
+        table.challenge_actions.filter(
+            kind=ChallengeAction.Kind.ACTION, taken_back_by__isnull=True
+        ).order_by("index")
+    )
+
+
+def fresh_game(table: Game) -> ChallengeGame:
+    return new_game(table.challenge, table.seat_names, table.mode, dict(table.options))
+
+
+def replay_table(table: Game, rows: list[ChallengeAction]) -> ChallengeGame:
     """The position after ``rows``; raises ``IllegalAction`` if the log no longer replays."""
     game = fresh_game(table)
     for row in rows:
@@ -63,11 +81,11 @@ def replay_table(table: ChallengeTable, rows: list[ChallengeAction]) -> Challeng
     return game
 
 
-def record_of(table: ChallengeTable) -> ChallengeRecord:
+def record_of(table: Game) -> ChallengeRecord:
     """The table's game as an ``ingenious-challenge-record/1`` (taken-back actions left out)."""
     actions = [dict(r.payload) for r in effective_actions(table)]
     return ChallengeRecord(
-        table.challenge, table.mode, list(table.players), actions, dict(table.options)
+        table.challenge, table.mode, table.seat_names, actions, dict(table.options)
     )
 
 
@@ -183,8 +201,8 @@ def game_state(game: ChallengeGame) -> dict[str, Any]:
     return body
 
 
-def log_entries(table: ChallengeTable) -> list[dict[str, Any]]:
-    rows = table.actions.select_related("user__player").order_by("index")
+def log_entries(table: Game) -> list[dict[str, Any]]:
+    rows = table.challenge_actions.select_related("user__player").order_by("index")
     return [
         {
             "index": r.index,
@@ -199,14 +217,14 @@ def log_entries(table: ChallengeTable) -> list[dict[str, Any]]:
     ]
 
 
-def table_state(table: ChallengeTable, *, with_log: bool = True) -> dict[str, Any]:
+def table_state(table: Game, *, with_log: bool = True) -> dict[str, Any]:
     """The table, its position and the legal actions now, and (by default) the whole log."""
     game = replay_table(table, effective_actions(table))
     body: dict[str, Any] = {
         "id": table.pk,
         "challenge": table.challenge,
         "mode": table.mode,
-        "players": list(table.players),
+        "players": table.seat_names,
         "options": dict(table.options),
         "status": table.status,
         "next_index": table.log_length,
@@ -214,7 +232,7 @@ def table_state(table: ChallengeTable, *, with_log: bool = True) -> dict[str, An
         "finished_at": table.finished_at.isoformat() if table.finished_at else None,
         **game_state(game),
     }
-    if table.mode == ChallengeTable.Mode.FULL and table.status != "playing":
+    if table.mode == Game.Mode.FULL and table.status != Game.Status.PLAYING:
         body["seed"] = table.seed
     if with_log:
         body["log"] = log_entries(table)
@@ -224,7 +242,7 @@ def table_state(table: ChallengeTable, *, with_log: bool = True) -> dict[str, An
 # ---------------------------------------------------------------- the viewer and events
 
 
-def position_at(table: ChallengeTable, step: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+def position_at(table: Game, step: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """The game after its first ``step`` actions (clamped to the record), and every action of
     the record: the viewer steps through a game with it."""
     actions = [dict(r.payload) for r in effective_actions(table)]
@@ -235,14 +253,14 @@ def position_at(table: ChallengeTable, step: int) -> tuple[dict[str, Any], list[
     return {"step": step, "length": len(actions), **game_state(game)}, actions
 
 
-def event_table(board_pk: int) -> ChallengeTable | None:
+def event_table(board_pk: int) -> Game | None:
     """The challenge table of a board of an event of challenges."""
-    return ChallengeTable.objects.filter(board_id=board_pk).first()
+    return Game.objects.challenges().filter(board_id=board_pk).first()
 
 
-def round_tables(round_id: int) -> dict[int, ChallengeTable]:
+def round_tables(round_id: int) -> dict[int, Game]:
     """A round's challenge tables by board id (the round and live pages link each board)."""
-    tables = ChallengeTable.objects.filter(board__round_id=round_id)
+    tables = Game.objects.challenges().filter(board__round_id=round_id)
     return {t.board_id: t for t in tables if t.board_id is not None}
 
 
@@ -250,7 +268,8 @@ def live_tables(event_id: int) -> list[dict[str, Any]]:
     """The challenge tables of the event's latest published round, each replayed: a row per
     seat with its six rows and lowest, who is to move, and the game's end (live pages)."""
     latest = (
-        ChallengeTable.objects.filter(board__round__event_id=event_id)
+        Game.objects.challenges()
+        .filter(board__round__event_id=event_id)
         .order_by("-board__round__number")
         .values_list("board__round__number", flat=True)
         .first()
@@ -258,8 +277,10 @@ def live_tables(event_id: int) -> list[dict[str, Any]]:
     if latest is None:
         return []
     tables = (
-        ChallengeTable.objects.filter(board__round__event_id=event_id, board__round__number=latest)
+        Game.objects.challenges()
+        .filter(board__round__event_id=event_id, board__round__number=latest)
         .select_related("board__round")
+        .prefetch_related(*WITH_SEATS)
         .order_by("board__number")
     )
     out = []
@@ -274,7 +295,7 @@ def live_tables(event_id: int) -> list[dict[str, Any]]:
                 "to_move": not game.over and game.to_move == s,
                 "winner": game.over and game.winner == s,
             }
-            for s, name in enumerate(table.players)
+            for s, name in enumerate(table.seat_names)
         ]
         out.append(
             {

@@ -1,8 +1,14 @@
-"""Games recorded at the board (see games/services.py for how they are written).
+"""Games played at a table: one model, `Game`, for every game whatever its rules engine.
 
-A game's history is its append-only log of `GameAction` rows: the record's actions (place, swap,
-flag) and the clock's events. The position is derived from the log through the engine; `Game`
-only caches it, keyed by the log's length, next to the clock's state.
+A game is of a kind: an Ingenious game (the board game, recorded move by move with its clocks)
+or one of the Ingenious Challenges (Card, Dice, Tile; CHALLENGES.md). What every game has is
+common: the board whose seats play it (an event's game; a Challenge practised away from any
+event has no board and keeps its players' names), its status, its clock state, its log's
+length, who started it and when it started and finished. Each kind has its own rules engine and
+its own log: an Ingenious game's `GameAction` rows (place, swap, flag and the clock's events,
+games.engine), a Challenge's `ChallengeAction` rows (games/challenge_models.py,
+games.challenges). The position is derived from the log through the engine; an Ingenious
+`Game` only caches it, keyed by the log's length, next to the clock's state.
 """
 
 from __future__ import annotations
@@ -18,7 +24,30 @@ from tournament.models import Board, Event
 from tournament.text import NoControlCharacters
 
 
+class GameQuerySet(models.QuerySet["Game"]):
+    def ingenious(self) -> GameQuerySet:
+        """The board games (games.engine)."""
+        return self.filter(kind=Game.Kind.INGENIOUS)
+
+    def challenges(self) -> GameQuerySet:
+        """The Ingenious Challenges (games.challenges)."""
+        return self.filter(kind=Game.Kind.CHALLENGE)
+
+
 class Game(models.Model):
+    class Kind(models.TextChoices):
+        INGENIOUS = "ingenious", _("Ingenious")
+        CHALLENGE = "challenge", _("Ingenious Challenge")
+
+    class Challenge(models.TextChoices):
+        CARD = "card", _("Card Challenge")
+        DICE = "dice", _("Dice Challenge")
+        TILE = "tile", _("Tile Challenge")
+
+    class Mode(models.TextChoices):
+        FULL = "full", _("Full: the site deals, rolls and draws")
+        TABLE = "table", _("Table: the arbiter enters what the table shows")
+
     class Status(models.TextChoices):
         PENDING = "pending", _("Not started")
         PLAYING = "playing", _("In play")
@@ -30,10 +59,25 @@ class Game(models.Model):
         VALID = "valid", _("Replay valid")
         INVALID = "invalid", _("Replay failed")
 
-    board = models.OneToOneField(Board, on_delete=models.CASCADE, related_name="game")
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.INGENIOUS)
+    #: The board whose seats play the game; none only for a Challenge played away from events.
+    board = models.OneToOneField(
+        Board, null=True, blank=True, on_delete=models.CASCADE, related_name="game"
+    )
     ruleset = models.CharField(max_length=20, default="mso")
+    #: Ingenious: the engine's ruleset overrides; a Challenge: its record options (setup_roll).
     options = models.JSONField(default=dict, blank=True, help_text="Engine ruleset overrides")
+    #: Ingenious: the names by seat as paired. A Challenge reads its players from its board's
+    #: seats (`seat_names`) and keeps names here only when it has no board.
     players = models.JSONField(default=list, help_text="Names by seat, as paired")
+    #: A Challenge: which one, and who makes the random outcomes (the site or the table).
+    challenge = models.CharField(max_length=4, choices=Challenge.choices, blank=True)
+    mode = models.CharField(max_length=5, choices=Mode.choices, blank=True)
+    #: A Challenge in full mode: every roll, deal and draw comes from this seed and the index.
+    seed = models.BigIntegerField(default=0)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     clock_ms = models.PositiveIntegerField(default=600_000, help_text="Time per player")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
 
@@ -59,11 +103,35 @@ class Game(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     finished_at = models.DateTimeField(null=True, blank=True)
 
+    objects = GameQuerySet.as_manager()
+
     class Meta:
         ordering = ["board__round", "board__number"]
 
     def __str__(self) -> str:
+        if self.kind == self.Kind.CHALLENGE:
+            where = f" of {self.board}" if self.board_id else f" #{self.pk}"
+            return f"{self.get_challenge_display()}{where}"
         return f"Game of {self.board}"
+
+    @property
+    def is_challenge(self) -> bool:
+        return self.kind == self.Kind.CHALLENGE
+
+    @property
+    def seat_names(self) -> list[str]:
+        """The players' names in seat order: from the board's seats (prefetch
+        ``board__seats__entry__player`` and ``__partner``), or the names kept by a game
+        without a board. Made distinct: two players of one name get their seat number added
+        (a Challenge's record tells its seats apart by name)."""
+        if self.board_id is None:
+            return list(self.players)
+        names = [seat.player.name for seat in self.board.seats.all()]  # type: ignore[union-attr]
+        folded = [n.casefold() for n in names]
+        return [
+            f"{name} ({seat + 1})" if folded.count(name.casefold()) > 1 else name
+            for seat, name in enumerate(names)
+        ]
 
     @property
     def clock(self) -> Clock:
@@ -166,4 +234,4 @@ class ValidationRun(models.Model):
         return 100 if not self.total else round(100 * self.done / self.total)
 
 
-from games.challenge_models import ChallengeAction, ChallengeTable  # noqa: E402,F401
+from games.challenge_models import ChallengeAction  # noqa: E402,F401

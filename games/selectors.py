@@ -41,9 +41,8 @@ def can_record(user: User, board: Board) -> bool:
 def game_at_board(board_pk: int) -> Game | None:
     """The board's game with its board, round, event and players, in one query."""
     return (
-        Game.objects.select_related(
-            "board__round__event", "board__first__player", "board__second__player"
-        )
+        Game.objects.ingenious()
+        .select_related("board__round__event", "board__first__player", "board__second__player")
         .filter(board_id=board_pk)
         .first()
     )
@@ -226,7 +225,8 @@ def record_for_game(game: Game) -> Record:
 def game_records_for_event(event: Event) -> list[tuple[Board, Record]]:
     """Every game of the event with its record, by round and board (for the zip export)."""
     games = (
-        Game.objects.filter(board__round__event=event)
+        Game.objects.ingenious()
+        .filter(board__round__event=event)
         .select_related("board__round__event", "board__first__player", "board__second__player")
         .prefetch_related("actions")
         .order_by("board__round__number", "board__number")
@@ -322,7 +322,7 @@ def live_summary_for_round(round_: Round, now: datetime | None = None) -> dict[i
     One query however many boards. A flag that has fallen shows in ``clock.flag_fallen``.
     """
     now = now or timezone.now()
-    games = list(Game.objects.filter(board__round=round_).select_related("board"))
+    games = list(Game.objects.ingenious().filter(board__round=round_).select_related("board"))
     out: dict[int, dict[str, Any]] = {}
     for game in games:
         pos = game.position if game.position_length == game.log_length else position(game)
@@ -349,7 +349,8 @@ def live_summary_for_round(round_: Round, now: datetime | None = None) -> dict[i
 def validation_overview(event: Event) -> dict[str, Any]:
     """The director's view: games whose replay failed or is pending, and the latest re-check."""
     games = (
-        Game.objects.filter(board__round__event=event, log_length__gt=0)
+        Game.objects.ingenious()
+        .filter(board__round__event=event, log_length__gt=0)
         .select_related("board__round")
         .order_by("board__round__number", "board__number")
     )

@@ -23,6 +23,7 @@ from games.clock import format_ms
 from games.engine import COLOURS, TILE_KINDS
 from games.forms import AdjustForm, ImportForm, TakeBackForm
 from games.models import Game, ValidationRun
+from tournament.confirmation_selectors import settle_url
 from tournament.errors import DomainError
 from tournament.models import Board, Event
 from tournament.page_cache import board_version, cached_page
@@ -243,6 +244,8 @@ def _name(game: Game, seat: Any) -> str:
 def _page_context(request: HttpRequest, game: Game) -> dict[str, Any]:
     ctx = _live_context(request, game)
     ctx["event_url"] = event_url(game.board.round.event)
+    # A dispute over the board's result: its arbiters settle it (tournament confirmations).
+    ctx["settle_url"] = settle_url(request.user, game.board)
     return ctx
 
 

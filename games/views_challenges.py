@@ -17,9 +17,9 @@ from django.views.decorators.http import require_POST
 
 from games import challenge_selectors as selectors
 from games.challenge_forms import ChallengeStartForm, action_from_post
-from games.challenge_models import ChallengeTable
 from games.challenges.card import CARD_KINDS
 from games.errors import IllegalMove
+from games.models import Game
 from games.services import challenges as services
 from tournament.errors import DomainError
 from tournament.models import Event
@@ -52,8 +52,8 @@ ACTION_WORDS = {
 }
 
 
-def _table(pk: int) -> ChallengeTable:
-    table = ChallengeTable.objects.select_related("board__round__event").filter(pk=pk).first()
+def _table(pk: int) -> Game:
+    table = selectors.challenge_game(pk)
     if table is None:
         raise Http404(_("No such challenge table."))
     return table
@@ -141,7 +141,7 @@ def _seat_rows(
     ]
 
 
-def _page_context(request: HttpRequest, table: ChallengeTable) -> dict[str, Any]:
+def _page_context(request: HttpRequest, table: Game) -> dict[str, Any]:
     state = selectors.table_state(table)
     names = state["players"]
     seats = _seat_rows(names, state, to_move=state["to_move"])
@@ -163,7 +163,7 @@ def _page_context(request: HttpRequest, table: ChallengeTable) -> dict[str, Any]
         "legal": legal,
         "colours": _colours(),
         "can_record": selectors.can_record_challenges(request.user),
-        "full": table.mode == ChallengeTable.Mode.FULL,
+        "full": table.mode == Game.Mode.FULL,
         "card_kinds": CARD_KINDS,
         "log": [
             {**e, "text": json.dumps(e["payload"], ensure_ascii=False)}
@@ -258,14 +258,14 @@ def challenge_for_board(request: HttpRequest, board_pk: int) -> HttpResponse:
 def challenge_viewer(request: HttpRequest, pk: int) -> HttpResponse:
     """Step through a game action by action (?step=N: the position after N actions)."""
     table = _table(pk)
-    if table.status != ChallengeTable.Status.FINISHED and not selectors.can_record_challenges(
+    if table.status != Game.Status.FINISHED and not selectors.can_record_challenges(
         request.user
     ):  # a full-mode record in play holds the deals: the public steps through finished games
         raise Http404(_("The viewer shows finished games: follow this one on its table's page."))
     step = whole_number(request.GET.get("step", "0")) or 0
     state, actions = selectors.position_at(table, step)
     step = state["step"]
-    names = list(table.players)
+    names = table.seat_names
     seats = _seat_rows(names, state, to_move=None if state["over"] else state["to_move"])
     last = actions[step - 1] if step else None
     context = {

@@ -19,9 +19,9 @@ from typing import Any
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
-from games.challenge_models import ChallengeTable
-from games.challenge_selectors import record_of
+from games.challenge_selectors import WITH_SEATS, record_of
 from games.challenges import SeatedResult, rank_seated
+from games.models import Game
 from tournament.models import PUBLIC_ROUND_STATUSES, Board, Entry, Event, Result, Seat
 
 
@@ -164,11 +164,13 @@ def standings_csv(event: Event) -> str:
     return out.getvalue()
 
 
-def event_tables(event: Event) -> list[ChallengeTable]:
+def event_tables(event: Event) -> list[Game]:
     """The event's challenge tables, round by round and board by board."""
     return list(
-        ChallengeTable.objects.filter(board__round__event=event)
+        Game.objects.challenges()
+        .filter(board__round__event=event)
         .select_related("board__round")
+        .prefetch_related(*WITH_SEATS)
         .order_by("board__round__number", "board__number")
     )
 

@@ -92,7 +92,7 @@ def this_round(
         (s.number for s in own if player is None or s.player.pk == player.pk), own[0].number
     )
     table = board.is_table
-    game = Game.objects.filter(board=board).first()
+    game = Game.objects.ingenious().filter(board=board).first()
     return ThisRound(
         round=round_,
         board=board,

@@ -41,6 +41,7 @@ from tournament.models import (
     Notification,
     Player,
     Result,
+    ResultConfirmation,
     ResultCorrection,
     Round,
     Seat,
@@ -48,7 +49,7 @@ from tournament.models import (
 from tournament.names import display_name
 from tournament.pairing.model import format_score
 from tournament.permissions import is_arbiter, is_director
-from tournament.services.confirmations import BOTH_PLAYERS, WITH_THE_ARBITER
+from tournament.services.confirmations import CONFIRMED_REASONS, WITH_THE_ARBITER
 from tournament.services.results import GAME_OVER_REASON
 
 logger = logging.getLogger(__name__)
@@ -251,8 +252,8 @@ def _entered_by(correction: ResultCorrection, event: Event) -> str:
     if correction.reason == GAME_OVER_REASON:
         return _("recorded at the board")
     reason = correction.reason
-    if reason == BOTH_PLAYERS:
-        return _("confirmed by both players")
+    if reason in CONFIRMED_REASONS:
+        return str(CONFIRMED_REASONS[reason])
     start, end = WITH_THE_ARBITER
     if reason.startswith(start) and reason.endswith(end):
         return _("confirmed by %(name)s and the arbiter") % {"name": reason[len(start) : -len(end)]}
@@ -420,6 +421,78 @@ def notify_result(correction_id: int, seconds: float | None = None) -> Delivery:
         round=board.round.number,
         board=board.number,
     )
+
+
+# A dispute, to the event's directors and arbiters ------------------------------------------------
+
+
+def _dispute_body(row: ResultConfirmation, name: str) -> tuple[str, str]:
+    """(subject, body) of the e-mail telling one of the event's staff (``name``) of a dispute."""
+    from tournament.confirmation_selectors import current_words
+    from tournament.services.confirmations import said_text
+
+    board = row.board
+    event = board.round.event
+    where = _("Round %(round)s, board %(board)s") % {
+        "round": board.round.number,
+        "board": board.number,
+    }
+    words = current_words(board)
+    said = [
+        _("%(name)s says %(word)s") % {"name": word.name, "word": said_text(board, word.said)}
+        for word in words.values()
+    ]
+    path = reverse("board-confirm", args=[event.slug, board.pk]) + "#settle"
+    subject = _("%(event)s: %(where)s is disputed") % {"event": event.name, "where": where}
+    body = _render(
+        "dispute.txt",
+        name=name,
+        line=_sentence(_("%(where)s: the players disagree") % {"where": where}),
+        words=said,
+        link=absolute(path),
+        event=event.name,
+    )
+    return _one_line(subject), body
+
+
+def notify_dispute(confirmation_id: int, seconds: float | None = None) -> Delivery:
+    """Tell the event's directors and arbiters (each once, to their own address only, named by
+    their display name) that the word ``confirmation_id`` made its board disputed; the task calls
+    this. At most once: the word's row is marked before any mail goes out, so a task delivered
+    twice sends nothing more (a send that fails is logged, not tried again)."""
+    from tournament.confirmation_selectors import staff_of
+
+    with transaction.atomic():
+        row = (
+            ResultConfirmation.objects.select_for_update()
+            .filter(pk=confirmation_id, staff_told_at__isnull=True)
+            .first()
+        )
+        if row is None:
+            return Delivery(0, 0)
+        row.staff_told_at = timezone.now()
+        row.save(update_fields=["staff_told_at"])
+    board = Board.objects.select_related("round__event").get(pk=row.board_id)
+    row.board = board
+    event = board.round.event
+    connection = mail.get_connection()
+    sent = failed = 0
+    with translation.override(settings.LANGUAGE_CODE):
+        for user in staff_of(event):
+            to = str(user.email or "")
+            if not to:
+                continue
+            subject, body = _dispute_body(row, display_name(user))
+            try:
+                mail.EmailMessage(subject, body, to=[to], connection=connection).send()
+            except OSError:
+                logger.exception("dispute e-mail of board %s to %s not sent", board.pk, user.pk)
+                failed += 1
+                continue
+            sent += 1
+    line = {"what": "notify.dispute", "event": event.pk, "board": board.number, "sent": sent}
+    logger.info(fields_text({**line, "failed": failed}))
+    return Delivery(sent, 0)
 
 
 # Reading ---------------------------------------------------------------------------------------

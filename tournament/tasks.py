@@ -68,3 +68,11 @@ def notify_result(self: Task, correction_id: int) -> None:
     from tournament import notifications
 
     _mail_task(self, lambda seconds: notifications.notify_result(correction_id, seconds))
+
+
+@shared_task(bind=True, max_retries=MAIL_RETRIES)
+def notify_dispute(self: Task, confirmation_id: int) -> None:
+    """E-mail the event's directors and arbiters that a board's words differ (at most once)."""
+    from tournament import notifications
+
+    _mail_task(self, lambda seconds: notifications.notify_dispute(confirmation_id, seconds))

@@ -1,12 +1,14 @@
-"""Challenge games of an event of challenges (issue 13, item 5): a ``ChallengeTable`` per board of
-a published round, and the result of a finished challenge game sent to its board.
+"""Challenge games of an event of challenges (issue 13, item 5): a ``Game`` of the kind
+``challenge`` per board of a published round (its players are the board's seats), and the
+result of a finished challenge game sent to its board.
 
 A board's result is each seat's lowest row and second lowest (``Seat.lowest``/``next_lowest``)
 and its placing by the result order of CHALLENGES.md (lowest row, then second lowest...), with
 ``Board.result`` "table" for every board of the event, two seats or more. It goes through the
 tournament floor's one result service (``results.enter_result``: ResultCorrection
 and log), provisional until the record checks (``games.challenges.check_record``), which is
-done at once: the log is replayed by the engine anyway. A take-back that reopens a finished
+done at once: the log is replayed by the engine anyway. ``send_result`` is the one place a
+Challenge's result enters the result service. A take-back that reopens a finished
 game withdraws the result it sent; a director's result stands as entered (CHALLENGES-RECORD.md;
 RULINGS.md on tables).
 """
@@ -16,16 +18,17 @@ from __future__ import annotations
 import random
 
 from django.db import transaction
-from django.db.models import Prefetch, QuerySet
+from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
-from games.challenge_models import ChallengeTable
 from games.challenge_selectors import effective_actions, record_of, replay_table
 from games.challenges import ChallengeGame, check_record
 from games.engine.scoring import ranking
+from games.models import Game
 from tournament import effects
 from tournament.errors import DomainError
-from tournament.models import Board, Event, Result, Round, Seat
+from tournament.models import Board, Event, Result, Round
+from tournament.models.tables import SEATED
 from tournament.permissions import require_arbiter
 from tournament.services import challenge_rounds
 from tournament.services.base import User
@@ -46,29 +49,14 @@ def is_challenge_event(event: Event) -> bool:
 
 
 def _boards(round_: Round) -> QuerySet[Board]:
-    seats = Seat.objects.select_related("entry__player", "entry__partner").order_by("number")
-    return (
-        Board.objects.filter(round=round_)
-        .prefetch_related(Prefetch("seats", queryset=seats))
-        .order_by("number")
-    )
-
-
-def _names(board: Board) -> list[str]:
-    """The players' names in seat order, made distinct (a challenge table tells its seats apart
-    by name: two players of the same name get their seat number added)."""
-    names = [seat.player.name for seat in board.seats.all()]
-    seen = [n.casefold() for n in names]
-    return [
-        f"{name} ({seat + 1})" if seen.count(name.casefold()) > 1 else name
-        for seat, name in enumerate(names)
-    ]
+    return Board.objects.filter(round=round_).prefetch_related(*SEATED).order_by("number")
 
 
 @transaction.atomic
-def create_tables_for_round(round_: Round) -> list[ChallengeTable]:
-    """One challenge table per board of two to four seats (idempotent); the round's challenge
-    from the event's sequence when none was set."""
+def create_tables_for_round(round_: Round) -> list[Game]:
+    """One challenge table per board of two to four seats (idempotent): the board's game, its
+    players the board's seats; the round's challenge from the event's sequence when none was
+    set."""
     event = round_.event
     if not round_.challenge:
         round_.challenge = challenge_rounds.challenge_for(event, round_.number)
@@ -79,15 +67,15 @@ def create_tables_for_round(round_: Round) -> list[ChallengeTable]:
     tables = []
     rng = random.SystemRandom()
     for board in _boards(round_):
-        names = _names(board)
-        if not 2 <= len(names) <= 4:
+        if not 2 <= len(board.seats.all()) <= 4:
             continue  # a bye or an absence: no game
-        table, _created = ChallengeTable.objects.get_or_create(
+        table, _created = Game.objects.get_or_create(
             board=board,
             defaults={
+                "kind": Game.Kind.CHALLENGE,
+                "status": Game.Status.PLAYING,
                 "challenge": round_.challenge,
                 "mode": challenge_rounds.table_mode(event),
-                "players": names,
                 "options": options,
                 "seed": rng.randrange(2**62),
             },
@@ -102,7 +90,7 @@ def outcome_of(game: ChallengeGame) -> TableOutcome:
     return [(p, min(r), sorted(r)[1]) for p, r in zip(places, game.rows, strict=True)]
 
 
-def check_event_table(table: ChallengeTable, user: User | None) -> None:
+def check_event_table(table: Game, user: User | None) -> None:
     """An event's table is recorded by the event's arbiters and directors (or staff); a board a
     director decided is closed to recording until a director reopens it."""
     if table.board_id is None:
@@ -123,13 +111,13 @@ def check_event_table(table: ChallengeTable, user: User | None) -> None:
         )
 
 
-def after_write(table: ChallengeTable, user: User | None) -> None:
+def after_write(table: Game, user: User | None) -> None:
     """After an action or a take-back at an event's table: a finished game sends its result to
     the board; a reopened one withdraws the result it sent."""
     if table.board_id is None:
         return
     board = Board.objects.select_related("round__event").get(pk=table.board_id)
-    if table.status == ChallengeTable.Status.FINISHED:
+    if table.status == Game.Status.FINISHED:
         send_result(table, board)
     elif board.result and board.result_check != Board.Check.NONE:
         withdraw_game_result(board=board, user=user, reason=TAKEN_BACK_REASON)
@@ -138,7 +126,7 @@ def after_write(table: ChallengeTable, user: User | None) -> None:
 
 
 @transaction.atomic
-def send_result(table: ChallengeTable, board: Board) -> Board:
+def send_result(table: Game, board: Board) -> Board:
     """The finished game's result goes to the board, audited, and its record is checked."""
     board = lock_board(board)
     game = replay_table(table, effective_actions(table))

@@ -1,7 +1,8 @@
-"""Recording the Ingenious Challenges at a table: start a table, record an action (checked by the
-engine and the record's JSON Schema before it is stored), take back the last action.
+"""Recording the Ingenious Challenges at a table: start a table (a ``Game`` of the kind
+``challenge``), record an action (checked by the engine and the record's JSON Schema before it
+is stored), take back the last action.
 
-Every write locks the table row (select_for_update) and checks the index the client expects, as
+Every write locks the game row (select_for_update) and checks the index the client expects, as
 board games' recording does (games/services/base.py): a stale one is a 409 ``Conflict``. In full
 mode the site makes every random outcome (rolls, deals, draws, refills) from the table's seed and
 the action's place in the record, so the same seed and the same choices replay the same game.
@@ -18,8 +19,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.challenge_models import ChallengeAction, ChallengeTable
+from games.challenge_models import ChallengeAction
 from games.challenge_selectors import (
+    WITH_SEATS,
     can_record_challenges,
     effective_actions,
     replay_table,
@@ -32,6 +34,7 @@ from games.challenges.randomgame import deal_cards, draw_one
 from games.challenges.tile import TileChallenge
 from games.engine.tiles import COLOURS
 from games.errors import IllegalMove, engine_message
+from games.models import Game
 from games.services import challenge_events
 from games.services.base import User, acting
 from tournament.errors import Conflict, DomainError, NotAllowed
@@ -64,7 +67,7 @@ def start_table(
     players: list[str],
     setup_roll: bool = True,
     seed: int | None = None,
-) -> ChallengeTable:
+) -> Game:
     """A new challenge table for 2 to 4 players (names in seat order)."""
     require_challenge_recorder(user)
     if challenge not in CHALLENGES:
@@ -99,7 +102,10 @@ def start_table(
         seed = random.SystemRandom().randrange(2**62)
     elif not isinstance(seed, int) or not 0 <= seed < 2**62:
         raise DomainError(_("The seed is a whole number from 0 to 2^62."), field="seed")
-    return ChallengeTable.objects.create(
+    # A table away from any event: no board, so its players are the names given here.
+    return Game.objects.create(
+        kind=Game.Kind.CHALLENGE,
+        status=Game.Status.PLAYING,
         challenge=challenge,
         mode=mode,
         players=names,
@@ -112,7 +118,7 @@ def start_table(
 # ---------------------------------------------------------------- the site's random outcomes
 
 
-def outcome_rng(table: ChallengeTable, record_index: int) -> random.Random:
+def outcome_rng(table: Game, record_index: int) -> random.Random:
     """The random source of the record's action number ``record_index``: the same seed gives
     the same outcome at the same place (a take-back and a second roll give the same faces)."""
     return random.Random(f"{table.seed}:{record_index}")
@@ -122,13 +128,11 @@ def _pool(game: TileChallenge) -> Counter[str]:
     return Counter({COLOURS[c]: k for c, k in enumerate(game.pool) if k})
 
 
-def with_outcome(
-    table: ChallengeTable, game: ChallengeGame, action: dict[str, Any]
-) -> dict[str, Any]:
+def with_outcome(table: Game, game: ChallengeGame, action: dict[str, Any]) -> dict[str, Any]:
     """Full mode: the action with the site's random outcome filled in (from what the engine says
     the deck, dice or pool hold); other actions as given."""
     kind = action.get("type")
-    if table.mode != ChallengeTable.Mode.FULL or kind not in RANDOM_TYPES[table.challenge]:
+    if table.mode != Game.Mode.FULL or kind not in RANDOM_TYPES[table.challenge]:
         return action
     given = [k for k in OUTCOME_KEYS if k in action]
     if given:
@@ -172,11 +176,16 @@ def with_outcome(
 # ---------------------------------------------------------------- writes
 
 
-def _lock(table_pk: int) -> ChallengeTable:
-    return ChallengeTable.objects.select_for_update().get(pk=table_pk)
+def _lock(table_pk: int) -> Game:
+    return (
+        Game.objects.challenges()
+        .select_for_update(of=("self",))
+        .prefetch_related(*WITH_SEATS)
+        .get(pk=table_pk)
+    )
 
 
-def _check_index(table: ChallengeTable, expected_index: Any) -> None:
+def _check_index(table: Game, expected_index: Any) -> None:
     if not isinstance(expected_index, int) or isinstance(expected_index, bool):
         raise DomainError(_("Send the index of the next action (a number)."), field="index")
     if expected_index != table.log_length:
@@ -192,7 +201,7 @@ def _check_index(table: ChallengeTable, expected_index: Any) -> None:
 
 
 def _append(
-    table: ChallengeTable,
+    table: Game,
     kind: str,
     *,
     user: User,
@@ -203,7 +212,7 @@ def _append(
     try:
         with transaction.atomic():
             row = ChallengeAction.objects.create(
-                table=table,
+                game=table,
                 index=table.log_length,
                 kind=kind,
                 payload=payload,
@@ -221,7 +230,7 @@ def _append(
     return row
 
 
-def _replayed(table: ChallengeTable, rows: list[ChallengeAction]) -> ChallengeGame:
+def _replayed(table: Game, rows: list[ChallengeAction]) -> ChallengeGame:
     try:
         return replay_table(table, rows)
     except IllegalAction as exc:
@@ -237,7 +246,7 @@ def _replayed(table: ChallengeTable, rows: list[ChallengeAction]) -> ChallengeGa
 
 @transaction.atomic
 def record_challenge_action(
-    *, table: ChallengeTable, user: User, expected_index: Any, action: Any
+    *, table: Game, user: User, expected_index: Any, action: Any
 ) -> ChallengeAction:
     """Append one action, checked by the engine (and the record's schema) before it is stored.
     In full mode the site fills in the random outcome of a roll, deal, draw or refill."""
@@ -274,17 +283,17 @@ def record_challenge_action(
     at = timezone.now()
     row = _append(table, ChallengeAction.Kind.ACTION, user=user, at=at, payload=full)
     if game.over:
-        table.status = ChallengeTable.Status.FINISHED
+        table.status = Game.Status.FINISHED
         table.finished_at = at
     table.save(update_fields=["log_length", "status", "finished_at"])
     challenge_events.after_write(table, user)  # an event's board: its result, its live page
-    row.table = table
+    row.game = table
     return row
 
 
 @transaction.atomic
 def take_back_challenge_action(
-    *, table: ChallengeTable, user: User, expected_index: Any, reason: str
+    *, table: Game, user: User, expected_index: Any, reason: str
 ) -> ChallengeAction:
     """Take back the last action standing; it stays in the log, marked, with the reason."""
     require_challenge_recorder(user)
@@ -299,9 +308,9 @@ def take_back_challenge_action(
     last = rows[-1]
     at = timezone.now()
     payload: dict[str, Any] = {"indices": [last.index]}
-    if table.status == ChallengeTable.Status.FINISHED:
+    if table.status == Game.Status.FINISHED:
         payload["reopened"] = True
-        table.status = ChallengeTable.Status.PLAYING
+        table.status = Game.Status.PLAYING
         table.finished_at = None
     row = _append(
         table,
@@ -314,5 +323,5 @@ def take_back_challenge_action(
     ChallengeAction.objects.filter(pk=last.pk).update(taken_back_by=row)
     table.save(update_fields=["log_length", "status", "finished_at"])
     challenge_events.after_write(table, user)  # an event's board: its result, its live page
-    row.table = table
+    row.game = table
     return row

@@ -100,9 +100,9 @@ def game_for_board(board: Board) -> Game:
     """The board's game with its board, round and event, created on first use; only boards of
     published rounds have one."""
     existing = Game.objects.select_related("board__round__event").filter(board=board).first()
-    if existing is not None:
+    if existing is not None and existing.kind == Game.Kind.INGENIOUS:
         return existing
-    if challenge_events.is_challenge_event(board.round.event):
+    if existing is not None or challenge_events.is_challenge_event(board.round.event):
         raise DomainError(
             _("Board %(number)s plays a challenge: it is recorded on its challenge page.")
             % {"number": board.number}

@@ -28,7 +28,8 @@ def validate_game(game_pk: int) -> bool:
     with transaction.atomic():
         # Locked, so an entry made meanwhile is checked by the next validation, not half-seen.
         game = (
-            Game.objects.select_for_update(of=("self",))
+            Game.objects.ingenious()
+            .select_for_update(of=("self",))
             .select_related("board__round")
             .filter(pk=game_pk)
             .first()
@@ -80,7 +81,7 @@ def start_recheck(*, event: Event, user: User) -> ValidationRun:
     """A director's re-check of every game of the event with moves, run by a worker."""
     require_director(user or AnonymousUser(), event)
     with transaction.atomic():
-        games = Game.objects.filter(board__round__event=event, log_length__gt=0)
+        games = Game.objects.ingenious().filter(board__round__event=event, log_length__gt=0)
         run = ValidationRun.objects.create(
             event=event, user=acting(user), total=games.count(), reported_at=now()
         )
@@ -121,7 +122,8 @@ def run_recheck(run_pk: int) -> ValidationRun | None:
     if run is None:  # the event was deleted since
         return None
     game_pks = list(
-        Game.objects.filter(board__round__event_id=run.event_id, log_length__gt=0)
+        Game.objects.ingenious()
+        .filter(board__round__event_id=run.event_id, log_length__gt=0)
         .order_by("board__round__number", "board__number")
         .values_list("pk", flat=True)
     )

@@ -7,8 +7,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from games.challenge_models import ChallengeTable
 from games.challenge_selectors import record_of
+from games.models import Game
 from tests.browser.conftest import SCREENSHOTS, log_in
 from tests.browser.test_accessibility import blocking_findings
 from tests.factories import EventFactory, arbiter_of
@@ -76,7 +76,7 @@ def test_an_arbiter_records_a_dice_turn_with_re_rolls_and_a_wild_pair(
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENSHOTS / "challenge-dice-tablet.png"), full_page=True)
 
-    table = ChallengeTable.objects.get()
+    table = Game.objects.challenges().get()
     assert record_of(table).actions[-1] == {
         "type": "resolve",
         "player": 0,

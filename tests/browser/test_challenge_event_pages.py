@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from games.challenge_models import ChallengeTable
+from games.models import Game
 from tests.browser.conftest import SCREENSHOTS
 from tests.browser.test_accessibility import blocking_findings, describe
 from tests.factories import arbiter_of
@@ -36,7 +36,7 @@ def test_the_tally_the_live_tables_and_a_finished_challenge_game(
     event, td = challenge_event()
     arbiter = arbiter_of(event, "arb")
     round_ = services.publish_round(round_=draft(event, td), user=td)
-    tables = [b.challenge_table for b in round_.boards.order_by("number")]
+    tables = [b.game for b in round_.boards.order_by("number")]
     for seed, table in enumerate(tables):
         play_through_services(table, arbiter, seed)
     base = live_server.url
@@ -50,9 +50,9 @@ def test_the_tally_the_live_tables_and_a_finished_challenge_game(
         expect(page.locator("main")).to_contain_text(name)
     shot(page, "lead-challenges-standings-1280")
 
-    finished = ChallengeTable.objects.get(pk=tables[0].pk)
+    finished = Game.objects.challenges().get(pk=tables[0].pk)
     page.goto(f"{base}/challenges/{finished.pk}/viewer/?step=3")
-    expect(page.locator("main")).to_contain_text(finished.players[0])
+    expect(page.locator("main")).to_contain_text(finished.seat_names[0])
     shot(page, "lead-challenges-viewer-1280")
 
     page.set_viewport_size({"width": 360, "height": 740})

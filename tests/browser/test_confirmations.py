@@ -1,5 +1,7 @@
 """Confirming a paper result in the browser: both players confirm on 360 px phones, the page
-fits the phone and has no serious accessibility violation; the round page then marks it."""
+fits the phone and has no serious accessibility violation; the round page then marks it. At a
+table of 3 every seat gives its levels; a differing word is a dispute the arbiter settles from
+the board page, with a reason."""
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
@@ -14,7 +16,8 @@ from tests.factories import (
     RoundFactory,
     UserFactory,
 )
-from tournament.models import Board, Round
+from tournament.models import Board, EventRole, Result, ResultCorrection, Round
+from tournament.services.seating import Table, seat_boards
 
 PHONE = {"width": 360, "height": 740}
 PASSWORD = "correct-horse-battery"
@@ -57,12 +60,11 @@ def test_both_players_confirm_on_their_phones(browser: Browser, live_server: obj
         for page in (ada, alan):
             page.set_default_timeout(15_000)
         confirm_on(ada, base, url, "ada", "Ada Byron won (1-0)")
-        expect(ada.get_by_text("Your word is noted")).to_be_visible()
-        expect(ada.get_by_text("Awaiting confirmation: the result is not in yet.")).to_be_visible()
+        expect(ada.get_by_text("Waiting for Alan Turing to confirm.")).to_be_visible()
         assert Board.objects.get(pk=board.pk).result == ""
 
         confirm_on(alan, base, url, "alan", "Ada Byron won (1-0)")
-        expect(alan.get_by_text("Both sides agree: 1-0 is entered.")).to_be_visible()
+        expect(alan.get_by_text("Both of you agree: the result counts now.")).to_be_visible()
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         alan.screenshot(path=str(SCREENSHOTS / "confirm-phone.png"), full_page=True)
         assert Board.objects.get(pk=board.pk).result == "1-0"
@@ -71,6 +73,89 @@ def test_both_players_confirm_on_their_phones(browser: Browser, live_server: obj
         mark = alan.locator("#board-1 .confirmed-mark")
         expect(mark).to_have_attribute("title", "Confirmed by both sides")
         expect(mark.locator(".visually-hidden")).to_have_text("confirmed by both sides")
+    finally:
+        for context in contexts:
+            context.close()
+
+
+TABLE_NAMES = ("Ahmed Karimi", "Noor Haddad", "Oluwaseun Adeyemi")
+# Seat by seat: lowest and next lowest (Noor places 1st, Ahmed 2nd, Oluwaseun 3rd).
+LEVELS = (("7", "9"), ("9", "10"), ("3", "12"))
+
+
+def give_levels(page: Page, levels: tuple[tuple[str, str], ...], prefix: str = "") -> None:
+    for seat, (lowest, following) in enumerate(levels):
+        page.fill(f"#id_{prefix}lowest_{seat}", lowest)
+        page.fill(f"#id_{prefix}next_{seat}", following)
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_table_of_three_disputes_and_the_arbiter_settles_at_the_board(
+    browser: Browser, live_server: object
+) -> None:
+    base = live_server.url  # type: ignore[attr-defined]
+    event = EventFactory(ruleset="standard", table_size=3)
+    round_ = RoundFactory(event=event, number=1, status=Round.Status.PUBLISHED)
+    entries = [
+        EntryFactory(event=event, player=PlayerFactory(name=name), starting_rank=rank)
+        for rank, name in enumerate(TABLE_NAMES, start=1)
+    ]
+    (board,) = seat_boards(round_, [Table([e.pk for e in entries])], first_number=1)
+    usernames = ("ahmed", "noor", "seun")
+    for entry, username in zip(entries, usernames, strict=True):
+        entry.player.user = UserFactory(username=username)
+        entry.player.save(update_fields=["user"])
+    arbiter = UserFactory(username="arb")
+    EventRole.objects.create(event=event, user=arbiter, role=EventRole.Role.ARBITER)
+    url = f"/events/{event.slug}/boards/{board.pk}/confirm/"
+
+    contexts = [
+        browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True) for _ in range(4)
+    ]
+    try:
+        pages = [context.new_page() for context in contexts]
+        for page in pages:
+            page.set_default_timeout(15_000)
+        for page, username, levels in zip(
+            pages[:3],
+            usernames,
+            (LEVELS, LEVELS, (("7", "9"), ("9", "10"), ("3", "11"))),
+            strict=True,
+        ):
+            log_in(page, base, username, PASSWORD)
+            page.goto(f"{base}{url}")
+            give_levels(page, levels)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= PHONE["width"], f"{username}'s page is {width}px wide"
+            with page.expect_navigation():
+                page.get_by_role("button", name="Confirm this result").tap()
+        expect(pages[1].locator("#next-step")).to_have_text(
+            "Waiting for Oluwaseun Adeyemi to confirm."
+        )
+        expect(pages[2].locator("#next-step")).to_have_text(
+            "You disagree: the arbiter has been told and will decide at the board."
+        )
+        violations = blocking_findings(pages[2])
+        assert not violations, describe("the disputed confirm page", violations)
+        assert Board.objects.get(pk=board.pk).confirmation == Board.Confirmation.DISPUTED
+
+        arb = pages[3]
+        log_in(arb, base, "arb", PASSWORD)
+        arb.goto(f"{base}/games/board/{board.pk}/")
+        arb.get_by_role("link", name="Settle it, with a reason").tap()
+        arb.wait_for_url(f"**{url}*")
+        give_levels(arb, LEVELS, prefix="settle-")
+        arb.fill("#id_settle-reason", "the scoresheet, signed by all three")
+        with arb.expect_navigation():
+            arb.get_by_role("button", name="Settle this result").tap()
+        expect(arb.locator("#next-step")).to_contain_text("The arbiter decided")
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        arb.screenshot(path=str(SCREENSHOTS / "confirm-table-settled.png"), full_page=True)
+        settled = Board.objects.get(pk=board.pk)
+        assert settled.result == Result.TABLE
+        audit = ResultCorrection.objects.get(board=board)
+        assert (audit.user_id, audit.reason) == (arbiter.pk, "the scoresheet, signed by all three")
     finally:
         for context in contexts:
             context.close()

@@ -189,7 +189,9 @@ def test_a_new_player_signs_up_claims_enters_checks_in_and_confirms_on_a_phone(
         fits_the_phone(page)
         board.refresh_from_db()
         assert board.result == "" and board.confirmation == Board.Confirmation.AWAITING
-        confirmations.confirm_result(board=board, user=arbiter, result=ann_won, **levels)
+        confirmations.settle_result(
+            board=board, user=arbiter, result=ann_won, reason="seen at the board", **levels
+        )
         board.refresh_from_db()
         assert board.result == ann_won and board.confirmation == Board.Confirmation.CONFIRMED
         eventually(

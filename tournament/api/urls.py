@@ -37,8 +37,10 @@ def api_root(request: Request) -> Response:
                 "check-ins/?round=N, check-in-windows/{round}/ (PUT)",
             },
             "import a TRF file": "events/import-trf/ (POST: file or text)",
-            "confirm a paper result": "boards/{id}/confirm/ (POST: result, as a player of the "
-            "board or an arbiter); boards/{id}/confirmations/ (the words given)",
+            "confirm a paper result": "boards/{id}/confirm/ (POST: result and first_lowest, "
+            "second_lowest for two sides; levels and placings per seat at a table; as a player "
+            "seated there); boards/{id}/settle/ (POST: the same and reason, as an arbiter of the "
+            "event); boards/{id}/confirmations/ (the words given)",
             "registry merges": "players/merge/ (POST: survivor, absorbed, reason); "
             "players/merges/{id}/undo/ (POST: reason; the latest merge only)",
             "your account": "me/ (PATCH: notify); me/verification/ (POST: send the link that "
@@ -108,6 +110,11 @@ urlpatterns = [
         "boards/<int:pk>/confirmations/",
         confirmation_api.ConfirmationViewSet.as_view({"get": "list_words"}),
         name="api-board-confirmations",
+    ),
+    path(
+        "boards/<int:pk>/settle/",
+        confirmation_api.ConfirmationViewSet.as_view({"post": "settle"}),
+        name="api-board-settle",
     ),
     path(
         EVENT + "entries/",

@@ -1,9 +1,11 @@
-"""The phone page where the players of a paper game (or the arbiter) confirm its result."""
+"""The phone page where the players seated at a board give their word on its outcome, at every
+kind of table, and where an arbiter of the event settles a dispute with a reason. The page says
+what happens next in words (who is still to confirm, that the result counts, that the arbiter
+decides), never a bare "success"."""
 
 from typing import Any
 
 from django import forms
-from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
@@ -12,58 +14,193 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament.confirmation_selectors import (
-    ARBITER,
-    FIRST,
-    SECOND,
+    PAIR,
+    SOLITAIRE,
+    TABLE,
+    TEAMS,
+    Word,
     current_words,
     history,
+    kind_of,
+    may_settle,
     side_of,
+    track_of,
+    waiting_for,
     wants_levels,
     why_closed,
 )
 from tournament.errors import DomainError
 from tournament.fields import WholeNumberFormField
-from tournament.models import Board, Result
+from tournament.models import Board, Entry, Result, ResultConfirmation
+from tournament.models.tables import SEATED
 from tournament.permissions import is_director
-from tournament.services.confirmations import confirm_result
+from tournament.services.confirmations import confirm_result, settle_result
 from tournament.views.common import get_event
 from tournament.views.events import form_error
 
 
-class ConfirmForm(forms.Form):
-    result = forms.ChoiceField(label=gettext_lazy("Who won?"), widget=forms.RadioSelect)
-    first_lowest = WholeNumberFormField(min_value=0, max_value=18)
-    second_lowest = WholeNumberFormField(min_value=0, max_value=18)
+class WordForm(forms.Form):
+    """The outcome of the board's kind of table: a pair's (or two teams') result and lowest
+    levels, or every seat's lowest and next lowest level and placing, or a solitaire entrant's
+    own levels. With ``settle``, the arbiter's reason too."""
 
-    def __init__(self, *args: Any, board: Board, levels: bool, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, board: Board, settle: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        first = board.first.player.name
-        second = board.second.player.name if board.second else ""
-        self.fields["result"].choices = [
-            (Result.FIRST_WINS, _("%(name)s won (1-0)") % {"name": first}),
-            (Result.SECOND_WINS, _("%(name)s won (0-1)") % {"name": second}),
-            (Result.DRAW, _("A draw (½-½)")),
-        ]
-        if not levels:
-            del self.fields["first_lowest"]
-            del self.fields["second_lowest"]
-            return
-        for field, name in (("first_lowest", first), ("second_lowest", second)):
-            self.fields[field].label = _("%(name)s's lowest colour level") % {"name": name}
-            self.fields[field].widget.attrs["inputmode"] = "numeric"
+        self.kind = kind_of(board)
+        self.sides: list[Entry] = board.sides
+        top = track_of(board)
+        if self.kind in (PAIR, TEAMS):
+            first, second = (side.name for side in self.sides)
+            self.fields["result"] = forms.ChoiceField(
+                label=gettext_lazy("Who won?"),
+                widget=forms.RadioSelect,
+                choices=[
+                    (Result.FIRST_WINS, _("%(name)s won (1-0)") % {"name": first}),
+                    (Result.SECOND_WINS, _("%(name)s won (0-1)") % {"name": second}),
+                    (Result.DRAW, _("A draw (½-½)")),
+                ],
+            )
+            if wants_levels(board):
+                for field, name in (("first_lowest", first), ("second_lowest", second)):
+                    self.fields[field] = self._level(
+                        _("%(name)s's lowest colour level (0 to %(max)s)")
+                        % {"name": name, "max": top},
+                        top,
+                    )
+        else:
+            for number, side in enumerate(self.sides):
+                values = {"name": side.name, "max": top}
+                self.fields[f"lowest_{number}"] = self._level(
+                    _("%(name)s: lowest colour level (0 to %(max)s)") % values, top
+                )
+                self.fields[f"next_{number}"] = self._level(
+                    _("%(name)s: next lowest level (0 to %(max)s)") % values, top
+                )
+                if self.kind == TABLE:
+                    self.fields[f"placing_{number}"] = WholeNumberFormField(
+                        min_value=1,
+                        max_value=len(self.sides),
+                        required=False,
+                        label=_("%(name)s: placing (leave empty: it follows the levels)")
+                        % {"name": side.name},
+                    )
+                    self.fields[f"placing_{number}"].widget.attrs["inputmode"] = "numeric"
+        if settle:
+            self.fields["reason"] = forms.CharField(
+                label=gettext_lazy("Why you settle it so"), max_length=300
+            )
+
+    @staticmethod
+    def _level(label: str, top: int) -> WholeNumberFormField:
+        field = WholeNumberFormField(min_value=0, max_value=top, label=label)
+        field.widget.attrs["inputmode"] = "numeric"
+        return field
+
+    def word(self) -> dict[str, Any]:
+        """The cleaned form as the service's keyword arguments."""
+        data = self.cleaned_data
+        if self.kind in (PAIR, TEAMS):
+            return {
+                "result": data["result"],
+                "first_lowest": data.get("first_lowest"),
+                "second_lowest": data.get("second_lowest"),
+            }
+        numbers = range(len(self.sides))
+        levels = [[data[f"lowest_{n}"], data[f"next_{n}"]] for n in numbers]
+        placings = [data.get(f"placing_{n}") for n in numbers]
+        given = None if any(p is None for p in placings) else placings
+        return {"levels": levels, "placings": given}
+
+    def radio(self) -> Any:
+        return self["result"] if "result" in self.fields else None
+
+    def level_fields(self) -> list[Any]:
+        return [self[name] for name in self.fields if name not in ("result", "reason")]
 
 
 def _board(slug: str, pk: int) -> Board:
     event = get_event(slug)
     return get_object_or_404(
-        Board.objects.select_related("round__event", "first__player", "second__player"),
+        Board.objects.select_related("round__event").prefetch_related(*SEATED),
         pk=pk,
         round__event=event,
     )
 
 
+def _and(names: list[str]) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    return _("%(some)s and %(last)s") % {"some": ", ".join(names[:-1]), "last": names[-1]}
+
+
+def next_step(board: Board, words: dict[int, Word], *, seated: bool, arbiter: bool) -> str:
+    """What happens next, in words, for the one reading the page."""
+    kind = kind_of(board)
+    if board.result:
+        if board.confirmation == Board.Confirmation.DISPUTED:
+            return _("The arbiter decided: %(result)s. It counts now.") % {
+                "result": _outcome(board)
+            }
+        if board.confirmation == Board.Confirmation.CONFIRMED:
+            if kind == SOLITAIRE:
+                return _("Your levels are in: the result counts now.")
+            if kind == PAIR:
+                if seated:
+                    return _("Both of you agree: the result counts now.")
+                return _("Both players agree: the result counts now.")
+            if kind == TEAMS:
+                return _("Both teams agree: the result counts now.")
+            return _("Everyone at the table agrees: the result counts now.")
+        return _("The result is in: %(result)s.") % {"result": _outcome(board)}
+    if board.confirmation == Board.Confirmation.DISPUTED:
+        if seated:
+            return _("You disagree: the arbiter has been told and will decide at the board.")
+        if arbiter:
+            return _("The players disagree: settle the result below, with a reason.")
+        return _("The players disagree: the arbiter decides.")
+    missing = waiting_for(board, words)
+    if words and missing:
+        return _("Waiting for %(names)s to confirm.") % {"names": _and(missing)}
+    if kind == SOLITAIRE:
+        return _("Give your levels: they count as soon as you confirm them.")
+    return _("Nobody has confirmed yet: the result counts once every side gives the same one.")
+
+
+def _outcome(board: Board) -> str:
+    if board.result != Result.TABLE:
+        return str(board.get_result_display())
+    seats = board.side_seats()
+    if len(seats) == 1:
+        return _("levels %(levels)s") % {"levels": ", ".join(map(str, seats[0].levels))}
+    return ", ".join(
+        _("%(name)s placed %(placing)s") % {"name": seat.entry.name, "placing": seat.placing}
+        for seat in seats
+    )
+
+
+def said_words(board: Board, row: ResultConfirmation) -> str:
+    """A word as the page shows it."""
+    if row.result != Result.TABLE:
+        label = str(Result(row.result).label) if row.result in Result.values else row.result
+        if len(row.levels) == 2:
+            return _("%(result)s (lowest levels %(first)s-%(second)s)") % {
+                "result": label,
+                "first": row.levels[0][0],
+                "second": row.levels[1][0],
+            }
+        return label
+    if not row.placings:
+        return _("levels %(levels)s") % {"levels": ", ".join(map(str, row.levels[0]))}
+    return "; ".join(
+        _("%(name)s placed %(placing)s (levels %(levels)s)")
+        % {"name": side.name, "placing": placing, "levels": ", ".join(map(str, levels))}
+        for side, levels, placing in zip(board.sides, row.levels, row.placings, strict=False)
+    )
+
+
 def board_confirm(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """Show the board's words and, while it takes them, the form; a post gives one's word."""
+    """Show the words and, while the board takes them, the form (a seated player's word) or
+    the settle form (an arbiter of the event); a post gives one's word or settles."""
     board = _board(slug, pk)
     event = board.round.event
     if not request.user.is_authenticated:
@@ -71,62 +208,68 @@ def board_confirm(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     if not board.round.is_public and not is_director(request.user, event):
         raise Http404(_("No such round."))
     side = side_of(request.user, board)
-    if side is None:
+    arbiter = may_settle(request.user, board)
+    if side is None and not arbiter:
         raise PermissionDenied(
-            _("Only the players of this board and the arbiters of %(name)s may confirm it.")
+            _(
+                "Only the players seated at this board and the arbiters of %(name)s may see "
+                "and give its confirmations."
+            )
             % {"name": event.name}
         )
-    levels = wants_levels(board)
-    data = request.POST if request.method == "POST" else None
-    form = ConfirmForm(data, board=board, levels=levels)
-    if form.is_bound and form.is_valid():
-        word = form.cleaned_data
-        try:
-            board = confirm_result(
-                board=board,
-                user=request.user,
-                result=word["result"],
-                first_lowest=word.get("first_lowest"),
-                second_lowest=word.get("second_lowest"),
+    posted = request.POST if request.method == "POST" else None
+    settling = posted is not None and posted.get("op") == "settle"
+    if posted is not None and not settling and side is None:
+        raise PermissionDenied(
+            _(
+                "You are not seated at board %(number)s: as an arbiter of %(name)s you "
+                "settle its result with a reason, not by giving a player's word."
             )
+            % {"number": board.number, "name": event.name}
+        )
+    if settling and not arbiter:
+        raise PermissionDenied(
+            _("Only the arbiters and directors of %(name)s may settle its results.")
+            % {"name": event.name}
+        )
+    form = WordForm(None if settling else posted, board=board) if side is not None else None
+    settle = WordForm(posted if settling else None, board=board, settle=True, prefix="settle")
+    bound = settle if settling else form
+    if posted is not None and bound is not None and bound.is_valid():
+        try:
+            if settling:
+                settle_result(
+                    board=board,
+                    user=request.user,
+                    reason=bound.cleaned_data["reason"],
+                    **bound.word(),
+                )
+            else:
+                confirm_result(board=board, user=request.user, **bound.word())
         except DomainError as exc:
-            form_error(form, exc)
+            form_error(bound, exc)
         else:
-            messages.success(request, _done(board))
             return redirect("board-confirm", slug=event.slug, pk=board.pk)
-    closed = why_closed(board, side)
+    board = _board(slug, pk)  # as it is now
+    closed = why_closed(board)
     words = current_words(board)
-    names = {
-        FIRST: board.first.player.name,
-        SECOND: board.second.player.name if board.second else "",
-        ARBITER: _("The arbiter"),
-    }
+    can_settle = (
+        arbiter
+        and closed is None
+        and board.confirmation in (Board.Confirmation.AWAITING, Board.Confirmation.DISPUTED)
+    )
     context = {
         "event": event,
         "board": board,
-        "side": side,
-        "form": None if closed is not None else form,
+        "kind": kind_of(board),
+        "sides": board.sides,
+        "seated": side is not None,
+        "next_step": next_step(board, words, seated=side is not None, arbiter=arbiter),
+        "form": form if closed is None and side is not None else None,
+        "settle_form": settle if can_settle else None,
         "closed": closed,
-        "words": [
-            (names[s], words[s].row, _label(words[s].row.result))
-            for s in (FIRST, SECOND, ARBITER)
-            if s in words
-        ],
-        "history": [(row, _label(row.result)) for row in history(board).order_by("-at", "-id")],
+        "words": [(word.name, said_words(board, word.row), word.row) for word in words.values()],
+        "history": [(row, said_words(board, row)) for row in history(board).order_by("-at", "-id")],
         "is_director": is_director(request.user, event),
     }
     return render(request, "confirm/board_confirm.html", context)
-
-
-def _label(code: str) -> str:
-    return str(Result(code).label) if code in Result.values else code
-
-
-def _done(board: Board) -> str:
-    if board.confirmation == Board.Confirmation.CONFIRMED:
-        return _("Both sides agree: %(result)s is entered.") % {
-            "result": board.get_result_display()
-        }
-    if board.confirmation == Board.Confirmation.DISPUTED:
-        return _("The words disagree: the arbiter decides this board's result.")
-    return _("Your word is noted: the result counts once the other side confirms it.")

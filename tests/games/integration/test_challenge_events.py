@@ -15,12 +15,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.challenge_models import ChallengeTable
 from games.challenge_selectors import effective_actions, replay_table
 from games.challenges import rank_players
 from games.challenges.card import PLAY, POST, CardChallenge
 from games.challenges.randomgame import draw_one
 from games.challenges.tally import GameResult
+from games.models import Game
 from games.services.challenges import record_challenge_action, take_back_challenge_action
 from scoring import challenge_standings
 from tests.factories import (
@@ -75,7 +75,7 @@ def next_choice(game: Any, rng: random.Random) -> dict[str, Any]:
     return tablet_choice(game, rng)
 
 
-def play_through_api(table: ChallengeTable, client: Any, seed: int) -> None:
+def play_through_api(table: Game, client: Any, seed: int) -> None:
     """Every action of the game through the API, as a tablet at the table sends it."""
     rng = random.Random(seed)
     url = reverse("api-challenge-actions", args=[table.pk])
@@ -93,7 +93,7 @@ def play_through_api(table: ChallengeTable, client: Any, seed: int) -> None:
     raise AssertionError("the game did not end")
 
 
-def play_through_services(table: ChallengeTable, user: Any, seed: int) -> None:
+def play_through_services(table: Game, user: Any, seed: int) -> None:
     rng = random.Random(seed)
     for _ in range(5000):
         table.refresh_from_db()
@@ -140,7 +140,7 @@ def test_the_round_plays_the_sequence_and_a_director_changes_it_on_the_draft() -
     challenge_rounds.set_round_challenge(round_=round_, user=td, challenge="dice", reason="dice")
     assert PairingChange.objects.filter(round=round_, reason="dice").exists()
     round_ = services.publish_round(round_=round_, user=td)
-    assert {t.challenge for t in ChallengeTable.objects.filter(board__round=round_)} == {"dice"}
+    assert {t.challenge for t in Game.objects.challenges().filter(board__round=round_)} == {"dice"}
     with pytest.raises(Conflict):
         challenge_rounds.set_round_challenge(round_=round_, user=td, challenge="card", reason="x")
 
@@ -159,11 +159,13 @@ def test_seven_players_play_three_rounds_of_challenges_at_tables_of_4_and_3(
         assert shown["challenge"] == challenge
         boards = list(round_.boards.order_by("number").prefetch_related("seats__entry__player"))
         assert sorted(len(b.seats.all()) for b in boards) == [3, 4]
-        assert not Board.objects.filter(round=round_, game__isnull=False).exists()  # no board game
+        assert not Board.objects.filter(
+            round=round_, game__kind="ingenious"
+        ).exists()  # no board game
         for seed, board in enumerate(boards):
-            table = board.challenge_table
+            table = board.game
             assert (table.challenge, table.mode) == (challenge, "full")
-            assert table.players == [s.entry.player.name for s in board.seats.all()]
+            assert table.seat_names == [s.entry.player.name for s in board.seats.all()]
             if seed == 0:
                 play_through_api(table, tablet, 100 * number + seed)
             else:
@@ -171,7 +173,7 @@ def test_seven_players_play_three_rounds_of_challenges_at_tables_of_4_and_3(
             board.refresh_from_db()
             table.refresh_from_db()
             game = replay_table(table, effective_actions(table))
-            assert table.status == ChallengeTable.Status.FINISHED
+            assert table.status == Game.Status.FINISHED
             assert (board.result, board.result_check) == (Result.TABLE, Board.Check.PASSED)
             seats = list(board.seats.order_by("number"))
             assert [s.lowest for s in seats] == [min(r) for r in game.rows]
@@ -269,9 +271,9 @@ def test_seven_players_play_three_rounds_of_challenges_at_tables_of_4_and_3(
     assert ResultCorrection.objects.filter(board=board, reason="misread score board").exists()
     with pytest.raises(DomainError):  # the director's result closes the table
         record_challenge_action(
-            table=board.challenge_table,
+            table=board.game,
             user=arbiter,
-            expected_index=board.challenge_table.log_length,
+            expected_index=board.game.log_length,
             action={"type": "refill"},
         )
 
@@ -281,7 +283,7 @@ def test_a_take_back_of_the_last_action_withdraws_the_games_result() -> None:
     arbiter = arbiter_of(event, "arb")
     round_ = services.publish_round(round_=draft(event, td), user=td)
     board = round_.boards.get()
-    table = board.challenge_table
+    table = board.game
     play_through_services(table, arbiter, 7)
     board.refresh_from_db()
     assert board.result == Result.TABLE
@@ -330,15 +332,15 @@ def test_a_director_creates_the_event_on_the_form_and_changes_a_drafts_challenge
     round_.refresh_from_db()
     assert round_.challenge == "card"
     round_ = services.publish_round(round_=round_, user=creator)
-    board = round_.boards.filter(challenge_table__isnull=False).first()
+    board = round_.boards.filter(game__kind="challenge").first()
     assert board is not None
-    table = board.challenge_table
+    table = board.game
     response = client.get(reverse("challenge-board", args=[board.pk]))
     assert response.url == reverse("challenge-table", args=[table.pk])
     page = client.get(reverse("event-round", args=[event.slug, 1])).content.decode()
     assert reverse("challenge-board", args=[board.pk]) in page
     live = Client().get(reverse("challenge-live", args=[event.slug])).content.decode()
-    assert "to move" in live and table.players[0] in live
+    assert "to move" in live and table.seat_names[0] in live
     fragment = Client().get(reverse("challenge-live", args=[event.slug]), HTTP_HX_REQUEST="true")
     assert fragment.content.decode().lstrip().startswith('<div id="challenge-live-tables"')
     event_live = Client().get(reverse("event-live", args=[event.slug])).content.decode()
@@ -358,7 +360,7 @@ def test_only_the_events_arbiters_record_and_a_table_of_two_counts_like_the_othe
     round_ = services.publish_round(round_=draft(event, td), user=td)
     boards = list(round_.boards.order_by("number").prefetch_related("seats"))
     assert sorted(len(b.seats.all()) for b in boards) == [2, 3]
-    table = boards[0].challenge_table
+    table = boards[0].game
     with pytest.raises(NotAllowed):
         record_challenge_action(
             table=table, user=stranger, expected_index=0, action={"type": "refill"}
@@ -370,7 +372,7 @@ def test_only_the_events_arbiters_record_and_a_table_of_two_counts_like_the_othe
     )
     assert refused.status_code == 403
     for seed, board in enumerate(boards):
-        play_through_services(board.challenge_table, arbiter, seed)
+        play_through_services(board.game, arbiter, seed)
         board.refresh_from_db()
         assert (board.result, board.result_check) == (Result.TABLE, Board.Check.PASSED)
     lines = challenge_standings.tally(event)

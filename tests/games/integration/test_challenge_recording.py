@@ -14,7 +14,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.challenge_models import ChallengeAction, ChallengeTable
+from games.challenge_models import ChallengeAction
 from games.challenge_selectors import (
     effective_actions,
     record_of,
@@ -27,6 +27,7 @@ from games.challenges.dice import DiceChallenge
 from games.challenges.randomgame import dice_steps
 from games.challenges.tile import CHOOSE, REFILL, TileChallenge
 from games.engine.tiles import COLOURS
+from games.models import Game
 from games.services.challenges import (
     record_challenge_action,
     start_table,
@@ -88,7 +89,7 @@ def test_start_checks_the_players_the_challenge_and_the_mode(arbiter: Any) -> No
         start_table(user=arbiter, challenge="tile", mode="paper", players=["A", "B"])
     with pytest.raises(Exception, match="same name"):
         start_table(user=arbiter, challenge="tile", mode="full", players=["A", "a"])
-    assert ChallengeTable.objects.count() == 0
+    assert Game.objects.challenges().count() == 0
     table = start_table(
         user=arbiter,
         challenge="dice",
@@ -96,7 +97,7 @@ def test_start_checks_the_players_the_challenge_and_the_mode(arbiter: Any) -> No
         players=[" Ada ", "Alan", ""],
         setup_roll=False,
     )
-    assert table.players == ["Ada", "Alan"]
+    assert table.seat_names == ["Ada", "Alan"]
     assert table.options == {"setup_roll": False}
     assert table.created_by == arbiter
 
@@ -160,9 +161,9 @@ def test_an_illegal_action_is_refused_with_the_engines_code_and_nothing_is_store
     assert response.status_code == 400
     assert response.json()["code"] == "BAD_RECORD"
     assert "'note' was unexpected" in response.json()["detail"]
-    table = ChallengeTable.objects.get(pk=pk)
+    table = Game.objects.challenges().get(pk=pk)
     assert table.log_length == 3
-    assert ChallengeAction.objects.filter(table=table).count() == 3
+    assert ChallengeAction.objects.filter(game=table).count() == 3
 
 
 @pytest.mark.django_db
@@ -176,12 +177,12 @@ def test_a_stale_index_is_a_409_and_stores_nothing(arbiter: Any) -> None:
     response = post(client, "api-challenge-actions", {"index": 0, "action": EXAMPLE[1]}, pk)
     assert response.status_code == 409
     assert response.json()["code"] == "stale_index"
-    table = ChallengeTable.objects.get(pk=pk)
+    table = Game.objects.challenges().get(pk=pk)
     with pytest.raises(Conflict):
         record_challenge_action(table=table, user=arbiter, expected_index=5, action=EXAMPLE[1])
     response = post(client, "api-challenge-takeback", {"index": 7, "reason": "oops"}, pk)
     assert response.status_code == 409
-    assert ChallengeAction.objects.filter(table_id=pk).count() == 1
+    assert ChallengeAction.objects.filter(game_id=pk).count() == 1
 
 
 @pytest.mark.django_db
@@ -190,7 +191,7 @@ def test_take_back_needs_a_reason_and_keeps_the_action_in_the_log(arbiter: Any) 
     pk = start(client)["id"]
     for i, action in enumerate(EXAMPLE[:2]):
         post(client, "api-challenge-actions", {"index": i, "action": action}, pk)
-    table = ChallengeTable.objects.get(pk=pk)
+    table = Game.objects.challenges().get(pk=pk)
     with pytest.raises(Exception, match="Say why"):
         take_back_challenge_action(table=table, user=arbiter, expected_index=2, reason="  ")
     response = post(client, "api-challenge-takeback", {"index": 2, "reason": "wrong faces"}, pk)
@@ -241,7 +242,7 @@ def next_choice(game: Any, rng: random.Random) -> dict[str, Any]:
     return {"type": "draw" if "draw" in kinds else kind, "player": seat}
 
 
-def play_out(table: ChallengeTable, user: Any, choices_seed: int) -> ChallengeTable:
+def play_out(table: Game, user: Any, choices_seed: int) -> Game:
     rng = random.Random(choices_seed)
     for _ in range(3000):
         table.refresh_from_db()
@@ -265,7 +266,7 @@ def test_a_full_mode_game_replays_from_its_seed_and_its_record_passes_the_check(
     other = start_table(user=arbiter, challenge=challenge, mode="full", players=names, seed=78)
     one = play_out(one, arbiter, choices_seed=1)
     two = play_out(two, arbiter, choices_seed=1)
-    assert one.status == two.status == ChallengeTable.Status.FINISHED
+    assert one.status == two.status == Game.Status.FINISHED
     assert one.finished_at is not None
     record = record_of(one)
     assert record.to_json() == record_of(two).to_json()
@@ -300,7 +301,7 @@ def test_a_full_mode_game_replays_from_its_seed_and_its_record_passes_the_check(
         )
     take_back_challenge_action(table=one, user=arbiter, expected_index=one.log_length, reason="x")
     one.refresh_from_db()
-    assert one.status == ChallengeTable.Status.PLAYING and one.finished_at is None
+    assert one.status == Game.Status.PLAYING and one.finished_at is None
 
 
 @pytest.mark.django_db
@@ -383,7 +384,7 @@ def test_an_arbiter_records_a_dice_turn_on_the_page(arbiter: Any) -> None:
             "setup_roll": "",
         },
     )
-    table = ChallengeTable.objects.get()
+    table = Game.objects.challenges().get()
     assert page.status_code == 302 and page["Location"] == reverse(
         "challenge-table", args=[table.pk]
     )
@@ -416,7 +417,7 @@ def test_an_arbiter_records_a_dice_turn_on_the_page(arbiter: Any) -> None:
         follow=True,
     )
     assert "taken back" in response.content.decode()
-    assert ChallengeAction.objects.filter(table=table).count() == 3
+    assert ChallengeAction.objects.filter(game=table).count() == 3
     assert client.get(reverse("challenge-list")).status_code == 200
 
 

@@ -1,7 +1,8 @@
-"""Paper results confirmed on the players' phones (issue 14, item 5): two agreeing words enter
-the result once through the audited path; one word, or two that disagree, count for nothing; a
-disputed board waits for a director's decision with a reason; boards that take no word say why;
-two phones at once give one outcome, never a 500."""
+"""Paper results confirmed on the players' phones (issue 14, item 5; issue 26 for every kind of
+table, tests/tournament/integration/test_confirmations_tables.py): two agreeing words of a pair
+enter the result once through the audited path; one word, or two that disagree, count for
+nothing; a disputed board waits for an arbiter's (or a director's) decision with a reason;
+boards that take no word say why; two phones at once give one outcome, never a 500."""
 
 from dataclasses import dataclass
 from typing import Any
@@ -36,7 +37,7 @@ from tournament.models import (
     ResultCorrection,
     Round,
 )
-from tournament.services.confirmations import confirm_result
+from tournament.services.confirmations import confirm_result, settle_result
 
 NO_LEVELS = ["results_between", "buchholz"]  # tie-breaks that read no colour levels
 
@@ -114,8 +115,8 @@ def test_both_players_agreeing_enter_the_result_once_with_its_audit_row() -> Non
     )
     assert vp(p) == (1.0, 0.0, 1)
     assert log_lines(p) == [
-        "Round 1, board 1 (Alice v Bob): Alice says 1-0; awaiting the other side.",
-        "Round 1, board 1 (Alice v Bob): Bob says 1-0; the sides agree: the result is entered.",
+        "Round 1, board 1 (Alice v Bob): Alice says 1-0; awaiting the others.",
+        "Round 1, board 1 (Alice v Bob): Bob says 1-0; every side agrees: the result is entered.",
     ]
     with pytest.raises(Conflict, match="1-0 is confirmed already") as again:
         confirm_result(board=p.board, user=p.alice, result=Result.SECOND_WINS)
@@ -148,10 +149,10 @@ def test_a_disagreement_is_disputed_counts_for_nothing_and_a_director_decides_wi
     board = confirm_result(board=p.board, user=p.bob, result=Result.DRAW)
     assert (board.result, board.confirmation) == ("", Board.Confirmation.DISPUTED)
     assert vp(p) == (0.0, 0.0, 0)
-    assert log_lines(p)[-1].endswith("Bob says 1/2-1/2; the words disagree: the arbiter decides.")
-    with pytest.raises(DomainError, match="director decides it") as arbiter_word:
+    assert log_lines(p)[-1].endswith("Bob says 1/2-1/2; the words differ: the arbiter decides.")
+    with pytest.raises(NotAllowed, match="settle its result with a reason") as arbiter_word:
         confirm_result(board=p.board, user=p.arb, result=Result.FIRST_WINS)
-    assert arbiter_word.value.code == "disputed"
+    assert arbiter_word.value.code == "arbiter_settles"
 
     director = Client()
     director.force_login(p.td)
@@ -187,26 +188,38 @@ def test_a_player_who_changes_a_disputed_word_to_agree_confirms_it() -> None:
 
 
 @pytest.mark.django_db
-def test_a_player_and_the_arbiter_agreeing_enter_the_result() -> None:
+def test_an_arbiter_settles_a_board_awaiting_a_word_with_a_reason() -> None:
     p = paper_board()
-    confirm_result(board=p.board, user=p.arb, result=Result.DRAW)
-    assert p.fresh().confirmation == Board.Confirmation.AWAITING
-    board = confirm_result(board=p.board, user=p.bob, result=Result.DRAW)
+    with pytest.raises(DomainError, match="nothing to settle") as early:
+        settle_result(board=p.board, user=p.arb, result=Result.DRAW, reason="slip")
+    assert early.value.code == "nothing_to_settle"
+    confirm_result(board=p.board, user=p.bob, result=Result.DRAW)
+    with pytest.raises(DomainError, match="Say why") as no_reason:
+        settle_result(board=p.board, user=p.arb, result=Result.DRAW, reason=" ")
+    assert no_reason.value.field == "reason"
+    assert p.fresh().result == ""
+    board = settle_result(board=p.board, user=p.arb, result=Result.DRAW, reason="Alice left")
     assert (board.result, board.confirmation) == ("1/2-1/2", Board.Confirmation.CONFIRMED)
     audit = ResultCorrection.objects.get(board=p.board)
-    assert (audit.user, audit.reason) == (p.bob, "confirmed by Bob and the arbiter")
+    assert (audit.user, audit.reason) == (p.arb, "Alice left")
     assert vp(p) == (0.5, 0.5, 1)
-    assert ResultConfirmation.objects.get(board=p.board, user=p.arb).entry is None
+    settled = ResultConfirmation.objects.get(board=p.board, user=p.arb)
+    assert (settled.entry, settled.reason) == (None, "Alice left")
 
 
 @pytest.mark.django_db
 def test_an_event_that_uses_levels_wants_both_and_they_must_agree_too() -> None:
     p = paper_board(chain=["results_between", "progressive_difference"])
-    with pytest.raises(DomainError, match="Give both players' lowest colour levels") as none:
+    with pytest.raises(DomainError, match="Give both sides' lowest colour levels") as none:
         confirm_result(board=p.board, user=p.alice, result=Result.FIRST_WINS)
     assert none.value.field == "first_lowest"
-    with pytest.raises(DomainError, match="the result is 0-1"):
+    with pytest.raises(DomainError, match="Bob's lowest colour .12. is higher .*the result is 0-1"):
         confirm_result(board=p.board, user=p.alice, result="1-0", first_lowest=7, second_lowest=12)
+    with pytest.raises(
+        DomainError, match="Bob: a colour level is a whole number from 0 to 18"
+    ) as high:
+        confirm_result(board=p.board, user=p.alice, result="1-0", first_lowest=7, second_lowest=19)
+    assert high.value.field == "second_lowest"
     assert not ResultConfirmation.objects.exists()
     confirm_result(board=p.board, user=p.alice, result="1-0", first_lowest=12, second_lowest=7)
     board = confirm_result(
@@ -239,12 +252,12 @@ def test_boards_that_take_no_word_say_why() -> None:
     p = paper_board()
     bye = Board.objects.get(round=p.board.round, number=2)
     carol = claimed(bye.first, "carol")
-    with pytest.raises(DomainError, match="no opponent") as refused:
+    with pytest.raises(DomainError, match="has no game") as refused:
         confirm_result(board=bye, user=carol, result=Result.FIRST_WINS)
     assert refused.value.code == "bye"
 
     stranger = UserFactory(username="stranger")
-    with pytest.raises(NotAllowed, match="Only the players of board 1") as not_on_board:
+    with pytest.raises(NotAllowed, match="Only the players seated at board 1") as not_on_board:
         confirm_result(board=p.board, user=stranger, result=Result.FIRST_WINS)
     assert not_on_board.value.code == "not_on_board"
 
@@ -307,6 +320,7 @@ def test_the_phone_page_takes_a_word_and_the_public_pages_mark_the_result(
         sent = alice.post(url, {"result": "1-0"})
     assert sent.status_code == 302
     assert p.fresh().confirmation == Board.Confirmation.AWAITING
+    assert "Waiting for Bob to confirm." in alice.get(url).content.decode()
     public_round = Client().get(f"/events/{p.event.slug}/rounds/1/").content.decode()
     assert "awaiting confirmation: not in yet" in public_round
 
@@ -314,7 +328,8 @@ def test_the_phone_page_takes_a_word_and_the_public_pages_mark_the_result(
     bob.force_login(p.bob)
     with django_capture_on_commit_callbacks(execute=True):
         followed = bob.post(url, {"result": "1-0"}, follow=True).content.decode()
-    assert "Both sides agree: 1-0 is entered." in followed
+    assert "Both of you agree: the result counts now." in followed
+    assert "flash success" not in followed, "what happens next, not a green success"
     assert p.fresh().result == "1-0"
     mark = '<span class="visually-hidden">confirmed by both sides</span>'
     for page_url in (
@@ -354,15 +369,16 @@ def test_the_api_takes_words_and_shows_them_to_the_board_only() -> None:
     second = api_as(p.bob).post(confirm, {"result": "1-0"}, format="json")
     assert second.status_code == 200
     assert (second.json()["confirmation"], second.json()["result"]) == ("confirmed", "1-0")
-    late = api_as(p.arb).post(confirm, {"result": "0-1"}, format="json")
+    late = api_as(p.alice).post(confirm, {"result": "0-1"}, format="json")
     assert late.status_code == 409 and late.json()["code"] == "decided"
 
     shown = api_as(p.arb).get(words)
     assert shown.status_code == 200
-    assert [(w["side"], w["result"], w["user"]) for w in shown.json()["words"]] == [
-        ("first", "1-0", "Alice"),  # the claimed players' names, not the user names
-        ("second", "1-0", "Bob"),
+    assert [(w["side"], w["seat"], w["result"], w["user"]) for w in shown.json()["words"]] == [
+        ("Alice", 0, "1-0", "Alice"),  # the claimed players' names, not the user names
+        ("Bob", 1, "1-0", "Bob"),
     ]
+    assert shown.json()["kind"] == "pair"
     assert len(shown.json()["history"]) == 2
     assert api_as(p.alice).get(words).status_code == 200
     assert api_as(stranger).get(words).status_code == 403
@@ -376,7 +392,7 @@ def test_three_words_queued_on_the_board_give_one_result(postgres: None) -> None
     p = paper_board()
     url = f"/api/boards/{p.board.pk}/confirm/"
     # Two words queued on the board's lock (PostgreSQL hands a row lock to the first waiter;
-    # beyond two, the order among the rest is not promised), then the arbiter's late word.
+    # beyond two, the order among the rest is not promised), then a late word.
     answers = queued(
         lambda: Board.objects.select_for_update().get(pk=p.board.pk),
         [
@@ -386,7 +402,7 @@ def test_three_words_queued_on_the_board_give_one_result(postgres: None) -> None
     )
     answers += queued(
         lambda: Board.objects.select_for_update().get(pk=p.board.pk),
-        [Call(p.arb, "post", url, {"result": "0-1"})],
+        [Call(p.alice, "post", url, {"result": "0-1"})],
     )
     assert [a.status for a in answers] == [200, 200, 409], [a.body for a in answers]
     assert answers[1].body["confirmation"] == "confirmed"

@@ -1,12 +1,19 @@
 """E-mail at a table of 4: every seat hears of its table, seat and table-mates when the round is
-published, and of the placings when the table's result is entered; and a table takes no
-confirmations of a two-player result."""
+published, and of the placings when the table's result is entered; and a table's word is its
+seats' levels, not a two-player result."""
 
 from typing import Any
 
 import pytest
 
-from tests.factories import EntryFactory, EventFactory, PlayerFactory, RoundFactory, director_of
+from tests.factories import (
+    EntryFactory,
+    EventFactory,
+    PlayerFactory,
+    RoundFactory,
+    UserFactory,
+    director_of,
+)
 from tests.result_calls import set_table_result
 from tournament import services
 from tournament.errors import DomainError
@@ -54,15 +61,18 @@ def test_everybody_at_a_table_of_four_hears_of_their_seat_and_the_placings(
 
 
 @pytest.mark.django_db
-def test_a_table_takes_no_confirmations_of_a_two_player_result() -> None:
+def test_a_table_takes_no_two_player_result_as_a_word() -> None:
     event = EventFactory(ruleset="standard", table_size=3)
-    td = director_of(event)
+    director_of(event)
     entries = [EntryFactory(event=event, starting_rank=n) for n in (1, 2, 3)]
     round_ = RoundFactory(event=event, number=1, status=Round.Status.PUBLISHED)
     (board,) = seat_boards(round_, [Table([e.pk for e in entries])], first_number=1)
-    with pytest.raises(DomainError) as refused:
-        confirm_result(board=board, user=td, result=Result.FIRST_WINS)
-    assert refused.value.code == "table"
+    player = UserFactory(username="seated")
+    entries[0].player.user = player
+    entries[0].player.save(update_fields=["user"])
+    with pytest.raises(DomainError, match="is a table") as refused:
+        confirm_result(board=board, user=player, result=Result.FIRST_WINS)
+    assert refused.value.field == "result"
     board.refresh_from_db()
     assert (board.result, board.confirmation) == ("", "")
     assert not ResultConfirmation.objects.exists()

@@ -133,6 +133,13 @@ def withdrawn(w: World, user: Any) -> None:
     )
 
 
+def a_players_word(w: World, user: Any) -> None:
+    """The player's word on the pending board: the board awaits the other side's."""
+    from tournament.services.confirmations import confirm_result
+
+    confirm_result(board=w.boards["pending"], user=w.users["player"], **SCORESHEET)
+
+
 def checked_in(w: World, user: Any) -> None:
     no_draft(w, user)
     for name in OWN_ENTRY:
@@ -507,9 +514,20 @@ WRITES = [
         "post",
         lambda w: f"/api/boards/{w.boards['pending'].pk}/confirm/",
         _confirmations,
-        ON_BOARD,
+        OWN_ENTRY,  # the players seated there; arbiters settle instead
         200,
         data=lambda w: dict(SCORESHEET),
+    ),
+    Write(
+        "api: settle a paper result",
+        "api-board-settle",
+        "post",
+        lambda w: f"/api/boards/{w.boards['pending'].pk}/settle/",
+        _confirmations,
+        ARBITERS,
+        200,
+        data=lambda w: {**SCORESHEET, "reason": "seen at the board"},
+        prepare=a_players_word,
     ),
     Write(
         "api: record a move",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.challenge_models import ChallengeTable
+from games.models import Game
 from tests.tournament.integration.permission_matrix.world import World, Write
 
 RECORDERS = frozenset({"arbiter", "arbiter_other", "director", "director_other", "staff"})
@@ -15,7 +15,7 @@ START = {"challenge": "dice", "mode": "full", "players": ["Ada", "Alan"], "setup
 
 
 def _tables(w: World) -> tuple[Any, ...]:
-    return tuple(ChallengeTable.objects.order_by("pk").values_list("pk", "log_length"))
+    return tuple(Game.objects.challenges().order_by("pk").values_list("pk", "log_length"))
 
 
 def a_table(w: World, user: Any) -> None:
@@ -31,8 +31,8 @@ def a_table_with_a_roll(w: World, user: Any) -> None:
     record_challenge_action(table=_table(), user=w.users["staff"], expected_index=0, action=ROLL)
 
 
-def _table() -> ChallengeTable:
-    return ChallengeTable.objects.latest("pk")
+def _table() -> Game:
+    return Game.objects.challenges().latest("pk")
 
 
 ROLL = {"type": "roll", "player": 0}

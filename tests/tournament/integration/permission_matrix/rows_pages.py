@@ -11,7 +11,6 @@ from django.utils import timezone
 
 from games.models import Game, ValidationRun
 from tests.tournament.integration.permission_matrix.rows_api import (
-    ON_BOARD,
     OWN_ENTRY,
     RO,
     SCORESHEET,
@@ -345,7 +344,7 @@ WRITES = [
         "board-confirm",
         lambda w: f"{E}boards/{w.boards['pending'].pk}/confirm/",
         _confirmations,
-        ON_BOARD,
+        OWN_ENTRY,  # the players seated there; arbiters settle instead
         data=lambda w: dict(SCORESHEET),
     ),
     page(

@@ -8,7 +8,7 @@ import pytest
 from django.apps import apps
 from django.urls import URLPattern, get_resolver, reverse
 
-from games.challenge_models import ChallengeTable
+from games.models import Game
 from tests.tournament.integration.permission_matrix.matrix import READ_ONLY
 from tests.tournament.integration.permission_matrix.rows_challenges import a_table
 from tests.tournament.integration.permission_matrix.rows_pages import of_challenges
@@ -49,7 +49,7 @@ def address(world: World, name: str, pattern: URLPattern) -> str:
         elif key == "entry_pk":
             kwargs[key] = world.entries["player"].pk
         elif key == "pk" and name.startswith("challenge-"):
-            kwargs[key] = ChallengeTable.objects.latest("pk").pk
+            kwargs[key] = Game.objects.challenges().latest("pk").pk
         elif key in ("player_pk", "pk"):
             kwargs[key] = world.players["player"].pk
         elif key == "number":
