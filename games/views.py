@@ -17,7 +17,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
-from games import selectors, services
+from games import selectors, services, solitaire
 from games.board_svg import COLOUR_NAMES, SYMBOL_NAMES, board_svg
 from games.clock import format_ms
 from games.engine import COLOURS, TILE_KINDS
@@ -229,6 +229,8 @@ def _live_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
         "flag_name": _name(game, clock["flag_fallen"]),
         "result_text": board.get_result_display() if board.result else "",
     }
+    if board.plays_alone and board.result:  # duplicate solitaire: the levels, not placings
+        ctx["result_text"] = solitaire.result_words(board) or ctx["result_text"]
     ctx.update(extra)
     return ctx
 

@@ -39,7 +39,8 @@ def solitaire_rows(boards: Iterable[_BoardFact]) -> list[GameResult]:
     seats = Seat.objects.filter(board_id__in=rounds, number=0).values_list(
         "board_id", "entry_id", "levels"
     )
+    # Every level the seat holds (six from a recorded game): the round compares them in order.
     return solitaire_results(
-        SolitaireResult(rounds[board_id], entry, ((levels + [0, 0])[0], (levels + [0, 0])[1]))
+        SolitaireResult(rounds[board_id], entry, tuple(levels or [0]))
         for board_id, entry, levels in seats
     )

@@ -164,6 +164,14 @@ def _one_line(text: str) -> str:
 def _round_line(board: Board, entry: Entry, player: Player) -> str:
     round_ = board.round
     where = {"round": round_.number, "event": round_.event.name, "board": board.number}
+    if board.plays_alone:  # duplicate solitaire: an entrant of the round's deal, never a bye
+        return (
+            _(
+                "Round %(round)s of %(event)s: board %(board)s, you play the round's deal "
+                "(duplicate solitaire)"
+            )
+            % where
+        )
     if board.second_id is None:
         if board.result == Result.ABSENT:
             return _("Round %(round)s of %(event)s: you are marked absent (0 points)") % where

@@ -515,7 +515,7 @@ def seat_in(round_: Round, entry: Entry) -> Board | None:
 
 def result_choices(board: Board) -> list[tuple[str, str]]:
     """The result codes that fit the board: a game's, or a board without an opponent's."""
-    allowed = SINGLE_RESULTS if board.is_bye else PAIR_RESULTS
+    allowed = SINGLE_RESULTS if board.one_sided else PAIR_RESULTS
     return [(value, label) for value, label in Result.choices if value in allowed]
 
 

@@ -31,6 +31,7 @@ from scoring.core.results import (
     results_from_boards,
     validate_results,
 )
+from scoring.core.solitaire import round_placings
 from scoring.core.standings import Placing, StandingRow, compute_standings, final_placings
 from scoring.core.tables import TableGame, placings_from_levels, table_points, table_results
 from scoring.core.tiebreaks import (
@@ -84,6 +85,7 @@ __all__ = [
     "median_buchholz",
     "progressive_difference",
     "placings_from_levels",
+    "round_placings",
     "progressive_level",
     "resolve_chain",
     "results_between",

@@ -1,7 +1,8 @@
 """Duplicate solitaire's ranking and victory points (RULINGS.md, "Events beyond two players").
 
 Every entrant of a round plays the same tile sequence alone; the round ranks its entrants by
-their results (the lowest colour level, then the next lowest: the result order) and each scores
+their results in the result order: the lowest colour level, then the second lowest, and so on
+through all six (RULINGS.md, "Result"; a draw only if the sorted lists are equal). Each scores
 VP as at a table of all the round's entrants with a result: (entrants beaten + 1/2 tied) /
 (k - 1). A round with one result so far gives that entrant 1 (nobody beat them). Placings and
 VP come from :func:`scoring.core.tables.placings_from_levels` and ``table_points``.
@@ -26,12 +27,23 @@ class SolitaireResult:
 
 
 def round_placings(levels: Sequence[Sequence[int]]) -> list[int]:
-    """Placings of a round's entrants (1 best, ties share: 1, 2, 2, 4) from their levels.
+    """Placings of a round's entrants (1 best, ties share: 1, 2, 2, 4) from their levels,
+    lowest first: compared level by level on every level the round's results all give (six
+    from recorded games). A director's hand entry may give fewer; the round is then compared
+    on as many as it gives, so no entrant is held better or worse on a level another's result
+    does not say.
 
     >>> round_placings([[5, 9], [7, 7], [5, 9], [2, 14], [5, 8]])
     [2, 1, 2, 5, 4]
+    >>> round_placings([[2, 2, 3, 9, 9, 9], [2, 2, 4, 5, 5, 5], [1, 9, 9, 9, 9, 9]])
+    [2, 1, 3]
+    >>> round_placings([[2, 2, 3, 9, 9, 9], [2, 2, 4, 5, 5, 5], [2, 2]])
+    [1, 1, 1]
     """
-    return placings_from_levels(levels)
+    if not levels:
+        return []
+    width = min(len(row) for row in levels)
+    return placings_from_levels([list(row)[:width] for row in levels])
 
 
 def round_points(placings: Sequence[int]) -> list[float]:
@@ -59,8 +71,7 @@ def solitaire_results(results: Iterable[SolitaireResult]) -> list[GameResult]:
         players = [e.player for e in entrants]
         if len(set(players)) != len(players):
             raise ValueError(f"round {rnd}: a player has two solitaire results")
-        width = min(len(e.levels) for e in entrants)  # compare on the levels all of them have
-        placings = round_placings([e.levels[:width] for e in entrants])
+        placings = round_placings([e.levels for e in entrants])
         points = round_points(placings)
         for i, entrant in enumerate(entrants):
             others = [j for j in range(len(entrants)) if j != i]

@@ -106,6 +106,7 @@ def _result_text(code: str, held: bool, provisional: str = "") -> str:
         "half-bye": gettext("½ bye"),
         "full-bye": gettext("1 bye"),
         "absent": gettext("absent"),
+        "table": gettext("placings"),  # a solitaire entrant's: placed over the round
     }
     return shown.get(code, code)
 
@@ -134,8 +135,14 @@ def event_pdf(
         rows: list[list[Any]] = [
             [gettext("Board"), gettext("Moves first"), gettext("Second"), gettext("Result")]
         ]
+        alone = event.ruleset == Event.Ruleset.SOLITAIRE  # entrants of the deal, not byes
         for p in table.round_pairings(rnd):
-            second = table.name_of(p.second) if p.second is not None else gettext("(no opponent)")
+            if p.second is not None:
+                second = table.name_of(p.second)
+            elif alone and p.result in ("", "table"):
+                second = gettext("plays the round's deal (solitaire)")
+            else:
+                second = gettext("(no opponent)")
             rows.append(
                 [
                     p.number,

@@ -70,7 +70,7 @@ def slips_pdf(
     width, height = A4
     margin = 12 * mm
     slip_height = (height - 2 * margin) / SLIPS_PER_PAGE
-    games = [b for b in boards if len(b.side_ids) > 1]
+    games = [b for b in boards if b.has_game]  # a solitaire entrant's board too: not a bye
     if not games:
         title = gettext("%(event)s: round %(number)s") % {
             "event": event.name,
@@ -125,6 +125,8 @@ def _draw_slip(
     _draw_fitted(canvas, event.name, regular_chain, 9, x, y - 14, 400)
     if at_table:
         _draw_table_seats(canvas, board, x, y - 40)
+    elif board.plays_alone:
+        _draw_alone(canvas, board, x, y - 40)
     else:
         _draw_pair(canvas, board, x, y - 40)
     _draw_link(canvas, url, width - margin - 32 * mm - 4, top - 12 - 32 * mm)
@@ -158,6 +160,28 @@ def _draw_pair(canvas: Canvas, board: Board, x: float, y: float) -> None:
     y -= 36
     signatures = (gettext("First's signature"), gettext("Second's signature"), gettext("Arbiter"))
     for label in signatures:
+        canvas.line(x, y, x + 140, y)
+        canvas.setFont(regular, 8)
+        canvas.drawString(x, y - 10, label)
+        x += 160
+
+
+def _draw_alone(canvas: Canvas, board: Board, x: float, y: float) -> None:
+    """A duplicate solitaire entrant: plays the round's deal; a box for each of the six
+    colour levels, lowest first (the round is placed on all six), and two signatures."""
+    regular_chain, bold_chain = font_chains()
+    regular = regular_chain.main
+    seat = board.side_seats()[0]
+    name = f"{seat.player.name} (#{seat.entry.starting_rank})"
+    _draw_fitted(canvas, name, bold_chain, 12, x, y, 300)
+    canvas.setFont(regular, 9)
+    canvas.drawString(x + 310, y, gettext("Plays the round's deal (solitaire)"))
+    y -= 26
+    canvas.drawString(x, y, gettext("Colour levels, lowest first:"))
+    for n in range(6):
+        canvas.rect(x + 140 + n * 36, y - 4, 30, 16)
+    y -= 42
+    for label in (gettext("Entrant's signature"), gettext("Arbiter")):
         canvas.line(x, y, x + 140, y)
         canvas.setFont(regular, 8)
         canvas.drawString(x, y - 10, label)

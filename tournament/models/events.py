@@ -445,22 +445,30 @@ class Board(models.Model):
         return f"R{self.round.number} B{self.number}: {self.first.player.name} v {second}"
 
     @property
+    def one_sided(self) -> bool:
+        """One side at the board (read from its seats): a bye, an absence or a duplicate
+        solitaire entrant. Its results are a single side's (``SINGLE_RESULTS``) or, alone,
+        levels; never a two-sided result code."""
+        return len(self.side_ids) < 2
+
+    @property
     def is_bye(self) -> bool:
-        return self.second_id is None
+        """No game here: a bye or an absence (a solitaire entrant plays the round's deal)."""
+        return self.one_sided and not self.plays_alone
 
     @property
     def plays_alone(self) -> bool:
         """A duplicate solitaire entrant's board of one: a game, not a bye or an absence."""
         return (
-            self.second_id is None
-            and self.result in ("", Result.TABLE)
+            self.result in ("", Result.TABLE)
             and self.round.event.ruleset == Event.Ruleset.SOLITAIRE
+            and self.one_sided
         )
 
     @property
     def has_game(self) -> bool:
-        """A game is played here: two seats or more, or a solitaire entrant."""
-        return self.second_id is not None or self.plays_alone
+        """A game is played here: two sides or more, or a solitaire entrant."""
+        return not self.is_bye
 
     @property
     def is_table(self) -> bool:

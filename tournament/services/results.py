@@ -140,8 +140,8 @@ def rerank_round(round_: Round) -> None:
             "board__number"
         )
     )
-    # The lowest and the next lowest, as the standings' solitaire rows rank them (scoring).
-    placings = scoring_core.placings_from_levels([s.levels[:2] or [0] for s in seats])
+    # Every level in order, as the standings' solitaire rows rank them (scoring.core.solitaire).
+    placings = scoring_core.round_placings([s.levels or [0] for s in seats])
     seating.place(seats, placings)
 
 
