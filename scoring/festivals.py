@@ -10,10 +10,10 @@ A row per **player** per event: both players of a partnership team get the team'
 score, each under their own registry id (read from the entry: ``entry.player`` and
 ``entry.partner``).
 
-**Field size and places**: the one rule of :mod:`scoring.exports.field` (the entries that
+**Field size and places**: the one rule of :mod:`scoring.core.field` (the entries that
 played at least one game; places counted within that field, ties as spans), which the event's
 own placings exports use too. **The overall table** ranks players by the sum of their best five
-events' Pentamind points (MSO's formula, :func:`scoring.exports.field.pentamind_points`).
+events' Pentamind points (MSO's formula, :func:`scoring.core.field.pentamind_points`).
 
 Nothing here writes to the database (a standings cache miss is computed and cached, as on the
 standings pages).
@@ -28,7 +28,7 @@ from django.db.models import Count, F, QuerySet
 from django.shortcuts import get_object_or_404
 
 from scoring.challenge_standings import tally
-from scoring.exports.field import BEST_EVENTS, field_places, pentamind_points
+from scoring.core.field import BEST_EVENTS, field_places, pentamind_points
 from scoring.standings import standings_for
 from scoring.tables import number_text, place_span
 from tournament import selectors

@@ -2,14 +2,14 @@
 partnership team) and its overall table (best five events' Pentamind points), as CSV and JSON.
 
 The data (places with ties as spans, field sizes by the one rule of
-:mod:`scoring.exports.field`) is read by :mod:`scoring.festivals`; here it is only formatted.
+:mod:`scoring.core.field`) is read by :mod:`scoring.festivals`; here it is only formatted.
 Headers and keys are English: a data format, not a page.
 """
 
 from collections.abc import Sequence
 from typing import Any
 
-from scoring.exports.field import BEST_EVENTS, FIELD_RULE, PENTAMIND_RULE
+from scoring.core.field import BEST_EVENTS, FIELD_RULE, PENTAMIND_RULE
 from scoring.exports.tables import _csv, _text
 from scoring.festivals import FestivalPlacing, OverallLine
 from scoring.tables import plain_number

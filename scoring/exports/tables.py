@@ -6,13 +6,13 @@ import json
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from scoring.exports.field import FieldPlace, field_places
+from scoring.core.field import FieldPlace, field_places
 from scoring.tables import Cell, Line, Standings, plain_number
 from tournament.models import Event
 
 
 def event_field(table: Standings) -> list[tuple[Line, FieldPlace[int]]]:
-    """The event's field (:mod:`scoring.exports.field`: the entries that played at least one
+    """The event's field (:mod:`scoring.core.field`: the entries that played at least one
     game), best first, each line with its place within the field."""
     lines = {line.contender.entry_id: line for line in table.lines}
     placed = field_places(

@@ -23,8 +23,8 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from scoring import festivals
+from scoring.core.field import BEST_EVENTS
 from scoring.exports import dumps
-from scoring.exports.field import BEST_EVENTS
 from scoring.exports.pentamind import overall_json, pentamind_csv, pentamind_json
 from scoring.views.exports import CSV, JSON, _download
 from tournament import festival_selectors

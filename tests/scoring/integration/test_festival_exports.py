@@ -3,7 +3,7 @@ a row per player (both partners of a team), one field rule in every export, Chal
 their tally's victory points, the overall table of best-five Pentamind points, and e-mail links
 that land on an element of the round page.
 
-Pentamind points: 100 x (N+5)/(N+6) x (N-P)/(N-1) (scoring/exports/field.py, docs/festival.md).
+Pentamind points: 100 x (N+5)/(N+6) x (N-P)/(N-1) (scoring/core/field.py, docs/festival.md).
 """
 
 import csv

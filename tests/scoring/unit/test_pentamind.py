@@ -1,11 +1,11 @@
 """The field rule, MSO's Pentamind points and the festival's best-five table, by hand.
 
 Pentamind points: 100 x (N+5)/(N+6) x (N-P)/(N-1) for N up to 100, P the middle of a shared span
-(scoring/exports/field.py, docs/festival.md)."""
+(scoring/core/field.py, docs/festival.md)."""
 
 import pytest
 
-from scoring.exports.field import BEST_EVENTS, field_places, field_size, pentamind_points
+from scoring.core.field import BEST_EVENTS, field_places, field_size, pentamind_points
 from scoring.festivals import FestivalPlacing, overall_table
 
 

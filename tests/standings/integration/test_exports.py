@@ -134,7 +134,7 @@ def test_crosstable_csv_with_byes_forfeits_and_held_results(client: Client) -> N
 def test_placings_csv_and_json_share_places_and_give_the_field_size(
     client: Client, shared_places: HandBuilt
 ) -> None:
-    """Eve was absent and played no game: no part of the field (scoring/exports/field.py), so
+    """Eve was absent and played no game: no part of the field (scoring/core/field.py), so
     no place, and Cat and Dan share 3-4 of a field of 4."""
     slug = shared_places.event.slug
     rows = read_csv(download(client, "export-placings-csv", slug, content_type="text/csv"))
