@@ -143,7 +143,7 @@ def fresh_player_sequence() -> None:
 @pytest.fixture(autouse=True)
 def site_language() -> None:
     """Every test starts in the site's language: a German request leaves German active in the
-    thread (LocaleMiddleware activates, nothing deactivates), and services' messages would follow."""
+    thread (LocaleMiddleware activates, nothing deactivates) and services would answer in it."""
     from django.utils import translation
 
     translation.activate(settings.LANGUAGE_CODE)
