@@ -59,15 +59,26 @@ def board_with_event(board_pk: int) -> Board | None:
     )
 
 
+def team_letter(index: int) -> str:
+    """A partnership board's sides in seat order: team A (seats 0 and 2), team B (1 and 3)."""
+    return "ABCD"[index] if 0 <= index < 4 else str(index + 1)
+
+
 def side_names(board: Board) -> list[str]:
     """The board's sides in seat order as its title names them: each player, or a partnership
-    team as "Ada Byron & Alan Turing" (partners are one side)."""
-    return [entry.name for entry in board.sides]
+    team as "Team A (Ada Byron & Alan Turing)" (partners are one side)."""
+    return [
+        _("Team %(letter)s (%(names)s)") % {"letter": team_letter(n), "names": entry.name}
+        if entry.partner_id is not None
+        else entry.name
+        for n, entry in enumerate(board.sides)
+    ]
 
 
 def seat_teams(board: Board) -> list[dict[str, str]]:
-    """Per seat, in seat order: at a partnership board the seat's team ("Ada Byron & Alan
-    Turing") and partner ("Alan Turing"); empty strings elsewhere."""
+    """Per seat, in seat order: at a partnership board the seat's team ("A") and partner
+    ("Alan Turing"); empty strings elsewhere."""
+    sides = board.side_ids
     out = []
     for seat in board.seats.all():
         entry = seat.entry
@@ -75,7 +86,12 @@ def seat_teams(board: Board) -> list[dict[str, str]]:
             out.append({"team": "", "partner": ""})
             continue
         partner = entry.partner if seat.player.pk == entry.player_id else entry.player
-        out.append({"team": entry.name, "partner": partner.name if partner else ""})
+        out.append(
+            {
+                "team": team_letter(sides.index(entry.pk)),
+                "partner": partner.name if partner else "",
+            }
+        )
     return out
 
 
