@@ -87,8 +87,8 @@ def _seat_rows(
                         "colour_name": COLOUR_NAMES[c],
                         "symbol": SYMBOL_NAMES[c],
                         "value": scores[side][i],
-                        # the bar's share of the track, 0-100 (never past its end)
-                        "percent": round(min(max(scores[side][i], 0), track) * 100 / track, 2),
+                        # the bar's share of the track, 0-100 (never past its end): "55.56"
+                        "percent": f"{min(max(scores[side][i], 0), track) * 100 / track:.4g}",
                         "low": scores[side][i] == lowest[side],
                     }
                     for i, c in enumerate(COLOURS)
