@@ -220,6 +220,7 @@ def _live_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
         # three or four sides, placed at the table (two partnership teams are two sides)
         "is_table": board.is_table,
         "sides": selectors.side_names(board) or game.players,
+        "side_lowest": selectors.side_lowest(board),  # each side's, from its seats
         "board_svg": board_svg(
             position, interactive=can_record and not finished, highlight_plies=1
         ),
