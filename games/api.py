@@ -125,7 +125,8 @@ class GameClockView(GameAPIView):
         request=ClockInput,
         responses={200: OpenApiTypes.OBJECT, **ERRORS},
         description="start, press (ends the turn), pause, resume or adjust (seat, remaining_ms "
-        "and a reason) the clocks.",
+        "and a reason) the clocks. Every seat of the board has a clock (two to four, one for a "
+        "solitaire entrant); a seat the board does not have is refused (400) by name.",
     )
     def post(self, request: Request, board_pk: int) -> Response:
         game = self.recorded_game(request, board_pk)

@@ -26,9 +26,9 @@ def parse_clock_time(text: str) -> int:
 
 
 class AdjustForm(forms.Form):
-    seat = forms.TypedChoiceField(
-        label=_("Seat"), coerce=int, choices=[(0, "first"), (1, "second")]
-    )
+    #: any seat of the board, 0 to 3 (the clock service refuses a seat the board does not have,
+    #: naming it and the board's seats)
+    seat = WholeNumberFormField(label=_("Seat"), min_value=0)
     time = forms.CharField(label=_("Time"), max_length=12, help_text=_("Time left, e.g. 4:30"))
     reason = forms.CharField(label=_("Reason"), max_length=300)
     confirm_long = forms.BooleanField(label=_("Confirm long"), required=False)

@@ -133,6 +133,14 @@ def colour_points(points: dict[str, int]) -> list[int]:
     return [int(points.get(c, 0)) for c in COLOURS]
 
 
+def track_length(ruleset: str, options: dict[str, Any]) -> int:
+    """The top of the score track: 18, or 36 on the double track (partnership, solitaire)."""
+    try:
+        return int(make_ruleset(ruleset, **options).track)
+    except ValueError:
+        return 18
+
+
 def ruleset_allows_flag(ruleset: str, options: dict[str, Any]) -> bool:
     return bool(make_ruleset(ruleset, **options).flag_allowed)
 

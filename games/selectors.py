@@ -20,6 +20,7 @@ from games.errors import IllegalMove, engine_message
 from games.models import RECORD_KINDS, Game, GameAction, ValidationRun
 from tournament import selectors as tournament_selectors
 from tournament.models import Board, Event, Round
+from tournament.models.tables import SEATED
 from tournament.names import display_name
 from tournament.permissions import is_arbiter, is_director
 
@@ -39,10 +40,12 @@ def can_record(user: User, board: Board) -> bool:
 
 
 def game_at_board(board_pk: int) -> Game | None:
-    """The board's game with its board, round, event and players, in one query."""
+    """The board's game with its board, round and event, and the board's seats with who sits
+    in them (three queries)."""
     return (
         Game.objects.ingenious()
-        .select_related("board__round__event", "board__first__player", "board__second__player")
+        .select_related("board__round__event")
+        .prefetch_related(*(f"board__{path}" for path in SEATED))
         .filter(board_id=board_pk)
         .first()
     )
@@ -50,10 +53,52 @@ def game_at_board(board_pk: int) -> Game | None:
 
 def board_with_event(board_pk: int) -> Board | None:
     return (
-        Board.objects.select_related("round__event", "first__player", "second__player")
+        Board.objects.select_related("round__event")
+        .prefetch_related(*SEATED)
         .filter(pk=board_pk)
         .first()
     )
+
+
+def team_letter(index: int) -> str:
+    """A partnership board's sides in seat order: team A (seats 0 and 2), team B (1 and 3)."""
+    return "ABCD"[index] if 0 <= index < 4 else str(index + 1)
+
+
+def side_names(board: Board) -> list[str]:
+    """The board's sides in seat order as its title names them: each player, or a partnership
+    team as "Team A (Ada Byron & Alan Turing)" (partners are one side)."""
+    return [
+        _("Team %(letter)s (%(names)s)") % {"letter": team_letter(n), "names": entry.name}
+        if entry.partner_id is not None
+        else entry.name
+        for n, entry in enumerate(board.sides)
+    ]
+
+
+def seat_teams(board: Board) -> list[dict[str, str]]:
+    """Per seat, in seat order: at a partnership board the seat's team ("A") and partner
+    ("Alan Turing"); empty strings elsewhere."""
+    sides = board.side_ids
+    out = []
+    for seat in board.seats.all():
+        entry = seat.entry
+        if entry.partner_id is None:
+            out.append({"team": "", "partner": ""})
+            continue
+        partner = entry.partner if seat.player.pk == entry.player_id else entry.player
+        out.append(
+            {
+                "team": team_letter(sides.index(entry.pk)),
+                "partner": partner.name if partner else "",
+            }
+        )
+    return out
+
+
+def side_lowest(board: Board) -> list[int | None]:
+    """Each side's lowest level in seat order, as its first seat holds it (None: not known)."""
+    return [seat.lowest for seat in board.side_seats()]
 
 
 # ---------------------------------------------------------------- the log and the position
@@ -138,7 +183,7 @@ def game_state(game: Game, now: datetime | None = None, *, with_log: bool = True
     """Everything the board page and the API show of a game."""
     now = now or timezone.now()
     board = game.board
-    sides = [seat.lowest for seat in board.side_seats()] + [None, None]  # from the seats
+    lowest = side_lowest(board)
     state: dict[str, Any] = {
         "board": board.pk,
         "board_number": board.number,
@@ -152,8 +197,10 @@ def game_state(game: Game, now: datetime | None = None, *, with_log: bool = True
         "position": position(game),
         "clock": clock_state(game, now),
         "result": board.result,
-        "first_lowest": sides[0],
-        "second_lowest": sides[1],
+        # The documented two-sided fields, read from the seats: the first and second side's
+        # lowest level (a solitaire entrant's alone in first_lowest).
+        "first_lowest": lowest[0] if lowest else None,
+        "second_lowest": lowest[1] if len(lowest) > 1 else None,
         "placings": table_placings(game),  # tables only: by seat, once decided
         "result_held": board.result_held,
         "result_check": board.result_check,
@@ -227,7 +274,7 @@ def game_records_for_event(event: Event) -> list[tuple[Board, Record]]:
     games = (
         Game.objects.ingenious()
         .filter(board__round__event=event)
-        .select_related("board__round__event", "board__first__player", "board__second__player")
+        .select_related("board__round__event")
         .prefetch_related("actions")
         .order_by("board__round__number", "board__number")
     )

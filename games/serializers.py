@@ -9,6 +9,7 @@ from rest_framework import serializers
 
 from games.services import CLOCK_OPERATIONS
 from tournament.fields import WholeNumberField
+from tournament.models.tables import MAX_SEATS
 from tournament.parsers import LimitedJSONField
 
 
@@ -38,7 +39,13 @@ class ActionsInput(serializers.Serializer):
 class ClockInput(serializers.Serializer):
     expected_index = WholeNumberField(min_value=0)
     operation = serializers.ChoiceField(choices=CLOCK_OPERATIONS)
-    seat = WholeNumberField(required=False, min_value=0, max_value=1)
+    seat = WholeNumberField(
+        required=False,
+        min_value=0,
+        max_value=MAX_SEATS - 1,
+        help_text="adjust: the seat, 0 to the board's last (a seat the board does not have is "
+        "refused)",
+    )
     remaining_ms = WholeNumberField(
         required=False, min_value=0, help_text="adjust: the seat's time left, in milliseconds"
     )

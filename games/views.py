@@ -17,7 +17,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
-from games import selectors, services, solitaire
+from games import positions, selectors, services, solitaire
 from games.board_svg import COLOUR_NAMES, SYMBOL_NAMES, board_svg
 from games.clock import format_ms
 from games.engine import COLOURS, TILE_KINDS
@@ -61,28 +61,36 @@ def _seat_rows(
     clock: dict[str, Any],
     placings: list[int | None] | None = None,
 ) -> list[dict[str, Any]]:
-    """A row per seat (two to four): tracks, clock, whose turn, and at a table the placing."""
+    """A row per seat (one to four): tracks, clock, whose turn, the team at a partnership board
+    and at a table the placing."""
     scores = position.get("scores") or [[0] * 6 for _ in game.players]
     flagged = set(position.get("flagged") or [])
     lowest = position.get("lowest") or [min(s) for s in scores]
     placings = placings or position.get("placings") or [None] * len(game.players)
+    # The track's top: 18, or 36 on the double track (partnership: partners, seats 0 and 2, 1
+    # and 3, share their side's track; solitaire).
+    track = positions.track_length(game.ruleset, game.options or {})
+    teams = selectors.seat_teams(game.board)
     rows = []
-    # Partnership: four seats, two sides; partners (seats 0 and 2, 1 and 3) share a track of 36.
-    shared = len(scores) < len(game.players)
     for seat, name in enumerate(game.players):
         side = seat % len(scores)
+        team = teams[seat] if seat < len(teams) else {"team": "", "partner": ""}
         rows.append(
             {
                 "seat": seat,
                 "name": name,
+                "team": team["team"],
+                "partner": team["partner"],
+                "track": track,
                 "tracks": [
                     {
                         "colour": c,
                         "colour_name": COLOUR_NAMES[c],
                         "symbol": SYMBOL_NAMES[c],
                         "value": scores[side][i],
+                        # the bar's share of the track, 0-100 (never past its end): "55.56"
+                        "percent": f"{min(max(scores[side][i], 0), track) * 100 / track:.4g}",
                         "low": scores[side][i] == lowest[side],
-                        "steps": range(1, 37 if shared else 19),
                     }
                     for i, c in enumerate(COLOURS)
                 ],
@@ -210,7 +218,10 @@ def _live_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
         "clock": clock,
         "clock_json": json.dumps(clock),
         "seats": _seat_rows(game, position, clock, placings),
-        "is_table": len(game.players) > 2,
+        # three or four sides, placed at the table (two partnership teams are two sides)
+        "is_table": board.is_table,
+        "sides": selectors.side_names(board) or game.players,
+        "side_lowest": selectors.side_lowest(board),  # each side's, from its seats
         "board_svg": board_svg(
             position, interactive=can_record and not finished, highlight_plies=1
         ),
@@ -412,7 +423,9 @@ def viewer(request: HttpRequest, board_pk: int) -> HttpResponse:
         "board_svg": board_svg(position, label="The game, step by step"),
         "frames": frames,
         "seats": _seat_rows(game, position, clock, selectors.table_placings(game)),
-        "is_table": len(game.players) > 2,
+        "is_table": board.is_table,
+        "sides": selectors.side_names(board) or game.players,
+        "side_lowest": selectors.side_lowest(board),
         "result_text": board.get_result_display() if board.result else "",
         "steps": len(frames) - 1,
     }

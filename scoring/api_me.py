@@ -9,8 +9,7 @@ from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from scoring.me_selectors import MyEvent, ThisRound, my_events
-from scoring.standings import PlayerGame
+from scoring.me_selectors import Company, MyEvent, MyGame, ThisRound, my_events
 from tournament.api_schema import LOGIN_REQUIRED
 from tournament.fields import WholeNumberField
 from tournament.models import Entry
@@ -20,7 +19,19 @@ from tournament.permissions import player_of
 class OpponentSerializer(serializers.Serializer[Any]):
     entry_id = WholeNumberField()
     player_id = WholeNumberField()
+    name = serializers.CharField(help_text="The player, or a team as 'Ada Byron & Alan Turing'")
+    partner_id = WholeNumberField(allow_null=True, help_text="A team's second player")
+
+
+class PartnerSerializer(serializers.Serializer[Any]):
+    player_id = WholeNumberField()
     name = serializers.CharField()
+
+
+KIND_HELP = (
+    "pair (two players), team (two partnership teams), table (3-4 sides), solitaire (the "
+    "round's sequence, alone), bye"
+)
 
 
 class ClockSerializer(serializers.Serializer[Any]):
@@ -33,7 +44,11 @@ class ThisRoundSerializer(serializers.Serializer[Any]):
     round = WholeNumberField()
     board_id = WholeNumberField()
     board = WholeNumberField(help_text="The board's number")
-    opponent = OpponentSerializer(allow_null=True)
+    kind = serializers.CharField(help_text=KIND_HELP)
+    opponent = OpponentSerializer(allow_null=True, help_text="At a board of two sides")
+    opponents = OpponentSerializer(many=True, help_text="Every other side, in seat order")
+    partner = PartnerSerializer(allow_null=True, help_text="A partnership team's other player")
+    seat = WholeNumberField(help_text="The player's seat, 0 moves first")
     first_seat = serializers.BooleanField(help_text="The player moves first")
     result = serializers.CharField(allow_blank=True)
     clocks = ClockSerializer(many=True, help_text="While the game is being recorded")
@@ -45,7 +60,10 @@ class ThisRoundSerializer(serializers.Serializer[Any]):
 class HistorySerializer(serializers.Serializer[Any]):
     round = WholeNumberField()
     board = WholeNumberField()
-    opponent = OpponentSerializer(allow_null=True)
+    kind = serializers.CharField(help_text=KIND_HELP)
+    opponent = OpponentSerializer(allow_null=True, help_text="At a board of two sides")
+    opponents = OpponentSerializer(many=True, help_text="Every other side, in seat order")
+    partner = PartnerSerializer(allow_null=True, help_text="A partnership team's other player")
     moved_first = serializers.BooleanField(allow_null=True)
     result = serializers.CharField(allow_blank=True, help_text="The board's result code")
     points = serializers.FloatField(allow_null=True, help_text="Counted points, when counted")
@@ -70,7 +88,22 @@ class MyGamesSerializer(serializers.Serializer[Any]):
 def _opponent(entry: Entry | None) -> dict[str, Any] | None:
     if entry is None:
         return None
-    return {"entry_id": entry.pk, "player_id": entry.player_id, "name": entry.player.name}
+    return {
+        "entry_id": entry.pk,
+        "player_id": entry.player_id,
+        "name": entry.name,
+        "partner_id": entry.partner_id,
+    }
+
+
+def _met(company: Company) -> dict[str, Any]:
+    partner = company.partner
+    return {
+        "kind": company.kind,
+        "opponent": _opponent(company.opponent),
+        "opponents": [_opponent(entry) for entry in company.opponents],
+        "partner": {"player_id": partner.pk, "name": partner.name} if partner else None,
+    }
 
 
 def _this_round(current: ThisRound | None) -> dict[str, Any] | None:
@@ -80,7 +113,8 @@ def _this_round(current: ThisRound | None) -> dict[str, Any] | None:
         "round": current.round.number,
         "board_id": current.board.pk,
         "board": current.board.number,
-        "opponent": _opponent(current.opponent),
+        **_met(current.company),
+        "seat": current.seat,
         "first_seat": current.first_seat,
         "result": current.board.result,
         "clocks": [{"name": c.name, "ms": c.ms, "running": c.running} for c in current.clocks],
@@ -88,11 +122,11 @@ def _this_round(current: ThisRound | None) -> dict[str, Any] | None:
     }
 
 
-def _history(game: PlayerGame) -> dict[str, Any]:
+def _history(game: MyGame) -> dict[str, Any]:
     return {
         "round": game.board.round.number,
         "board": game.board.number,
-        "opponent": _opponent(game.opponent),
+        **_met(game.company),
         "moved_first": game.moved_first,
         "result": game.board.result,
         "points": game.cell.points if game.cell else None,

@@ -9,13 +9,51 @@ from datetime import datetime
 
 from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from games.clock import format_ms
 from games.models import Game
 from games.selectors import clock_state
 from scoring.standings import PlayerGame, player_boards
+from scoring.tables import Cell
 from tournament import selectors as tournament_selectors
-from tournament.models import Board, Decision, Entry, EntryRequest, Event, Player, Round
+from tournament.models import Board, Decision, Entry, EntryRequest, Event, Player, Result, Round
+from tournament.models.tables import SEATED
+
+#: what kind of game a board is for the player (``Company.kind``)
+PAIR, TEAM, TABLE, SOLITAIRE, BYE = "pair", "team", "table", "solitaire", "bye"
+
+
+@dataclass(frozen=True)
+class Company:
+    """Who the player meets at a board, read from its seats: a partner (a partnership team's
+    other player), the opposing sides, and the kind of game."""
+
+    kind: str  # PAIR, TEAM (two teams of two), TABLE (3-4 sides), SOLITAIRE, BYE
+    partner: Player | None
+    opponents: tuple[Entry, ...]  # the other sides in seat order (a team is one side)
+
+    @property
+    def opponent(self) -> Entry | None:
+        """The one opposing side of a two-sided board (a player, or a team)."""
+        return self.opponents[0] if self.kind in (PAIR, TEAM) else None
+
+
+def company(board: Board, entry: Entry, player: Player | None = None) -> Company:
+    """The entry's company at the board, seen by ``player`` (prefetch ``SEATED``). A solitaire
+    entrant plays the round's sequence alone: a game, never a bye."""
+    opponents = tuple(board.opponents_of(entry.pk))
+    partner = None
+    if entry.partner_id is not None:  # the team's other player
+        seen_by_partner = player is not None and player.pk == entry.partner_id
+        partner = entry.player if seen_by_partner else entry.partner
+    solitaire = board.round.event.ruleset == Event.Ruleset.SOLITAIRE
+    if not opponents:
+        alone = solitaire and board.result in ("", Result.TABLE)
+        return Company(SOLITAIRE if alone else BYE, partner, ())
+    if len(opponents) > 1:
+        return Company(TABLE, partner, opponents)
+    return Company(TEAM if partner is not None else PAIR, partner, opponents)
 
 
 @dataclass(frozen=True)
@@ -32,12 +70,29 @@ class ThisRound:
 
     round: Round
     board: Board
-    opponent: Entry | None  # at a table of two
+    company: Company
     first_seat: bool
     clocks: list[ClockReading]  # empty unless the game is being recorded
     recorded: bool  # the game has moves (or clock actions) recorded at the board
     seat: int = 0  # 0 moves first
     table_mates: tuple[str, ...] = ()  # at a table of 3 or 4: the others, in seat order
+
+    @property
+    def kind(self) -> str:
+        return self.company.kind
+
+    @property
+    def opponent(self) -> Entry | None:
+        """At a board of two sides (two players, or two teams): the other side."""
+        return self.company.opponent
+
+    @property
+    def opponents(self) -> tuple[Entry, ...]:
+        return self.company.opponents
+
+    @property
+    def partner(self) -> Player | None:
+        return self.company.partner
 
     @property
     def can_confirm(self) -> bool:
@@ -46,11 +101,58 @@ class ThisRound:
 
 
 @dataclass(frozen=True)
+class MyGame:
+    """One of the player's boards in the history, with who they met there (from the seats)
+    and the counted result (from the standings)."""
+
+    game: PlayerGame
+    company: Company
+    seat: int | None  # the player's seat, 0 moves first
+
+    @property
+    def board(self) -> Board:
+        return self.game.board
+
+    @property
+    def cell(self) -> Cell | None:
+        return self.game.cell
+
+    @property
+    def kind(self) -> str:
+        return self.company.kind
+
+    @property
+    def opponent(self) -> Entry | None:
+        return self.company.opponent
+
+    @property
+    def opponents(self) -> tuple[Entry, ...]:
+        return self.company.opponents
+
+    @property
+    def partner(self) -> Player | None:
+        return self.company.partner
+
+    @property
+    def moved_first(self) -> bool | None:
+        """At a board of two sides: whether the player moved first (None elsewhere)."""
+        if self.kind not in (PAIR, TEAM) or self.seat is None:
+            return None
+        return self.seat == 0
+
+    @property
+    def status(self) -> str:
+        if not self.board.result and self.kind != BYE:
+            return gettext("in play")
+        return self.game.status
+
+
+@dataclass(frozen=True)
 class MyEvent:
     event: Event
     entry: Entry
     current: ThisRound | None
-    history: list[PlayerGame]
+    history: list[MyGame]
 
 
 def _clocks(game: Game, board: Board, now: datetime) -> list[ClockReading]:
@@ -70,6 +172,16 @@ def _clocks(game: Game, board: Board, now: datetime) -> list[ClockReading]:
     ]
 
 
+def _own_seat(board: Board, entry: Entry, player: Player | None) -> int | None:
+    """The player's seat at the board: a team's partner sits at the team's second seat."""
+    own = [s for s in board.seats.all() if s.entry_id == entry.pk]
+    if not own:
+        return None
+    return next(
+        (s.number for s in own if player is None or s.player.pk == player.pk), own[0].number
+    )
+
+
 def this_round(
     event: Event, entry: Entry, now: datetime | None = None, player: Player | None = None
 ) -> ThisRound | None:
@@ -80,29 +192,51 @@ def this_round(
         return None
     board = (
         Board.objects.filter(seats__entry=entry, round=round_)
-        .select_related("first__player", "second__player", "round")
-        .prefetch_related("seats__entry__player", "seats__entry__partner")
+        .select_related("round__event")
+        .prefetch_related(*SEATED)
         .first()
     )
     if board is None:
         return None
     seats = list(board.seats.all())
-    own = [s for s in seats if s.entry_id == entry.pk]
-    mine = next(
-        (s.number for s in own if player is None or s.player.pk == player.pk), own[0].number
-    )
-    table = board.is_table
+    mine = _own_seat(board, entry, player) or 0
+    met = company(board, entry, player)
     game = Game.objects.ingenious().filter(board=board).first()
     return ThisRound(
         round=round_,
         board=board,
-        opponent=None if table else board.second if entry.pk == board.first_id else board.first,
+        company=met,
         first_seat=mine == 0,
         clocks=_clocks(game, board, now or timezone.now()) if game else [],
         recorded=bool(game and game.log_length),
         seat=mine,
-        table_mates=tuple(s.player.name for s in seats if s.entry_id != entry.pk) if table else (),
+        table_mates=tuple(s.player.name for s in seats if s.entry_id != entry.pk)
+        if met.kind == TABLE
+        else (),
     )
+
+
+def history(event: Event, entry: Entry, player: Player | None = None) -> list[MyGame]:
+    """The entry's boards in the event's published rounds, each with its company (two more
+    queries for the seats) and its counted result."""
+    games = player_boards(event, entry)
+    boards = (
+        Board.objects.filter(pk__in=[g.board.pk for g in games])
+        .select_related("round__event")
+        .prefetch_related(*SEATED)
+    )
+    seated = {board.pk: board for board in boards}
+    out = []
+    for game in games:
+        board = seated.get(game.board.pk, game.board)
+        out.append(
+            MyGame(
+                game=game,
+                company=company(board, entry, player),
+                seat=_own_seat(board, entry, player),
+            )
+        )
+    return out
 
 
 def _order(entry: Entry) -> tuple[bool, int, int]:
@@ -127,7 +261,7 @@ def my_events(player: Player, now: datetime | None = None) -> list[MyEvent]:
             event=entry.event,
             entry=entry,
             current=this_round(entry.event, entry, now, player),
-            history=player_boards(entry.event, entry),
+            history=history(entry.event, entry, player),
         )
         for entry in entries
     ]

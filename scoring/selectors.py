@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.engine import COLOURS
-from games.selectors import live_summary_for_round
+from games.selectors import live_summary_for_round, seat_teams
 from tournament.models import Board, Round, Seat
 from tournament.selectors import boards_of
 
@@ -25,6 +25,8 @@ class LiveSeat:
     on_move: bool
     placing: int | None = None  # at a table of 3 or 4, once decided
     flagged: bool = False
+    team: str = ""  # a partnership seat's team ("A": seats 0 and 2, "B": 1 and 3)
+    partner: str = ""  # and the partner's name
 
 
 @dataclass(frozen=True)
@@ -58,6 +60,7 @@ class LiveBoard:
         clock = game.get("clock") or {}
         readings = clock.get("readings_ms") or [None] * len(entries)
         ticking = bool(clock.get("started")) and not self.board.result
+        teams = seat_teams(self.board) if seated else []
         seats = []
         for seat, entry in enumerate(entries):
             running = ticking and clock.get("seat") == seat and bool(clock.get("running"))
@@ -77,6 +80,8 @@ class LiveBoard:
                     on_move=ticking and clock.get("seat") == seat,
                     placing=seated[seat].placing if table else None,
                     flagged=seat in flagged,
+                    team=teams[seat]["team"] if seat < len(teams) else "",
+                    partner=teams[seat]["partner"] if seat < len(teams) else "",
                 )
             )
         return seats

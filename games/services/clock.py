@@ -141,6 +141,28 @@ def _hold_or_go(
     return write(game, user, expected_index, body, closed_ok=pause)
 
 
+def seat_refusal(game: Game, seat: object) -> str:
+    """Why ``seat`` is not a seat of the game's board (its seats are counted from 0, one per
+    player: two to four, one for a solitaire entrant); empty when it is one."""
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(game.players):
+        return ""
+    seats = [f"{n} ({name})" for n, name in enumerate(game.players)]
+    listed = (
+        seats[0]
+        if len(seats) == 1
+        else _("%(seats)s and %(last)s")
+        % {
+            "seats": ", ".join(seats[:-1]),
+            "last": seats[-1],
+        }
+    )
+    return _("Board %(number)s has no seat %(seat)s: its seats are %(seats)s.") % {
+        "number": game.board.number,
+        "seat": seat,
+        "seats": listed,
+    }
+
+
 def adjust_clock(
     *,
     game: Game,
@@ -163,13 +185,9 @@ def adjust_clock(
     def body(game: Game, at: datetime) -> GameAction:
         if game.status == Game.Status.FINISHED:
             raise DomainError(_("The game is over: its clocks can no longer be adjusted."))
-        if not isinstance(seat, int) or not 0 <= seat < len(game.players):
-            seats = ", ".join(str(n) for n in range(len(game.players) - 1))
-            raise DomainError(
-                _("Seat must be %(seats)s or %(value)s, not %(seat)s.")
-                % {"seats": seats, "value": len(game.players) - 1, "seat": repr(seat)},
-                field="seat",
-            )
+        refusal = seat_refusal(game, seat)
+        if refusal:
+            raise DomainError(refusal, field="seat")
         if not isinstance(remaining_ms, int) or not 0 <= remaining_ms <= MAX_CLOCK_MS:
             raise DomainError(
                 _("The time left must be between 0:00 and 10 hours."), field="remaining_ms"

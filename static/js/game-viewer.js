@@ -24,14 +24,18 @@
       el.classList.toggle("future", hidden);
       el.classList.toggle("recent", ply === f.plies && f.action && f.action.type === "place");
     });
-    f.scores.forEach(function (side, seat) {
-      side.forEach(function (value, i) {
-        var row = viewer.querySelector('tr[data-seat="' + seat + '"][data-colour-index="' + i + '"]');
-        if (!row) return;
-        row.querySelector(".fill").style.width = "calc(" + value + " / 18 * 100%)";
-        row.querySelector(".num").textContent = value;
-        row.classList.toggle("low", value === Math.min.apply(null, side));
-      });
+    // A row per seat and colour; partners (seats 0 and 2, 1 and 3) show their side's track.
+    viewer.querySelectorAll("tr[data-seat][data-colour-index]").forEach(function (row) {
+      var seat = parseInt(row.dataset.seat, 10);
+      var side = f.scores[seat % f.scores.length];
+      if (!side) return;
+      var i = parseInt(row.dataset.colourIndex, 10);
+      var value = side[i];
+      var table = row.closest("[data-track]");
+      var track = table ? parseInt(table.dataset.track, 10) || 18 : 18;
+      row.querySelector(".fill").style.width = (Math.min(Math.max(value, 0), track) * 100 / track) + "%";
+      row.querySelector(".num").textContent = value;
+      row.classList.toggle("low", value === Math.min.apply(null, side));
       var low = viewer.querySelector('[data-lowest="' + seat + '"]');
       if (low) low.textContent = Math.min.apply(null, side);
     });
