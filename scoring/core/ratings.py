@@ -32,6 +32,32 @@ DISPLAY_BASE = 1500
 DISPLAY_SCALE = 40
 
 
+@dataclass(frozen=True)
+class ModelParameters:
+    """The model's numbers as the rating page and docs/ratings.md state them, read from the
+    model itself so the page cannot drift from the code."""
+
+    mu: float
+    sigma: float
+    beta: float
+    tau: float
+    kappa: float
+    display_base: int
+    display_scale: int
+
+
+def model_parameters() -> ModelParameters:
+    return ModelParameters(
+        mu=MODEL.mu,
+        sigma=MODEL.sigma,
+        beta=MODEL.beta,
+        tau=MODEL.tau,
+        kappa=MODEL.kappa,
+        display_base=DISPLAY_BASE,
+        display_scale=DISPLAY_SCALE,
+    )
+
+
 def display_rating(ordinal: float) -> int:
     """The site rating shown everywhere (pages, API, exports) for a conservative estimate
     ``ordinal`` (mu − 3σ): ``1500 + 40 × ordinal``, rounded half up to a whole number."""

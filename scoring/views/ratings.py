@@ -7,14 +7,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scoring import ratings
+from scoring.core.ratings import model_parameters
 from scoring.models import PlayerRating
-from scoring.ratings_selectors import player_history, rating_list
+from scoring.ratings_selectors import player_history, rating_list, site_ratings
 from tournament.models import Player
 from tournament.views.common import carry_out, director_or_deny, get_event
 
 
 def rating_list_page(request: HttpRequest) -> HttpResponse:
-    return render(request, "ratings/list.html", {"ratings": rating_list()})
+    context = {"ratings": rating_list(), "model": model_parameters()}
+    return render(request, "ratings/list.html", context)
 
 
 def player_rating_page(request: HttpRequest, player_pk: int) -> HttpResponse:
@@ -41,10 +43,6 @@ def seed_by_ratings(request: HttpRequest, slug: str) -> HttpResponse:
             reverse("event-entries", args=[event.slug]),
         )
     order = ratings.seeding_order(event)
-    listed = dict(
-        PlayerRating.objects.filter(player__in=[e.player_id for e in order]).values_list(
-            "player_id", "ordinal"
-        )
-    )
+    listed = site_ratings(e.player_id for e in order)
     rows = [(rank, entry, listed.get(entry.player_id)) for rank, entry in enumerate(order, 1)]
     return render(request, "ratings/seed.html", {"event": event, "rows": rows})
