@@ -3,10 +3,12 @@ transaction, so the stored numbers are always those a rebuild from scratch gives
 result changes every later rating, as it should).
 
 Rated: games with a played result (1-0, 0-1, ½-½, or a table's placings) that counts (entered by
-a director, or a recorded game whose replay check passed) in a published round. Not rated:
-forfeits, byes and absences (no game was played), results held by a failed replay check or still
-waiting for it. Draws are a shared placing; a table of 3 or 4 is one side per seat, and a
-partnership team one side of two players.
+a director, or a recorded game whose replay check passed) in a published round: games of two,
+tables of 3 and 4, partnership games and the Challenges' tables. Not rated: forfeits, byes and
+absences (no game was played), duplicate solitaire (one side at the board), results held by a
+failed replay check or still waiting for it. Draws are a shared placing; a table of 3 or 4 is
+one side per seat, and a partnership team one side of two players. Who played is read from the
+seats. docs/ratings.md states all of it for users, with the model and the shown scale.
 """
 
 from __future__ import annotations

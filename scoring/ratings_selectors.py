@@ -32,6 +32,11 @@ def rating_list() -> QuerySet[PlayerRating]:
     return PlayerRating.objects.select_related("player").order_by("-ordinal", "player_id")
 
 
+def rating_of(player: Player) -> PlayerRating | None:
+    """The player's entry on the list, or None while unrated."""
+    return PlayerRating.objects.filter(player=player).first()
+
+
 def site_ratings(player_ids: Iterable[int]) -> dict[int, int]:
     """The site rating of each of ``player_ids`` on the list (the unrated are left out)."""
     rows = PlayerRating.objects.filter(player__in=list(player_ids))

@@ -8,8 +8,7 @@ from django.views.decorators.http import require_http_methods
 
 from scoring import ratings
 from scoring.core.ratings import model_parameters
-from scoring.models import PlayerRating
-from scoring.ratings_selectors import player_history, rating_list, site_ratings
+from scoring.ratings_selectors import player_history, rating_list, rating_of, site_ratings
 from tournament.models import Player
 from tournament.views.common import carry_out, director_or_deny, get_event
 
@@ -23,7 +22,7 @@ def player_rating_page(request: HttpRequest, player_pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=player_pk)
     if player.merged_into_id is not None:  # a duplicate merged away: its survivor's page
         return redirect("player-rating", player.merged_into_id, permanent=False)
-    rating = PlayerRating.objects.filter(player=player).first()
+    rating = rating_of(player)
     context = {"player": player, "rating": rating, "history": player_history(player)}
     return render(request, "ratings/player.html", context)
 
