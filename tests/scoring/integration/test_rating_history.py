@@ -2,9 +2,12 @@
 table of 3, a partner as a partner), and the rating pages and API show the site rating on its
 scale, say which games are rated and how, and tell it apart from the registry rating."""
 
+from importlib.metadata import version
+from pathlib import Path
 from typing import Any
 
 import pytest
+from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
@@ -13,7 +16,7 @@ from scoring.core.ratings import display_rating
 from scoring.models import PlayerRating
 from scoring.ratings_selectors import player_history
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, RoundFactory, director_of
-from tournament.models import Board, Entry, Event, Player, Result
+from tournament.models import Board, Entry, Event, Player, Result, Seat
 from tournament.services import results
 from tournament.services.seating import Table, seat_boards
 from tournament.services.table_results import set_table_result
@@ -187,3 +190,23 @@ def test_event_pages_label_the_registry_rating(client: Client) -> None:
     EntryFactory(event=event, player__rating=1985)
     text = client.get(reverse("event-detail", args=[event.slug])).content.decode()
     assert "Registry rating</th>" in text and "1985" in text
+
+
+def test_duplicate_solitaire_entrants_are_not_rated() -> None:
+    event = EventFactory(ruleset="solitaire")
+    alone, other = (EntryFactory(event=event, starting_rank=n) for n in (1, 2))
+    rnd = RoundFactory(event=event, number=1)
+    boards = seat_boards(rnd, [Table([alone.pk]), Table([other.pk])], first_number=1)
+    Board.objects.filter(pk__in=[b.pk for b in boards]).update(result=Result.TABLE)
+    Seat.objects.filter(board__in=boards, entry=alone).update(placing=1, levels=[5])
+    Seat.objects.filter(board__in=boards, entry=other).update(placing=2, levels=[3])
+    ratings.rebuild_ratings()
+    assert not PlayerRating.objects.exists()
+
+
+def test_the_docs_state_the_model_the_scale_and_the_pinned_version() -> None:
+    text = (Path(settings.BASE_DIR) / "docs" / "ratings.md").read_text()
+    assert f"openskill {version('openskill')}" in text
+    assert "1500 + 40 × (μ − 3σ)" in text
+    for words in ("| β | 25/6", "| τ | 25/300", "| κ | 0.0001", "Not rated:", "registry rating"):
+        assert words in text, words
