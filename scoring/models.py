@@ -14,7 +14,7 @@ class PlayerRating(models.Model):
     )
     mu = models.FloatField()
     sigma = models.FloatField()
-    # mu − 3σ: what the list shows and is ordered by.
+    # mu − 3σ: what the list is ordered by; shown on the site scale (site_rating).
     ordinal = models.FloatField(db_index=True)
     games = models.PositiveIntegerField()
     updated = models.DateTimeField()
