@@ -124,7 +124,7 @@ def test_rebuilding_twice_gives_identical_numbers() -> None:
 def test_a_corrected_result_changes_the_ratings_after_rebuild() -> None:
     a, b, c, d = small_history()
     before = ratings.rebuild_ratings()
-    Board.objects.filter(first=a, second=b).update(result=Result.SECOND_WINS)
+    Board.objects.filter(seats__entry=a).filter(seats__entry=b).update(result=Result.SECOND_WINS)
     after = ratings.rebuild_ratings()
     assert after != before
     assert mu(b) > mu(a)
