@@ -44,7 +44,11 @@ class StandingsPlayerSerializer(serializers.Serializer):
     name = serializers.CharField()
     club = serializers.CharField(allow_blank=True)
     country = serializers.CharField(allow_blank=True)
-    rating = WholeNumberField(allow_null=True)
+    rating = WholeNumberField(
+        allow_null=True,
+        help_text="The registry rating (a number from outside, such as a national list), not "
+        "the site rating of /api/ratings/",
+    )
     starting_rank = WholeNumberField()
     withdrawn = serializers.BooleanField()
 

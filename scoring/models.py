@@ -3,6 +3,8 @@ Nothing else writes these tables, and a rebuild replaces every row."""
 
 from django.db import models
 
+from scoring.core.ratings import display_rating
+
 
 class PlayerRating(models.Model):
     """A registry player's current rating (openskill's Plackett-Luce: mu, sigma)."""
@@ -12,7 +14,7 @@ class PlayerRating(models.Model):
     )
     mu = models.FloatField()
     sigma = models.FloatField()
-    # mu − 3σ: what the list shows and is ordered by.
+    # mu − 3σ: what the list is ordered by; shown on the site scale (site_rating).
     ordinal = models.FloatField(db_index=True)
     games = models.PositiveIntegerField()
     updated = models.DateTimeField()
@@ -21,7 +23,12 @@ class PlayerRating(models.Model):
         ordering = ["-ordinal", "player_id"]
 
     def __str__(self) -> str:
-        return f"{self.player_id}: {self.ordinal:.1f}"
+        return f"{self.player_id}: {self.site_rating}"
+
+    @property
+    def site_rating(self) -> int:
+        """The site rating players read: 1500 + 40 × (mu − 3σ), a whole number."""
+        return display_rating(self.ordinal)
 
 
 class RatingChange(models.Model):
@@ -66,3 +73,16 @@ class RatingChange(models.Model):
     @property
     def ordinal_after(self) -> float:
         return self.mu_after - 3 * self.sigma_after
+
+    @property
+    def site_rating_before(self) -> int:
+        return display_rating(self.ordinal_before)
+
+    @property
+    def site_rating_after(self) -> int:
+        return display_rating(self.ordinal_after)
+
+    @property
+    def site_rating_change(self) -> int:
+        """The change as shown: after minus before, each as shown (so they add up on the page)."""
+        return self.site_rating_after - self.site_rating_before

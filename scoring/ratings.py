@@ -3,10 +3,12 @@ transaction, so the stored numbers are always those a rebuild from scratch gives
 result changes every later rating, as it should).
 
 Rated: games with a played result (1-0, 0-1, ½-½, or a table's placings) that counts (entered by
-a director, or a recorded game whose replay check passed) in a published round. Not rated:
-forfeits, byes and absences (no game was played), results held by a failed replay check or still
-waiting for it. Draws are a shared placing; a table of 3 or 4 is one side per seat, and a
-partnership team one side of two players.
+a director, or a recorded game whose replay check passed) in a published round: games of two,
+tables of 3 and 4, partnership games and the Challenges' tables. Not rated: forfeits, byes and
+absences (no game was played), duplicate solitaire (one side at the board), results held by a
+failed replay check or still waiting for it. Draws are a shared placing; a table of 3 or 4 is
+one side per seat, and a partnership team one side of two players. Who played is read from the
+seats. docs/ratings.md states all of it for users, with the model and the shown scale.
 """
 
 from __future__ import annotations
@@ -33,12 +35,13 @@ from tournament.services.base import User, lock_event
 
 logger = logging.getLogger(__name__)
 
-# Placings of the first and the second player for each played result.
+# The placings of a two-sided board's sides, in seat order, for each played result code.
 PLACINGS: dict[str, tuple[int, int]] = {
     Result.FIRST_WINS: (1, 2),
     Result.SECOND_WINS: (2, 1),
     Result.DRAW: (1, 1),
 }
+RATED_RESULTS = (*PLACINGS, Result.TABLE)
 COUNTING_CHECKS = (Board.Check.NONE, Board.Check.PASSED)
 # Two rebuilds at once (two workers) would each replace every row: one waits for the other.
 LOCK_KEY = 0x5241544E  # "RATN"
@@ -53,18 +56,48 @@ class GameFacts:
     at: datetime
 
 
-def _table_sides(board_filter: dict[str, object]) -> dict[int, list[tuple[int, int]]]:
-    """(player, placing) by seat of every rated table (3 or 4 seats), by board id."""
-    seats: dict[int, list[tuple[int, int]]] = {}
+@dataclass
+class _Side:
+    """One side at a board, read from its seats: its players (a partnership team's two) and
+    the placing of its first seat."""
+
+    players: tuple[int, ...]
+    placing: int | None
+
+
+def _seated_sides(board_filter: dict[str, object]) -> dict[int, list[_Side]]:
+    """Every rated board's sides in seat order, each entry once (a team sits twice), by board
+    id: read from the seats, the only record of who sat where and how each finished."""
+    sides: dict[int, dict[int, _Side]] = {}
     rows = (
         Seat.objects.filter(**{f"board__{k}": v for k, v in board_filter.items()})
-        .filter(board__result=Result.TABLE, placing__isnull=False)
         .order_by("board_id", "number")
-        .values_list("board_id", "entry__player_id", "placing")
+        .values_list("board_id", "entry_id", "entry__player_id", "entry__partner_id", "placing")
     )
-    for board_id, player, placing in rows.iterator(chunk_size=2000):
-        seats.setdefault(board_id, []).append((player, placing))
-    return seats
+    for board_id, entry_id, player, partner, placing in rows.iterator(chunk_size=2000):
+        players = (player,) if partner is None else (player, partner)
+        sides.setdefault(board_id, {}).setdefault(entry_id, _Side(players, placing))
+    return {board_id: list(by_entry.values()) for board_id, by_entry in sides.items()}
+
+
+def _game(board_id: int, result: str, sides: list[_Side]) -> RatedGame | None:
+    """The board as a game to rate, or None when nothing can be learnt from it: a board of one
+    side (a bye, an absence, a duplicate solitaire entrant), or a table whose placings are not
+    known. A two-sided board is placed by its result code (sides in seat order); a table of 3
+    or 4 or a Challenge table by its seats' placings (a seat without one is left out)."""
+    if result == Result.TABLE:
+        placed = [side for side in sides if side.placing is not None]
+    elif len(sides) == 2:
+        placed = [_Side(side.players, p) for side, p in zip(sides, PLACINGS[result], strict=True)]
+    else:
+        return None
+    if len(placed) < 2:
+        return None
+    return RatedGame(
+        key=board_id,
+        sides=tuple(side.players for side in placed),
+        placings=tuple(side.placing or 0 for side in placed),
+    )
 
 
 def rated_boards() -> Iterator[tuple[RatedGame, GameFacts]]:
@@ -73,44 +106,21 @@ def rated_boards() -> Iterator[tuple[RatedGame, GameFacts]]:
     A two-sided game has two sides (a partnership team's two players on one side); a table of
     3 or 4, one side per seat, placed as the table finished."""
     counting = {
+        "result__in": RATED_RESULTS,
         "result_check__in": COUNTING_CHECKS,
         "round__status__in": PUBLIC_ROUND_STATUSES,
     }
-    tables = _table_sides(counting)
+    seated = _seated_sides(counting)
     boards = (
-        Board.objects.filter(result__in=[*PLACINGS, Result.TABLE], **counting)
+        Board.objects.filter(**counting)
         .annotate(played_at=Coalesce("round__published_at", "round__created_at"))
         .order_by("played_at", "round_id", "number", "id")
-        .values_list(
-            "id",
-            "result",
-            "first__player_id",
-            "first__partner_id",
-            "second__player_id",
-            "second__partner_id",
-            "round__event_id",
-            "round__number",
-            "played_at",
-        )
+        .values_list("id", "result", "round__event_id", "round__number", "played_at")
     )
-    for row in boards.iterator(chunk_size=2000):
-        board_id, result, first, first_partner, second, second_partner, event_id, number, at = row
-        if result == Result.TABLE:
-            seated = tables.get(board_id, [])
-            if len(seated) < 2:
-                continue  # placings not known: nothing to rate
-            sides = tuple((player,) for player, _placing in seated)
-            placings = tuple(placing for _player, placing in seated)
-        elif second is None:
-            continue
-        else:
-            sides = (
-                tuple(p for p in (first, first_partner) if p is not None),
-                tuple(p for p in (second, second_partner) if p is not None),
-            )
-            placings = PLACINGS[result]
-        game = RatedGame(key=board_id, sides=sides, placings=placings)
-        yield game, GameFacts(event_id=event_id, round_number=number, at=at)
+    for board_id, result, event_id, number, at in boards.iterator(chunk_size=2000):
+        game = _game(board_id, result, seated.get(board_id, []))
+        if game is not None:
+            yield game, GameFacts(event_id=event_id, round_number=number, at=at)
 
 
 @transaction.atomic

@@ -12,15 +12,56 @@ caller leaves them out).
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from openskill.models import PlackettLuce
 
-# One model for every run: its defaults (mu 25, sigma 25/3, beta, tau) are part of the numbers.
+# One model for every run: its defaults are part of the numbers (docs/ratings.md): mu 25,
+# sigma 25/3, beta 25/6, tau 25/300, kappa 0.0001, no margin, sigma not limited, no balance.
 MODEL = PlackettLuce()
 START_MU: float = MODEL.mu
 START_SIGMA: float = MODEL.sigma
+
+# The site rating players read: a fixed linear map of the conservative estimate mu − 3σ, so a
+# new player (mu 25, σ 25/3: mu − 3σ = 0) starts at 1500, and each point of mu − 3σ is 40.
+# mu − 3σ stays within about −15 and +45 on any history seen (a player who loses 60 games in a
+# row stands at −11), so the site rating stays between about 900 and 3300: never negative.
+DISPLAY_BASE = 1500
+DISPLAY_SCALE = 40
+
+
+@dataclass(frozen=True)
+class ModelParameters:
+    """The model's numbers as the rating page and docs/ratings.md state them, read from the
+    model itself so the page cannot drift from the code."""
+
+    mu: float
+    sigma: float
+    beta: float
+    tau: float
+    kappa: float
+    display_base: int
+    display_scale: int
+
+
+def model_parameters() -> ModelParameters:
+    return ModelParameters(
+        mu=MODEL.mu,
+        sigma=MODEL.sigma,
+        beta=MODEL.beta,
+        tau=MODEL.tau,
+        kappa=MODEL.kappa,
+        display_base=DISPLAY_BASE,
+        display_scale=DISPLAY_SCALE,
+    )
+
+
+def display_rating(ordinal: float) -> int:
+    """The site rating shown everywhere (pages, API, exports) for a conservative estimate
+    ``ordinal`` (mu − 3σ): ``1500 + 40 × ordinal``, rounded half up to a whole number."""
+    return math.floor(DISPLAY_BASE + DISPLAY_SCALE * ordinal + 0.5)
 
 
 @dataclass(frozen=True)
@@ -44,6 +85,11 @@ class Rating:
         """The conservative rating the list is ordered by (mu − 3σ): a new player starts at 0
         and climbs as the model becomes sure of them."""
         return self.mu - 3 * self.sigma
+
+    @property
+    def shown(self) -> int:
+        """The site rating players read (:func:`display_rating`)."""
+        return display_rating(self.ordinal)
 
 
 @dataclass(frozen=True)

@@ -7,21 +7,22 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scoring import ratings
-from scoring.models import PlayerRating
-from scoring.ratings_selectors import player_history, rating_list
+from scoring.core.ratings import model_parameters
+from scoring.ratings_selectors import player_history, rating_list, rating_of, site_ratings
 from tournament.models import Player
 from tournament.views.common import carry_out, director_or_deny, get_event
 
 
 def rating_list_page(request: HttpRequest) -> HttpResponse:
-    return render(request, "ratings/list.html", {"ratings": rating_list()})
+    context = {"ratings": rating_list(), "model": model_parameters()}
+    return render(request, "ratings/list.html", context)
 
 
 def player_rating_page(request: HttpRequest, player_pk: int) -> HttpResponse:
     player = get_object_or_404(Player, pk=player_pk)
     if player.merged_into_id is not None:  # a duplicate merged away: its survivor's page
         return redirect("player-rating", player.merged_into_id, permanent=False)
-    rating = PlayerRating.objects.filter(player=player).first()
+    rating = rating_of(player)
     context = {"player": player, "rating": rating, "history": player_history(player)}
     return render(request, "ratings/player.html", context)
 
@@ -41,10 +42,6 @@ def seed_by_ratings(request: HttpRequest, slug: str) -> HttpResponse:
             reverse("event-entries", args=[event.slug]),
         )
     order = ratings.seeding_order(event)
-    listed = dict(
-        PlayerRating.objects.filter(player__in=[e.player_id for e in order]).values_list(
-            "player_id", "ordinal"
-        )
-    )
+    listed = site_ratings(e.player_id for e in order)
     rows = [(rank, entry, listed.get(entry.player_id)) for rank, entry in enumerate(order, 1)]
     return render(request, "ratings/seed.html", {"event": event, "rows": rows})

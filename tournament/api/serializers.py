@@ -39,6 +39,12 @@ class DisplayNameField(serializers.CharField):
         return display_name(value) or None
 
 
+REGISTRY_RATING_HELP = (
+    "The registry rating (a number from outside, such as a national list), not the site "
+    "rating of /api/ratings/"
+)
+
+
 class PlayerSerializer(ModelSerializer[Player]):
     """A registry player; ``contact`` can be written but is never shown."""
 
@@ -46,6 +52,7 @@ class PlayerSerializer(ModelSerializer[Player]):
         model = Player
         fields = ["id", "name", "club", "country", "rating", "contact", "family"]
         extra_kwargs = {
+            "rating": {"help_text": REGISTRY_RATING_HELP},
             "contact": {"write_only": True, "required": False},
             "name": {"required": True},
         }
@@ -55,6 +62,7 @@ class PlayerBriefSerializer(ModelSerializer[Player]):
     class Meta:
         model = Player
         fields = ["id", "name", "club", "country", "rating"]
+        extra_kwargs = {"rating": {"help_text": REGISTRY_RATING_HELP}}
 
 
 class EventSerializer(ModelSerializer[Event]):
@@ -186,7 +194,13 @@ class EntryCreateSerializer(serializers.Serializer[Any]):
     country = serializers.CharField(
         max_length=3, required=False, allow_blank=True, validators=[NoControlCharacters("country")]
     )
-    rating = WholeNumberField(min_value=0, max_value=4000, required=False, allow_null=True)
+    rating = WholeNumberField(
+        min_value=0,
+        max_value=4000,
+        required=False,
+        allow_null=True,
+        help_text=REGISTRY_RATING_HELP,
+    )
     contact = serializers.CharField(
         max_length=200,
         required=False,

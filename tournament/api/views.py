@@ -223,7 +223,8 @@ class EntryViewSet(_EventScoped, viewsets.GenericViewSet[Entry]):
 
     @extend_schema(request=None, responses={200: EntrySerializer(many=True), **ERRORS})
     def rank(self, request: Request, slug: str) -> Response:
-        """Starting ranks by rating (highest first, unrated last), then name; before round 1."""
+        """Starting ranks by registry rating (highest first, unrated last), then name; before
+        round 1. The registry rating, not the site rating list (docs/ratings.md)."""
         services.rank_by_rating(event=self.get_event(), user=request.user)
         return Response(EntrySerializer(self.get_queryset(), many=True).data)
 

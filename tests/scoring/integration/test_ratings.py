@@ -11,6 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring import ratings, tasks
+from scoring.core.ratings import display_rating
 from scoring.models import PlayerRating, RatingChange
 from tests.factories import BoardFactory, EntryFactory, EventFactory, RoundFactory, director_of
 from tests.result_calls import set_table_result
@@ -123,7 +124,7 @@ def test_rebuilding_twice_gives_identical_numbers() -> None:
 def test_a_corrected_result_changes_the_ratings_after_rebuild() -> None:
     a, b, c, d = small_history()
     before = ratings.rebuild_ratings()
-    Board.objects.filter(first=a, second=b).update(result=Result.SECOND_WINS)
+    Board.objects.filter(seats__entry=a).filter(seats__entry=b).update(result=Result.SECOND_WINS)
     after = ratings.rebuild_ratings()
     assert after != before
     assert mu(b) > mu(a)
@@ -175,7 +176,8 @@ def test_the_api_lists_the_ratings(client: Client) -> None:
     assert [row["rating"] for row in body] == sorted((row["rating"] for row in body), reverse=True)
     row = next(r for r in body if r["player_id"] == a.player_id)
     assert row["games"] == 2 and row["name"] == a.player.name
-    assert row["rating"] == pytest.approx(row["mu"] - 3 * row["sigma"])
+    assert row["ordinal"] == pytest.approx(row["mu"] - 3 * row["sigma"])
+    assert row["rating"] == display_rating(row["ordinal"])
 
 
 def test_a_director_seeds_starting_ranks_from_the_rating_list(client: Client) -> None:
