@@ -32,8 +32,9 @@ def games_zip(event: Event, records: Sequence[tuple[Board, GameRecord]]) -> byte
                 {
                     "round": board.round.number,
                     "board": board.number,
-                    "first": board.first.name,  # a player, or a partnership team
-                    "second": board.second.name if board.second else None,
+                    # the first two sides: players, or partnership teams
+                    "first": board.sides[0].name,
+                    "second": board.sides[1].name if len(board.sides) > 1 else None,
                     "result": board.result if board.result_counts else "",
                     "seats": [seat.player.name for seat in board.seats.all()],
                     "placings": [seat.placing for seat in board.seats.all()]

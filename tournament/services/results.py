@@ -167,7 +167,7 @@ def _store(
     if table is not None or was_table:
         seating.settle_table_placings(board, table or ())
     else:
-        seating.settle_pair_placings(board)
+        seating.settle_pair_placings(board, (first_lowest, second_lowest))
     refresh_round_status(board.round)
     # The board's players are e-mailed the result (or its withdrawal) with the recompute.
     effects.results_changed(board.round.event_id, entered=correction.pk if notify else None)

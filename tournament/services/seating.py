@@ -77,18 +77,19 @@ def reseat(board: Board, entries: Sequence[int]) -> None:
     )
 
 
-def settle_pair_placings(board: Board) -> None:
+def settle_pair_placings(board: Board, lowest: Sequence[int | None] = ()) -> None:
     """The seats of a two-sided board (two players, or two partnership teams) or a board of one
-    after its result changed: placings from the result, lowest levels from
-    ``first_lowest``/``second_lowest``; partners share their team's."""
+    after its result changed: placings from the result, ``lowest`` each side's lowest level in
+    side order (none known: empty); partners share their team's."""
     placings = _PAIR_PLACINGS.get(board.result, (None, None))
-    levels = (board.first_lowest, board.second_lowest)
-    side = {board.first_id: 0, board.second_id: 1}
-    for seat in Seat.objects.filter(board=board):
-        seat.placing = placings[side[seat.entry_id]]
-        lowest = levels[side[seat.entry_id]]
-        seat.levels = [] if lowest is None else [lowest]
-        seat.save(update_fields=["placing", "levels"])
+    seats = list(Seat.objects.filter(board=board).order_by("number"))
+    sides = list(dict.fromkeys(seat.entry_id for seat in seats))
+    for seat in seats:
+        side = sides.index(seat.entry_id)
+        seat.placing = placings[side] if side < len(placings) else None
+        level = lowest[side] if side < len(lowest) else None
+        seat.levels = [] if level is None else [level]
+    Seat.objects.bulk_update(seats, ["placing", "levels"])
 
 
 def settle_table_placings(

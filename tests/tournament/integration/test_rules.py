@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.factories import EntryFactory, PlayerFactory
+from tests.factories import BoardFactory, EntryFactory, PlayerFactory
 from tests.tournament.integration.helpers import api_as, event_with_players, hand_result
 from tournament import selectors, services
 from tournament.errors import Conflict, DomainError
@@ -163,11 +163,11 @@ def test_player_states_read_scores_byes_forfeits_first_moves_and_floats() -> Non
     event, td = event_with_players(0, bye_value=Decimal("0.5"))
     a, b, c = (EntryFactory(event=event, starting_rank=r) for r in (1, 2, 3))
     round_1 = Round.objects.create(event=event, number=1, status=Round.Status.COMPLETE)
-    Board.objects.create(round=round_1, number=1, first=a, second=b, result="1-0")
-    Board.objects.create(round=round_1, number=2, first=c, result="bye")
+    BoardFactory(round=round_1, number=1, sides=[a, b], result="1-0")
+    BoardFactory(round=round_1, number=2, sides=[c], result="bye")
     round_2 = Round.objects.create(event=event, number=2, status=Round.Status.COMPLETE)
-    Board.objects.create(round=round_2, number=1, first=c, second=a, result="-/+")
-    Board.objects.create(round=round_2, number=2, first=b, result="half-bye")
+    BoardFactory(round=round_2, number=1, sides=[c, a], result="-/+")
+    BoardFactory(round=round_2, number=2, sides=[b], result="half-bye")
     states = {s.id: s for s in selectors.player_states(event, 3)}
     assert states[a.pk].score == 2.0 and states[a.pk].opponents == (b.pk, c.pk)
     assert states[a.pk].firsts == (True, None), "a forfeit is no game for who moved first"
@@ -283,11 +283,11 @@ def test_a_swap_that_gives_a_third_first_move_in_a_row_is_warned_about() -> None
     a, b, c, d = (EntryFactory(event=event, starting_rank=r) for r in (1, 2, 3, 4))
     for number, (x, y, z, w) in ((1, (a, b, c, d)), (2, (a, c, b, d))):
         done = Round.objects.create(event=event, number=number, status=Round.Status.COMPLETE)
-        Board.objects.create(round=done, number=1, first=x, second=y, result="1-0")
-        Board.objects.create(round=done, number=2, first=z, second=w, result="0-1")
+        BoardFactory(round=done, number=1, sides=[x, y], result="1-0")
+        BoardFactory(round=done, number=2, sides=[z, w], result="0-1")
     draft = Round.objects.create(event=event, number=3, status=Round.Status.DRAFT)
-    Board.objects.create(round=draft, number=1, first=d, second=a)
-    Board.objects.create(round=draft, number=2, first=b, second=c)
+    BoardFactory(round=draft, number=1, sides=[d, a])
+    BoardFactory(round=draft, number=2, sides=[b, c])
     change = services.swap_players(round_=draft, user=td, first=a, second=d, reason="Asked")
     assert change.description == "Board 1: swapped who moves first"
     assert any("First-move imbalance" in w and a.player.name in w for w in change.warnings)
