@@ -393,12 +393,7 @@ def notify_result(correction_id: int, seconds: float | None = None) -> Delivery:
     """Tell both players of a board a result entered, corrected or withdrawn; the task calls
     this. ``seconds``: see :func:`_deliver_all`."""
     correction = (
-        ResultCorrection.objects.select_related(
-            "user",
-            "board__round__event",
-            "board__first__player__user",
-            "board__second__player__user",
-        )
+        ResultCorrection.objects.select_related("user", "board__round__event")
         .filter(pk=correction_id, kind=ResultCorrection.Kind.RESULT)
         .first()
     )

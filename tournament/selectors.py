@@ -104,13 +104,7 @@ def pair_of(board: Board) -> tuple[int, int | None]:
 
 def boards_of(round_: Round) -> QuerySet[Board]:
     """The round's boards in order, with every seat's player (tables list them all)."""
-    return (
-        round_.boards.select_related(  # templates not yet on the seats; step 3 drops this
-            "first__player", "first__partner", "second__player", "second__partner"
-        )
-        .prefetch_related(*SEATED)
-        .order_by("number")
-    )
+    return round_.boards.prefetch_related(*SEATED).order_by("number")
 
 
 def last_round(event: Event) -> Round | None:

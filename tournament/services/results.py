@@ -147,8 +147,6 @@ def _store(
     )
     was_table = board.result == Result.TABLE
     board.result = result
-    board.first_lowest = first_lowest
-    board.second_lowest = second_lowest
     board.result_check = check if result else Board.Check.NONE
     board.check_message = ""
     board.recording_open = False
@@ -157,8 +155,6 @@ def _store(
         update_fields=[
             "result_version",
             "result",
-            "first_lowest",
-            "second_lowest",
             "result_check",
             "check_message",
             "recording_open",
@@ -172,6 +168,12 @@ def _store(
     # The board's players are e-mailed the result (or its withdrawal) with the recompute.
     effects.results_changed(board.round.event_id, entered=correction.pk if notify else None)
     return board
+
+
+def _stored_lowest(board: Board) -> tuple[int | None, int | None]:
+    """The first two sides' lowest levels as their seats hold them (None: not known)."""
+    lowest = [seat.lowest for seat in board.side_seats()] + [None, None]
+    return lowest[0], lowest[1]
 
 
 def _acting(user: User | None) -> AbstractBaseUser | None:
@@ -210,7 +212,7 @@ def set_board_result(
     _check_result(board, result, first_lowest, second_lowest)
     if len(reason) > 300:
         raise DomainError(_("The reason is longer than 300 characters."), field="reason")
-    unchanged = (board.result, board.first_lowest, board.second_lowest) == (
+    unchanged = (board.result, *_stored_lowest(board)) == (
         result,
         first_lowest,
         second_lowest,

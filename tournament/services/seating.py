@@ -2,8 +2,8 @@
 
 Every board a round gets, from the pairing, a late entry, a withdrawal, a check-in absence or a
 TRF import, is seated here; a draft's swaps reseat through :func:`reseat`; a two-player result's
-placings follow :func:`settle_pair_placings`. So ``Board.first``/``Board.second`` and the seats
-always agree.
+placings and levels follow :func:`settle_pair_placings`. The seats are the only record of who
+sits where.
 """
 
 from collections.abc import Sequence
@@ -41,8 +41,6 @@ def _board(round_: Round, number: int, table: Table) -> Board:
     return Board(
         round=round_,
         number=number,
-        first_id=table.entries[0],
-        second_id=table.entries[1] if len(table.entries) > 1 else None,
         result=table.result,
         reason=table.reason[:300],
     )
@@ -66,11 +64,9 @@ def seat_board(round_: Round, number: int, table: Table) -> Board:
 
 
 def reseat(board: Board, entries: Sequence[int]) -> None:
-    """A draft board's players in a new seat order (a director's swap); saves ``first`` and
-    ``second`` with the seats. The caller holds the round's lock."""
-    placed = _board(board.round, board.number, Table(entries))
-    board.first_id, board.second_id = placed.first_id, placed.second_id
-    board.save(update_fields=["first", "second"])
+    """A draft board's players in a new seat order (a director's swap). The caller holds the
+    round's lock."""
+    _board(board.round, board.number, Table(entries))  # refuses what cannot be seated
     Seat.objects.filter(board=board).delete()
     Seat.objects.bulk_create(
         Seat(board=board, number=n, entry_id=entry) for n, entry in enumerate(entries)
