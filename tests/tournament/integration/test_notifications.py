@@ -213,7 +213,7 @@ def test_a_result_both_players_confirmed_says_so(
 ) -> None:
     _event, _td, board = published_game(django_capture_on_commit_callbacks)
     levels = {"first_lowest": 12, "second_lowest": 9}
-    for side in (board.first, board.second):
+    for side in (board.sides[0], board.sides[1]):
         user = UserFactory(username=side.player.name.lower())
         Player.objects.filter(pk=side.player_id).update(user=user)
         with django_capture_on_commit_callbacks(execute=True):
