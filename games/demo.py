@@ -25,6 +25,7 @@ from games.engine import Game as EngineGame
 from games.engine.scoring import lowest_colours
 from games.models import Game
 from tournament.models import Board, Event
+from tournament.models.tables import SEATED
 from tournament.permissions import is_arbiter
 
 DEMO_EVENT = "MSO Ingenious Open (demo)"
@@ -114,8 +115,9 @@ def _boards(event: Event) -> list[Board]:
     if round_ is None or not round_.is_public:
         return []
     return list(
-        Board.objects.filter(round=round_, second__isnull=False)
-        .select_related("round__event", "first__player", "second__player")
+        Board.objects.filter(round=round_, seats__number=1)  # boards of two seats or more
+        .select_related("round__event")
+        .prefetch_related(*SEATED)
         .order_by("number")[:2]
     )
 

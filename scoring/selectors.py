@@ -47,29 +47,24 @@ class LiveBoard:
     def seats(self) -> list[LiveSeat]:
         seated = self._seats()
         table = len({seat.entry_id for seat in seated}) > 2  # a partnership's four: two sides
-        if seated:
-            entries = [seat.entry for seat in seated]
-            stored_lowest = [seat.lowest for seat in seated]
-        else:  # a board written without seats (only by hand)
-            entries = [e for e in (self.board.first, self.board.second) if e is not None]
-            stored_lowest = [self.board.first_lowest, self.board.second_lowest]
+        stored_lowest = [seat.lowest for seat in seated]
         game = self.game or {}
         scores = game.get("scores") or []
         lowest = game.get("lowest") or stored_lowest
         flagged = set(game.get("flagged") or [])
         clock = game.get("clock") or {}
-        readings = clock.get("readings_ms") or [None] * len(entries)
+        readings = clock.get("readings_ms") or [None] * len(seated)
         ticking = bool(clock.get("started")) and not self.board.result
         teams = seat_teams(self.board) if seated else []
         seats = []
-        for seat, entry in enumerate(entries):
+        for seat in range(len(seated)):
             running = ticking and clock.get("seat") == seat and bool(clock.get("running"))
             # Partners (seats 0 and 2, 1 and 3) share their team's tracks and lowest level.
             side = seat % len(scores) if scores else seat
             seats.append(
                 LiveSeat(
                     seat=seat,
-                    name=seated[seat].player.name if seated else entry.player.name,
+                    name=seated[seat].player.name,
                     tracks=list(zip(COLOURS, scores[side], strict=True))
                     if len(scores) > side
                     else [],

@@ -10,15 +10,15 @@ a director, or came from a game whose replay check has passed. A game's result w
 check shows as provisional; one whose check failed, as held. A late entry's missed rounds
 without a board score as the entry says (half-point byes or zero).
 
-A table of 3 or 4 (``Board.result`` "table") is read from its seats (one more query) and
-scores by its placings (:mod:`scoring.core.tables`); its crosstable cells show the player's
-placing and VP at the table ("2/4 · 0.67") and the table's number.
+Every board is read from its seats (who sits where, placings, levels); a table of 3 or 4
+(``Board.result`` "table") scores by its placings (:mod:`scoring.core.tables`); its
+crosstable cells show the player's placing and VP at the table ("2/4 · 0.67") and the
+table's number.
 """
 
 from dataclasses import dataclass, replace
 from typing import Any
 
-from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -45,6 +45,7 @@ from tournament.models import (
     Round,
     Seat,
 )
+from tournament.models.tables import SEATED
 
 # --- the read ---------------------------------------------------------------------------------
 
@@ -96,8 +97,8 @@ class EventBoards:
 
 
 def load_event_boards(event: Event) -> EventBoards:
-    """Entries, public rounds and their boards of ``event``, in three queries (four for an
-    event at tables: their seats)."""
+    """Entries, public rounds and their boards of ``event`` read from the boards' seats, in
+    three queries whatever the kind of table."""
     entries = (
         Entry.objects.filter(event=event)
         .select_related("player", "partner")
@@ -124,69 +125,76 @@ def load_event_boards(event: Event) -> EventBoards:
         .order_by("number")
         .values_list("number", flat=True)
     )
+    # The boards and their seats in one query: every board has a seat (the pairing's, a bye's).
     rows = (
-        Board.objects.filter(round__event=event, round__status__in=PUBLIC_ROUND_STATUSES)
-        .order_by("round__number", "number")
-        .values_list(
-            "pk",
-            "round__number",
-            "number",
-            "first_id",
-            "second_id",
-            "result",
-            "first_lowest",
-            "second_lowest",
-            "result_check",
-            "confirmation",
-        )
-    )
-    confirmed = Board.Confirmation.CONFIRMED
-    tables = {}
-    if event.table_size > 2:  # an event at tables: its seats, one more query
-        tables = table_seats(
-            Seat.objects.filter(
-                board__round__event=event,
-                board__round__status__in=PUBLIC_ROUND_STATUSES,
-                board__seats__number=2,  # boards of three seats or more only
-            )
-        )
-    # Each side's lowest level is read from its seat (seats are the only truth).
-    lowest = side_lowest(
         Seat.objects.filter(
             board__round__event=event, board__round__status__in=PUBLIC_ROUND_STATUSES
         )
-    )
-    boards = tuple(
-        BoardFact(
-            *row[:6],
-            lowest.get((row[0], row[3])),
-            lowest.get((row[0], row[4])),
-            *row[8:-1],
-            confirmed=row[-1] == confirmed,
-            seats=tables.get(row[0], ()),
+        .order_by("board__round__number", "board__number", "number")
+        .values_list(
+            "board_id",
+            "board__round__number",
+            "board__number",
+            "board__result",
+            "board__result_check",
+            "board__confirmation",
+            "entry_id",
+            "placing",
+            "levels",
         )
-        for row in rows
+    )
+    seated: dict[int, list[Any]] = {}
+    for row in rows:
+        seated.setdefault(row[0], []).append(row)
+    boards = tuple(
+        board_fact(
+            board_id,
+            *seats[0][1:6],
+            [(entry, placing, levels) for *_, entry, placing, levels in seats],
+            at_tables=event.table_size > 2,
+        )
+        for board_id, seats in seated.items()
     )
     return EventBoards(tuple(contenders), joined, rounds, boards)
 
 
-def side_lowest(seats: "models.QuerySet[Seat]") -> dict[tuple[int, int], int]:
-    """(board id, entry id) -> the side's lowest level, from its seats, in one query."""
-    rows = seats.values_list("board_id", "entry_id", "levels")
-    return {(board, entry): levels[0] for board, entry, levels in rows if levels}
-
-
-def table_seats(
-    seats: "models.QuerySet[Seat]",
-) -> dict[int, tuple[tuple[int, int | None, int | None], ...]]:
-    """Board id -> its seats in seat order as (entry, placing, lowest), in one query."""
-    out: dict[int, list[tuple[int, int | None, int | None]]] = {}
-    rows = seats.order_by("board_id", "number").values_list(
-        "board_id", "entry_id", "placing", "levels"
+def board_fact(
+    board_id: int,
+    round_number: int,
+    number: int,
+    result: str,
+    check: str,
+    confirmation: str,
+    seats: list[tuple[int, int | None, list[int]]],
+    *,
+    at_tables: bool,
+) -> BoardFact:
+    """What the standings know of a board, read from its seats in seat order (entry, placing,
+    levels): its sides (each entry once: a partnership team sits twice) and each side's lowest
+    level; at an event at tables, a board of three seats or more keeps every seat."""
+    sides: dict[int, int | None] = {}
+    for entry, _, levels in seats:
+        sides.setdefault(entry, levels[0] if levels else None)
+    (first, first_lowest), *others = sides.items()
+    second, second_lowest = others[0] if others else (None, None)
+    table = ()
+    if at_tables and len(seats) > 2:
+        table = tuple(
+            (entry, placing, levels[0] if levels else None) for entry, placing, levels in seats
+        )
+    return BoardFact(
+        board_id,
+        round_number,
+        number,
+        first,
+        second,
+        result,
+        first_lowest,
+        second_lowest,
+        check,
+        confirmed=confirmation == Board.Confirmation.CONFIRMED,
+        seats=table,
     )
-    for board_id, entry, placing, levels in rows:
-        out.setdefault(board_id, []).append((entry, placing, levels[0] if levels else None))
-    return {board_id: tuple(seated) for board_id, seated in out.items()}
 
 
 def counted(board: BoardFact) -> bool:
@@ -451,31 +459,26 @@ def player_boards(event: Event, entry: Entry) -> list[PlayerGame]:
     """The entry's boards in the event's public rounds, with the counted result of each."""
     boards = (
         Board.objects.filter(round__event=event, round__status__in=PUBLIC_ROUND_STATUSES)
-        .filter(models.Q(first=entry) | models.Q(second=entry) | models.Q(seats__entry=entry))
+        .filter(seats__entry=entry)
         .distinct()
-        .select_related("round", "first__player", "second__player")
+        .select_related("round")
+        .prefetch_related(*SEATED)
         .order_by("round__number", "number")
     )
-    tables = {}
-    if event.table_size > 2:
-        tables = table_seats(Seat.objects.filter(board__in=boards, board__seats__number=2))
-    lowest = side_lowest(Seat.objects.filter(board__in=boards))
     games: list[PlayerGame] = []
     for board in boards:
-        first = board.first_id == entry.pk
-        opponent = board.second if first else board.first
-        fact = BoardFact(
+        fact = board_fact(
             board.pk,
             board.round.number,
             board.number,
-            board.first_id,
-            board.second_id,
             board.result,
-            lowest.get((board.pk, board.first_id)),
-            lowest.get((board.pk, board.second_id or 0)),
             board.result_check,
-            seats=tables.get(board.pk, ()),
+            "",
+            [(seat.entry_id, seat.placing, seat.levels) for seat in board.seats.all()],
+            at_tables=event.table_size > 2,
         )
+        first = fact.first == entry.pk
+        opponent = next(iter(board.opponents_of(entry.pk)), None)
         if fact.is_table:  # at a table the player's opponents are the table
             opponent = None
         cell = None
@@ -525,7 +528,7 @@ def round_boards(
     if not include_unpublished:
         rounds = rounds.filter(status__in=PUBLIC_ROUND_STATUSES)
     rnd = rounds.get()
-    boards = list(rnd.boards.select_related("first__player", "second__player").order_by("number"))
+    boards = list(rnd.boards.prefetch_related(*SEATED).order_by("number"))
     return rnd, boards
 
 
@@ -538,7 +541,8 @@ def public_game_records(event: Event) -> list[tuple[Board, Any]]:
     boards = (
         Board.objects.filter(pk__in=[board.pk for board, _ in records])
         .filter(round__status__in=PUBLIC_ROUND_STATUSES)
-        .select_related("round", "first__player", "second__player")
+        .select_related("round")
+        .prefetch_related(*SEATED)
         .in_bulk()
     )
     kept = [(boards[board.pk], record) for board, record in records if board.pk in boards]

@@ -6,7 +6,8 @@ import factory
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 
-from tournament.models import Board, Entry, Event, EventRole, Player, Round, Seat, VerifiedAddress
+from tournament.models import Board, Entry, Event, EventRole, Player, Round, VerifiedAddress
+from tournament.services import seating
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -101,21 +102,48 @@ class RoundFactory(factory.django.DjangoModelFactory):
 
 
 class BoardFactory(factory.django.DjangoModelFactory):
+    """A board seated through tournament.services.seating: ``sides`` in seat order (one for a
+    bye or an absence; two fresh entries unless given), ``result`` stored with the seats'
+    placings, ``lowest`` each side's lowest level; other fields (``result_check`` ...) as
+    given."""
+
     class Meta:
         model = Board
-        skip_postgeneration_save = True  # the seats hook writes seats, not the board
 
     round = factory.SubFactory(RoundFactory)
     number = factory.Sequence(lambda n: n + 1)
-    first = factory.SubFactory(EntryFactory, event=factory.SelfAttribute("..round.event"))
-    second = factory.SubFactory(EntryFactory, event=factory.SelfAttribute("..round.event"))
+    sides = factory.LazyAttribute(
+        lambda board: [EntryFactory(event=board.round.event) for _ in range(2)]
+    )
 
-    @factory.post_generation
-    def seats(board: Board, create: bool, extracted: object, **kwargs: object) -> None:
-        """The board's seats, as tournament.services.seating writes them."""
-        if create:
-            for number, entry in enumerate(e for e in (board.first, board.second) if e):
-                Seat.objects.create(board=board, number=number, entry=entry)
+    @classmethod
+    def _create(
+        cls,
+        model_class: type[Board],
+        *,
+        round: Round,  # noqa: A002 (the model's field)
+        number: int,
+        sides: list[Entry],
+        result: str = "",
+        lowest: tuple[int | None, ...] = (),
+        **fields: object,
+    ) -> Board:
+        board = seating.seat_board(
+            round, number, seating.Table([e.pk for e in sides if e is not None], result)
+        )
+        if fields:
+            Board.objects.filter(pk=board.pk).update(**fields)
+        if result or lowest:  # a pair's placings follow its code, as the result service writes
+            placings = {"1-0": (1, 2), "0-1": (2, 1), "1/2-1/2": (1, 1)}.get(result, ())
+            seating.settle_seats(
+                board,
+                [
+                    (placings[i] if i < len(placings) else None, [] if level is None else [level])
+                    for i, level in enumerate(list(lowest) + [None] * (len(sides) - len(lowest)))
+                ],
+            )
+        board.refresh_from_db()
+        return board
 
 
 def director_of(event: Event, username: str = "td") -> object:

@@ -13,11 +13,13 @@ from django.db.models import Model
 from django.forms import ModelForm
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournament import models, rights_admin, services
 from tournament.admin_base import ReadOnly, ReadOnlyAdmin
 from tournament.errors import DomainError
 from tournament.fields import ReadsNumbersOneWay, number_formfield
+from tournament.models.tables import SEATED
 
 PLAYER_FIELDS = ("name", "club", "country", "rating", "contact", "family")
 EVENT_EDITABLE = ("name", "venue", "start_date", "end_date")
@@ -142,9 +144,17 @@ class SeatInline(ReadOnly, ReadsNumbersOneWay, admin.TabularInline):  # type: ig
 
 @admin.register(models.Board)
 class BoardAdmin(ReadOnlyAdmin):
-    list_display = ["round", "number", "first", "second", "result", "result_check"]
+    list_display = ["round", "number", "seated", "result", "result_check"]
     list_filter = ["result_check"]
     inlines = [SeatInline]
+
+    def get_queryset(self, request: Any) -> Any:
+        return super().get_queryset(request).prefetch_related(*SEATED)
+
+    @admin.display(description=gettext_lazy("Players"))
+    def seated(self, board: models.Board) -> str:
+        """Who sits at the board, read from its seats (a team once)."""
+        return " v ".join(entry.name for entry in board.sides)
 
 
 @admin.register(models.ResultCorrection)

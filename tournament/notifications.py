@@ -142,6 +142,11 @@ def _seated(board: Board) -> list[Seat]:
     return list(board.seats.select_related("entry__player__user", "entry__partner__user"))
 
 
+def _sides(seats: list[Seat]) -> list[Entry]:
+    """The board's sides in seat order, each entry once (a partnership team sits twice)."""
+    return list({seat.entry_id: seat.entry for seat in seats}.values())
+
+
 def _board_link(board: Board) -> str:
     path = reverse("event-round", args=[board.round.event.slug, board.round.number])
     return absolute(f"{path}#board-{board.number}")
@@ -172,14 +177,15 @@ def _round_line(board: Board, entry: Entry, player: Player) -> str:
             )
             % where
         )
-    if board.second_id is None:
+    seats = _seated(board)
+    sides = _sides(seats)
+    if len(sides) < 2:
         if board.result == Result.ABSENT:
             return _("Round %(round)s of %(event)s: you are marked absent (0 points)") % where
         value = _BYE_POINTS.get(board.result, round_.event.bye_value)
         return _(
             "Round %(round)s of %(event)s: board %(board)s, you have a bye worth %(points)s"
         ) % {**where, "points": _points(value)}
-    seats = _seated(board)
     if len(seats) > 2:  # a table of 3 or 4 (or two partnership teams): everybody at it
         mine = next(seat for seat in seats if seat.player.pk == player.pk)
         others = ", ".join(_named(seat.player) for seat in seats if seat.pk != mine.pk)
@@ -187,8 +193,8 @@ def _round_line(board: Board, entry: Entry, player: Player) -> str:
             "Round %(round)s of %(event)s: table %(board)s, seat %(seat)s of %(count)s, "
             "with %(others)s"
         ) % {**where, "seat": mine.number + 1, "count": len(seats), "others": others}
-    first = board.first_id == entry.pk
-    opponent = _named(board.second if first else board.first)  # type: ignore[arg-type]
+    first = sides[0].pk == entry.pk
+    opponent = _named(sides[1] if first else sides[0])
     if first:
         return _(
             "Round %(round)s of %(event)s: board %(board)s, you play first against %(opponent)s"
@@ -200,9 +206,7 @@ def _round_line(board: Board, entry: Entry, player: Player) -> str:
 
 def round_messages(round_: Round) -> list[Message]:
     """The message to each player of a published round: board, opponent, first seat or not."""
-    boards = round_.boards.select_related(
-        "round__event", "first__player__user", "second__player__user"
-    ).order_by("number")
+    boards = round_.boards.select_related("round__event").order_by("number")
     messages = []
     for board in boards:
         for entry, player in _recipients(board):
@@ -228,8 +232,6 @@ def round_messages(round_: Round) -> list[Message]:
 def _recipients(board: Board) -> list[tuple[Entry, Player]]:
     """Everybody at the board, once: each seat's player (a partnership team's two)."""
     seats = _seated(board)
-    if not seats:  # a board written before seats existed
-        return [(e, e.player) for e in (board.first, board.second) if e is not None]
     seen: dict[int, tuple[Entry, Player]] = {}
     for seat in seats:
         seen.setdefault(seat.player.pk, (seat.entry, seat.player))
@@ -243,9 +245,10 @@ def _result_text(board: Board, result: str) -> str:
         )
         return _("placings at the table: %(placings)s") % {"placings": placings}
     label = str(Result(result).label)
-    if board.second is None:
-        return f"{board.first.name}: {label}"
-    return f"{board.first.name} {label} {board.second.name}"  # players, or partnership teams
+    sides = _sides(_seated(board))
+    if len(sides) < 2:
+        return f"{sides[0].name}: {label}"
+    return f"{sides[0].name} {label} {sides[1].name}"  # players, or partnership teams
 
 
 def _entered_by(correction: ResultCorrection, event: Event) -> str:
@@ -399,12 +402,7 @@ def notify_result(correction_id: int, seconds: float | None = None) -> Delivery:
     """Tell both players of a board a result entered, corrected or withdrawn; the task calls
     this. ``seconds``: see :func:`_deliver_all`."""
     correction = (
-        ResultCorrection.objects.select_related(
-            "user",
-            "board__round__event",
-            "board__first__player__user",
-            "board__second__player__user",
-        )
+        ResultCorrection.objects.select_related("user", "board__round__event")
         .filter(pk=correction_id, kind=ResultCorrection.Kind.RESULT)
         .first()
     )

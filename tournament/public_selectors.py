@@ -37,7 +37,7 @@ class PublicRound:
 def is_absence(board: Board) -> bool:
     """A board of one that records a player's absence, not a pairing (a pairing-allocated bye
     is a pairing: the player is told of it on a board of their own)."""
-    return board.second_id is None and board.result in {
+    return len(board.side_ids) < 2 and board.result in {
         Result.ABSENT,
         Result.HALF_BYE,
         Result.FULL_BYE,
@@ -52,17 +52,18 @@ def public_round(round_: Round) -> PublicRound:
     points = scores_before(round_.event, round_.number) if round_.is_public else {}
     finders: list[BoardFinder] = []
     for b in shown:
-        first, second = b.first.name, b.second.name if b.second else ""  # a team: both names
+        sides = b.sides
+        first, second = sides[0].name, sides[1].name if len(sides) > 1 else ""  # a team: both
         finders.append(BoardFinder(first, b.number, True, second))
-        if b.second:
+        if len(sides) > 1:
             finders.append(BoardFinder(second, b.number, False, first))
     finders.sort(key=lambda f: (f.name.casefold(), f.board))
     return PublicRound(
         boards=[
             PublicBoard(
                 b,
-                format_score(points.get(b.first_id, 0.0)),
-                format_score(points.get(b.second_id, 0.0)) if b.second_id else "",
+                format_score(points.get(b.side_ids[0], 0.0)),
+                format_score(points.get(b.side_ids[1], 0.0)) if len(b.side_ids) > 1 else "",
             )
             for b in shown
         ],

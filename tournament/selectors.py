@@ -34,6 +34,7 @@ from tournament.models import (
     ResultCorrection,
     Round,
 )
+from tournament.models.tables import SEATED
 from tournament.pairing import PlayerState, breaks_limits, due_of, resolve_system
 from tournament.pairing.model import format_score
 from tournament.pairing.tables_schedule import Schedule, all_play_all_tables
@@ -94,15 +95,16 @@ def rounds_visible_to(user: User, event: Event) -> QuerySet[Round]:
     return rounds.filter(status__in=PUBLIC_ROUND_STATUSES)
 
 
+def pair_of(board: Board) -> tuple[int, int | None]:
+    """A board's first two sides' entry ids, read from its seats (the second None for a bye,
+    an absence or a solitaire entrant): the pair of a two-sided board (prefetch ``seats``)."""
+    ids = board.side_ids
+    return ids[0], ids[1] if len(ids) > 1 else None
+
+
 def boards_of(round_: Round) -> QuerySet[Board]:
     """The round's boards in order, with every seat's player (tables list them all)."""
-    return (
-        round_.boards.select_related(
-            "first__player", "first__partner", "second__player", "second__partner"
-        )
-        .prefetch_related("seats__entry__player", "seats__entry__partner")
-        .order_by("number")
-    )
+    return round_.boards.prefetch_related(*SEATED).order_by("number")
 
 
 def last_round(event: Event) -> Round | None:
@@ -174,9 +176,8 @@ def plays_round_robin(event: Event) -> bool:
 def corrections_of(event: Event) -> QuerySet[ResultCorrection]:
     return (
         ResultCorrection.objects.filter(board__round__event=event)
-        .select_related(
-            "board__round", "board__first__player", "board__second__player", "user__player"
-        )
+        .select_related("board__round", "user__player")
+        .prefetch_related(*(f"board__{path}" for path in SEATED))
         .order_by("-at", "-id")
     )
 
@@ -236,6 +237,7 @@ def _histories(event: Event, before_round: int) -> dict[int, _History]:
     boards = list(
         Board.objects.filter(round__event=event, round__number__lt=before_round)
         .select_related("round")
+        .prefetch_related("seats")
         .order_by("round__number", "number")
     )
     by_round: dict[int, list[Board]] = defaultdict(list)
@@ -245,42 +247,40 @@ def _histories(event: Event, before_round: int) -> dict[int, _History]:
     for number in range(1, before_round):
         seen: dict[int, tuple[bool | None, str | None]] = {}
         rows = scoring_core.results_from_boards(
-            [
-                scoring_core.Board(number, b.first_id, b.second_id, b.result)
-                for b in by_round.get(number, [])
-            ],
+            [scoring_core.Board(number, *pair_of(b), b.result) for b in by_round.get(number, [])],
             bye_value=bye_value,
         )
         points = defaultdict(float)
         for row in rows:
             points[row.player] += row.points
         for board in by_round.get(number, []):
-            first = history.get(board.first_id)
+            first_id, second_id = pair_of(board)
+            first = history.get(first_id)
             if first is None:
                 continue
-            if board.second_id is None:
+            if second_id is None:
                 if board.result == Result.BYE:
                     first.byes += 1
-                    seen[board.first_id] = (None, "down")
+                    seen[first_id] = (None, "down")
                 else:
-                    seen[board.first_id] = (None, None)
+                    seen[first_id] = (None, None)
                 continue
-            second = history[board.second_id]
+            second = history[second_id]
             # RULINGS: a forfeit win bars the pairing-allocated bye like a bye does.
             if board.result == Result.FIRST_FORFEIT_WIN:
                 first.forfeit_wins += 1
             elif board.result == Result.SECOND_FORFEIT_WIN:
                 second.forfeit_wins += 1
-            first.opponents.append(board.second_id)
-            second.opponents.append(board.first_id)
+            first.opponents.append(second_id)
+            second.opponents.append(first_id)
             game = board.result == "" or board.result in PLAYED_RESULTS
             float_first = float_second = None
             if first.score > second.score:
                 float_first, float_second = "down", "up"
             elif first.score < second.score:
                 float_first, float_second = "up", "down"
-            seen[board.first_id] = (True if game else None, float_first)
-            seen[board.second_id] = (False if game else None, float_second)
+            seen[first_id] = (True if game else None, float_first)
+            seen[second_id] = (False if game else None, float_second)
         for entry_id, record in history.items():
             moved_first, floated = seen.get(entry_id, (None, None))
             record.firsts.append(moved_first)
@@ -436,23 +436,24 @@ def board_warnings(
     limit broken (RULINGS.md: no two players meet twice, nobody gets a second bye, who moves
     first alternates as evenly as possible), a pair the director keeps apart (``apart``: why,
     from :func:`kept_apart`)."""
-    first = states.get(board.first_id)
+    sides = board.sides
+    first = states.get(sides[0].pk) if sides else None
     if first is None:
         return []
-    name = board.first.player.name
-    if board.second_id is None:
+    name = sides[0].player.name
+    if len(sides) < 2:
         if board.result == Result.BYE and first.byes:
             return [f"{name} already had a bye."]
         return []
-    second = states.get(board.second_id)
+    second = states.get(sides[1].pk)
     if second is None:
         return []
-    other = board.second.player.name
+    other = sides[1].player.name
     warnings = []
-    if board.second_id in first.opponents:
+    if sides[1].pk in first.opponents:
         warnings.append(f"Rematch: {name} and {other} have met before.")
-    if board.second_id in first.forbidden:
-        why = (apart or {}).get(board.first_id, {}).get(board.second_id)
+    if sides[1].pk in first.forbidden:
+        why = (apart or {}).get(sides[0].pk, {}).get(sides[1].pk)
         warnings.append(
             f"Restriction gave way: {name} and {other} are to be kept apart"
             + (f" ({why})." if why else ".")
@@ -474,8 +475,9 @@ def review_of(round_: Round) -> list[BoardReview]:
     apart = kept_apart(round_.event)
     reviews = []
     for board in boards_of(round_):
-        first = states.get(board.first_id)
-        second = states.get(board.second_id) if board.second_id else None
+        first_id, second_id = pair_of(board)
+        first = states.get(first_id)
+        second = states.get(second_id) if second_id else None
         reviews.append(
             BoardReview(
                 board=board,
@@ -491,8 +493,9 @@ def describe_board(board: Board) -> str:
     seated = board.seated
     if len({e.pk for e in seated}) > 2:  # a table: everybody at it
         return f"board {board.number} ({', '.join(e.player.name for e in seated)})"
-    second = board.second.name if board.second_id else "no opponent"  # a player or a team
-    return f"board {board.number} ({board.first.name} v {second})"
+    sides = board.sides
+    second = sides[1].name if len(sides) > 1 else "no opponent"  # a player or a team
+    return f"board {board.number} ({sides[0].name} v {second})"
 
 
 def entry_boards(entry: Entry) -> QuerySet[Board]:
@@ -500,10 +503,8 @@ def entry_boards(entry: Entry) -> QuerySet[Board]:
     return (
         Board.objects.filter(seats__entry=entry)
         .distinct()
-        .select_related(
-            "round", "first__player", "first__partner", "second__player", "second__partner"
-        )
-        .prefetch_related("seats__entry__player", "seats__entry__partner")
+        .select_related("round")
+        .prefetch_related(*SEATED)
         .order_by("round__number")
     )
 

@@ -68,10 +68,8 @@ class TableState:
 
 
 def seated_ids(board: Board) -> list[int]:
-    """The board's entry ids in seat order (prefetch ``seats``); a board written without its
-    seats (before seating.py, or by hand) is read from ``first`` and ``second``."""
-    seated = [seat.entry_id for seat in board.seats.all()]
-    return seated or [e for e in (board.first_id, board.second_id) if e is not None]
+    """The board's entry ids in seat order (prefetch ``seats``)."""
+    return [seat.entry_id for seat in board.seats.all()]
 
 
 def _history_boards(event: Event, before_round: int) -> list[Board]:
@@ -97,9 +95,10 @@ def _points(boards: list[Board], bye_value: float) -> dict[int, float]:
                 for seat, vp in zip(seats, vps, strict=True):
                     points[seat.entry_id] += vp
         elif len(seats) <= 2:
+            ids = [seat.entry_id for seat in seats]
             pairs.append(
                 scoring_core.Board(
-                    board.round.number, board.first_id, board.second_id, board.result
+                    board.round.number, ids[0], ids[1] if len(ids) > 1 else None, board.result
                 )
             )
     for row in scoring_core.results_from_boards(pairs, bye_value=bye_value):

@@ -48,7 +48,7 @@ def test_both_players_confirm_on_their_phones(browser: Browser, live_server: obj
         EntryFactory(event=event, player=PlayerFactory(name=name), starting_rank=rank)
         for rank, name in enumerate(names, start=1)
     )
-    board = BoardFactory(round=round_, number=1, first=first, second=second)
+    board = BoardFactory(round=round_, number=1, sides=[first, second])
     for entry, username in ((first, "ada"), (second, "alan")):
         entry.player.user = UserFactory(username=username)
         entry.player.save(update_fields=["user"])

@@ -28,7 +28,7 @@ def test_a_player_enters_online_and_follows_their_games_on_a_phone(
         event=played, player=PlayerFactory(name="Bartholomew Longname-Smythe"), starting_rank=2
     )
     round_ = played.round_set.create(number=1, status=Round.Status.PUBLISHED)
-    BoardFactory(round=round_, number=7, first=rival, second=mine)
+    BoardFactory(round=round_, number=7, sides=[rival, mine])
     context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
     context.set_default_timeout(15_000)
     page = context.new_page()

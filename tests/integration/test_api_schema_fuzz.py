@@ -122,9 +122,9 @@ def tournament(transactional_db: None, fast_passwords: None) -> Tournament:
     role = EventRole.objects.get(event=event, user=arbiter_of(event, "arb"))
     entries = [EntryFactory(event=event, starting_rank=rank) for rank in range(1, 6)]
     round_1 = RoundFactory(event=event, number=1, status=Round.Status.PUBLISHED)
-    board_1 = BoardFactory(round=round_1, number=1, first=entries[0], second=entries[1])
-    board_2 = BoardFactory(round=round_1, number=2, first=entries[2], second=entries[3])
-    BoardFactory(round=round_1, number=3, first=entries[4], second=None)
+    board_1 = BoardFactory(round=round_1, number=1, sides=[entries[0], entries[1]])
+    board_2 = BoardFactory(round=round_1, number=2, sides=[entries[2], entries[3]])
+    BoardFactory(round=round_1, number=3, sides=[entries[4]])
     game = game_services.game_for_board(board_1)
     game_services.record_actions(
         game=game, user=director, expected_index=game.log_length, actions=played_actions()[:4]
@@ -133,9 +133,9 @@ def tournament(transactional_db: None, fast_passwords: None) -> Tournament:
         board=board_2, user=director, result=Result.DRAW, first_lowest=9, second_lowest=9
     )
     draft = RoundFactory(event=event, number=2, status=Round.Status.DRAFT)
-    BoardFactory(round=draft, number=1, first=entries[1], second=entries[2])
-    BoardFactory(round=draft, number=2, first=entries[3], second=entries[4])
-    BoardFactory(round=draft, number=3, first=entries[0], second=None)
+    BoardFactory(round=draft, number=1, sides=[entries[1], entries[2]])
+    BoardFactory(round=draft, number=2, sides=[entries[3], entries[4]])
+    BoardFactory(round=draft, number=3, sides=[entries[0]])
     Event.objects.filter(pk=event.pk).update(status=Event.Status.RUNNING)
     return Tournament(
         slug=event.slug,

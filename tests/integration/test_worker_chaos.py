@@ -205,7 +205,7 @@ def test_a_pool_child_killed_right_after_sending_a_mail_does_not_send_it_again(
         EntryFactory(event=event, player=PlayerFactory(contact=address), starting_rank=rank)
         for rank, address in enumerate(addresses, start=1)
     )
-    board = BoardFactory(round=round_, number=1, first=first, second=second)
+    board = BoardFactory(round=round_, number=1, sides=[first, second])
     mails_key = f"chaos:mails:{uuid.uuid4().hex}"
     outbox, log = tmp_path / "mail", tmp_path / "worker.log"
     env = chaos_env(

@@ -220,7 +220,7 @@ def test_the_directors_review_is_computed_again_only_when_the_draft_changes(
     board = round_.boards.get(number=1)
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
         services.swap_players(
-            round_=round_, user=td, first=board.first, second=board.second, reason="seat check"
+            round_=round_, user=td, first=board.sides[0], second=board.sides[1], reason="seat check"
         )
     after = page()
     assert reviews == [round_.pk, round_.pk]

@@ -38,11 +38,9 @@ class HandBuilt:
             BoardFactory(
                 round=rnd,
                 number=i,
-                first=self.entries[first],
-                second=self.entries[second] if second else None,
+                sides=[self.entries[first], self.entries[second] if second else None],
                 result=result,
-                first_lowest=first_lowest,
-                second_lowest=second_lowest,
+                lowest=(first_lowest, second_lowest),
                 result_check=Board.Check.FAILED if i in held else Board.Check.NONE,
             )
         return rnd

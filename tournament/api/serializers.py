@@ -21,6 +21,7 @@ from tournament.models import (
     ResultCorrection,
     Round,
 )
+from tournament.models.tables import SEATED
 from tournament.names import display_name
 from tournament.parsers import LimitedJSONField
 from tournament.services import EVENT_FIELDS
@@ -286,12 +287,14 @@ class EntryRefSerializer(ModelSerializer[Entry]):
 
 
 class BoardSerializer(ModelSerializer[Board]):
-    first = EntryRefSerializer(read_only=True)
+    # first, second and their lowest levels: the board's first two sides as its seats hold them
+    # (documented fields that clients read; the seats are the record)
+    first = serializers.SerializerMethodField()
+    second = serializers.SerializerMethodField()
     seats = serializers.SerializerMethodField(
         help_text="Every seat in order (seat 0 moves first): the entry, and once the board is "
         "decided its placing (1 best, ties share), lowest and next lowest colour levels"
     )
-    second = EntryRefSerializer(read_only=True, allow_null=True)
     round = WholeNumberField(source="round.number", read_only=True)
     url = serializers.SerializerMethodField()
     result_held = serializers.BooleanField(
@@ -338,6 +341,30 @@ class BoardSerializer(ModelSerializer[Board]):
         ]
         read_only_fields = fields
 
+    def _side(self, board: Board, side: int) -> Any:
+        seats = board.side_seats()
+        return seats[side] if len(seats) > side else None
+
+    @extend_schema_field(EntryRefSerializer)
+    def get_first(self, board: Board) -> dict[str, Any] | None:
+        seat = self._side(board, 0)
+        return EntryRefSerializer(seat.entry).data if seat else None  # type: ignore[return-value]
+
+    @extend_schema_field(EntryRefSerializer(allow_null=True))
+    def get_second(self, board: Board) -> dict[str, Any] | None:
+        seat = self._side(board, 1)
+        return EntryRefSerializer(seat.entry).data if seat else None  # type: ignore[return-value]
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_first_lowest(self, board: Board) -> int | None:
+        seat = self._side(board, 0)
+        return seat.lowest if seat else None
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_second_lowest(self, board: Board) -> int | None:
+        seat = self._side(board, 1)
+        return seat.lowest if seat else None
+
     @extend_schema_field(serializers.ListField(child=serializers.DictField()))
     def get_seats(self, board: Board) -> list[dict[str, Any]]:
         return [
@@ -352,18 +379,6 @@ class BoardSerializer(ModelSerializer[Board]):
             }
             for seat in board.seats.all()
         ]
-
-    def _side_lowest(self, board: Board, side: int) -> int | None:
-        sides = board.side_seats()
-        return sides[side].lowest if len(sides) > side else None
-
-    @extend_schema_field(serializers.IntegerField(allow_null=True))
-    def get_first_lowest(self, board: Board) -> int | None:
-        return self._side_lowest(board, 0)
-
-    @extend_schema_field(serializers.IntegerField(allow_null=True))
-    def get_second_lowest(self, board: Board) -> int | None:
-        return self._side_lowest(board, 1)
 
     @extend_schema_field(serializers.URLField())
     def get_url(self, board: Board) -> str:
@@ -537,8 +552,8 @@ class RoundSerializer(ModelSerializer[Round]):
     @extend_schema_field(BoardSerializer(many=True))
     def get_boards(self, round_: Round) -> list[dict[str, Any]]:
         boards = (
-            round_.boards.select_related("round__event", "first__player", "second__player")
-            .prefetch_related("seats__entry__player")  # the seats field, in one query
+            round_.boards.select_related("round__event")
+            .prefetch_related(*SEATED)  # the seats and sides, in one query each
             .order_by("number")
         )
         return BoardSerializer(boards, many=True, context=self.context).data  # type: ignore[return-value]

@@ -39,6 +39,7 @@ from tournament.api_errors import error_response
 from tournament.api_schema import LOGIN_REQUIRED
 from tournament.errors import NotAllowed
 from tournament.models import Board, Entry, Event, EventRole, Player, Round
+from tournament.models.tables import SEATED
 from tournament.permissions import IsEventDirectorOrReadOnly, is_director, require_director
 from tournament.services.entries import require_director_or_own_entry
 from tournament.services.results import enter_result
@@ -318,8 +319,10 @@ class BoardViewSet(_EventScoped, viewsets.GenericViewSet[Board]):
     def get_queryset(self) -> QuerySet[Board]:
         event = self.get_event()
         rounds = selectors.rounds_visible_to(self.request.user, event)
-        return Board.objects.filter(round__in=rounds).select_related(
-            "round__event", "first__player", "second__player"
+        return (
+            Board.objects.filter(round__in=rounds)
+            .select_related("round__event")
+            .prefetch_related(*SEATED)
         )
 
     def retrieve(self, request: Request, slug: str, pk: int) -> Response:

@@ -383,19 +383,14 @@ SINGLE_RESULTS = {Result.BYE, Result.HALF_BYE, Result.FULL_BYE, Result.ABSENT}
 
 
 class Board(models.Model):
-    """One table of a round: its seats in order (tournament.models.tables.Seat); ``first`` and
-    ``second`` are the first two seats, the pair of a two-player board (``second`` is empty for
-    a bye or an absence)."""
+    """One table of a round. Its seats (tournament.models.tables.Seat) are the only record of
+    who sits where and how each finished (placing, levels); a two-sided board's result code
+    (``result``: 1-0, ½-½, forfeits) is written with its seats' placings by the one result
+    service. A bye, an absence or a solitaire entrant has one side."""
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="boards")
     number = models.PositiveSmallIntegerField()
-    first = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="boards_first")
-    second = models.ForeignKey(
-        Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="boards_second"
-    )
     result = models.CharField(max_length=10, choices=Result.choices, blank=True)
-    first_lowest = models.PositiveSmallIntegerField(null=True, blank=True)
-    second_lowest = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Check(models.TextChoices):
         NONE = "", _("Entered (counts at once)")
@@ -441,8 +436,10 @@ class Board(models.Model):
         ]
 
     def __str__(self) -> str:
-        second = self.second.player.name if self.second else "bye"
-        return f"R{self.round.number} B{self.number}: {self.first.player.name} v {second}"
+        names = [entry.player.name for entry in self.sides] or ["nobody"]
+        if len(names) == 1:
+            names.append("bye")
+        return f"R{self.round.number} B{self.number}: {' v '.join(names)}"
 
     @property
     def one_sided(self) -> bool:

@@ -34,8 +34,6 @@ def _board(round_: Round, number: int, table: Table) -> Board:
     return Board(
         round=round_,
         number=number,
-        first_id=table.entries[0],
-        second_id=table.entries[1] if len(table.entries) > 1 else None,
         result=table.result,
         reason=table.reason[:300],
     )
@@ -59,14 +57,12 @@ def seat_board(round_: Round, number: int, table: Table) -> Board:
 
 
 def reseat(board: Board, entries: Sequence[int], *, reason: str = "") -> None:
-    """A draft board's players in a new seat order (a director's swap); saves ``first`` and
-    ``second`` with the seats, and the pairing's bye when one entry is left alone there. The
-    caller holds the round's lock."""
-    placed = _board(board.round, board.number, Table(entries))
-    board.first_id, board.second_id = placed.first_id, placed.second_id
+    """A draft board's players in a new seat order (a director's swap), and the pairing's bye
+    when one entry is left alone there. The caller holds the round's lock."""
+    _board(board.round, board.number, Table(entries))  # refuses what cannot be seated
     board.result = Result.BYE if len(entries) == 1 else ""
     board.reason = reason[:300]
-    board.save(update_fields=["first", "second", "result", "reason"])
+    board.save(update_fields=["result", "reason"])
     Seat.objects.filter(board=board).delete()
     Seat.objects.bulk_create(
         Seat(board=board, number=n, entry_id=entry) for n, entry in enumerate(entries)

@@ -316,7 +316,7 @@ def _import_round(
     publish_round(round_=round_, user=user, notify=False)  # history: no e-mail to players
     levels = _levels(trf.comments)
     for board, (first, second, result) in zip(
-        round_.boards.filter(second__isnull=False).order_by("number"), games, strict=True
+        round_.boards.filter(seats__number=1).order_by("number"), games, strict=True
     ):
         if not result:
             continue

@@ -17,8 +17,10 @@ def board_with_game(**event_fields: Any) -> tuple[Board, Game, Any]:
     board = BoardFactory(
         round=round_,
         number=1,
-        first=EntryFactory(event=event, player__name="Ada Byron"),
-        second=EntryFactory(event=event, player__name="Alan Turing"),
+        sides=[
+            EntryFactory(event=event, player__name="Ada Byron"),
+            EntryFactory(event=event, player__name="Alan Turing"),
+        ],
     )
     game = services.game_for_board(board)
     return board, game, arbiter_of(event)

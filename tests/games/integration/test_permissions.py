@@ -7,7 +7,15 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from games import services
-from tests.factories import BoardFactory, EventFactory, UserFactory, arbiter_of, director_of
+from tests.factories import (
+    BoardFactory,
+    EntryFactory,
+    EventFactory,
+    RoundFactory,
+    UserFactory,
+    arbiter_of,
+    director_of,
+)
 from tests.games.integration.factories import board_with_game, fresh
 from tournament.errors import NotAllowed
 from tournament.models import Round
@@ -62,7 +70,8 @@ def test_an_unpublished_round_is_hidden_and_has_no_game(client: Any) -> None:
 
 @pytest.mark.django_db
 def test_a_bye_has_no_game(client: Any) -> None:
-    board = BoardFactory(second=None)
+    round_ = RoundFactory()
+    board = BoardFactory(round=round_, sides=[EntryFactory(event=round_.event)])
     assert client.get(reverse("game-board", args=[board.pk])).status_code == 404
     assert services.create_games_for_round(board.round) == []
 

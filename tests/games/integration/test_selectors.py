@@ -27,8 +27,7 @@ def round_with_games(boards: int) -> tuple[Any, list[Game], Any]:
         extra = BoardFactory(
             round=board.round,
             number=number,
-            first=EntryFactory(event=board.round.event),
-            second=EntryFactory(event=board.round.event),
+            sides=[EntryFactory(event=board.round.event), EntryFactory(event=board.round.event)],
         )
         games.append(services.game_for_board(extra))
     return board.round, games, arbiter

@@ -48,8 +48,10 @@ class Setting:
         FestivalRole.objects.create(festival=self.festival, user=self.owner)
         BoardFactory(
             round=RoundFactory(event=member, number=1),
-            first=EntryFactory(event=member, player__name="Alice"),
-            second=EntryFactory(event=member, player__name="Bob"),
+            sides=[
+                EntryFactory(event=member, player__name="Alice"),
+                EntryFactory(event=member, player__name="Bob"),
+            ],
             result="1-0",
         )
         self.event_f = EventFactory(
@@ -60,8 +62,10 @@ class Setting:
         self.director_f = director_of(self.event_f, "director_f")
         BoardFactory(
             round=RoundFactory(event=self.event_f, number=1),
-            first=EntryFactory(event=self.event_f, player__name="Mallory"),
-            second=EntryFactory(event=self.event_f, player__name="Trent"),
+            sides=[
+                EntryFactory(event=self.event_f, player__name="Mallory"),
+                EntryFactory(event=self.event_f, player__name="Trent"),
+            ],
             result="1-0",
         )
 

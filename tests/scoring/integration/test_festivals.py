@@ -71,11 +71,9 @@ class TwoEvents:
         )
         rnd = RoundFactory(event=self.open, number=1)
         self.open_board = BoardFactory(
-            round=rnd, number=1, first=a, second=b, result="1-0", first_lowest=10, second_lowest=8
+            round=rnd, number=1, sides=[a, b], result="1-0", lowest=(10, 8)
         )
-        BoardFactory(
-            round=rnd, number=2, first=c, second=d, result="1-0", first_lowest=10, second_lowest=8
-        )
+        BoardFactory(round=rnd, number=2, sides=[c, d], result="1-0", lowest=(10, 8))
         self.blitz = EventFactory(
             name="Ingenious Blitz",
             festival=self.festival,
@@ -84,12 +82,8 @@ class TwoEvents:
         )
         a2, b2, f, g = _entries(self.blitz, [p["Alice"], p["Bob"], p["Frank"], p["Gina"]])
         rnd = RoundFactory(event=self.blitz, number=1)
-        BoardFactory(
-            round=rnd, number=1, first=b2, second=a2, result="1-0", first_lowest=12, second_lowest=6
-        )
-        BoardFactory(
-            round=rnd, number=2, first=f, second=g, result="1-0", first_lowest=9, second_lowest=8
-        )
+        BoardFactory(round=rnd, number=1, sides=[b2, a2], result="1-0", lowest=(12, 6))
+        BoardFactory(round=rnd, number=2, sides=[f, g], result="1-0", lowest=(9, 8))
         CheckInWindow.objects.create(
             event=self.blitz,
             round_number=1,

@@ -50,10 +50,10 @@ def setting() -> dict[str, Any]:
     b1 = EntryFactory(event=fest_event, player=bob, starting_rank=2)
     c1 = EntryFactory(event=fest_event, player=carol, starting_rank=3)
     r1 = RoundFactory(event=fest_event, number=1, status=Round.Status.COMPLETE)
-    BoardFactory(round=r1, number=1, first=c1, second=a1, result="0-1")
-    BoardFactory(round=r1, number=2, first=b1, second=None, result="bye")
+    BoardFactory(round=r1, number=1, sides=[c1, a1], result="0-1")
+    BoardFactory(round=r1, number=2, sides=[b1], result="bye")
     r2 = RoundFactory(event=fest_event, number=2, status=Round.Status.PLAYING)
-    live = BoardFactory(round=r2, number=3, first=a1, second=b1, result="")
+    live = BoardFactory(round=r2, number=3, sides=[a1, b1], result="")
     now = timezone.now()
     Game.objects.create(
         board=live,
@@ -71,7 +71,7 @@ def setting() -> dict[str, Any]:
     a2 = EntryFactory(event=standalone, player=alice, starting_rank=1)
     d2 = EntryFactory(event=standalone, player=PlayerFactory(name="Dan Dunn"), starting_rank=2)
     paper_round = RoundFactory(event=standalone, number=1, status=Round.Status.PUBLISHED)
-    paper = BoardFactory(round=paper_round, number=1, first=d2, second=a2, result="")
+    paper = BoardFactory(round=paper_round, number=1, sides=[d2, a2], result="")
     return {
         "alice": alice_user,
         "bob": bob_user,

@@ -10,6 +10,7 @@ import pytest
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
+from tournament.services.table_results import set_table_result
 
 from scoring import ratings
 from scoring.core.ratings import display_rating
@@ -19,7 +20,6 @@ from tests.factories import EntryFactory, EventFactory, PlayerFactory, RoundFact
 from tournament.models import Board, Entry, Event, Player, Result, Seat
 from tournament.services import results
 from tournament.services.seating import Table, seat_boards
-from tournament.services.table_results import set_table_result
 
 pytestmark = pytest.mark.django_db
 

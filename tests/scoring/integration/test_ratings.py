@@ -39,7 +39,7 @@ def field(event: Event, size: int) -> list[Entry]:
 
 
 def board(rnd: Round, first: Entry, second: Entry | None, result: str = "", **kw: Any) -> Board:
-    return BoardFactory(round=rnd, first=first, second=second, result=result, **kw)
+    return BoardFactory(round=rnd, sides=[first, second], result=result, **kw)
 
 
 def mu(entry: Entry) -> float:

@@ -28,11 +28,11 @@ def small_event_with_ratings() -> str:
     event = EventFactory(name="Restore Drill Open", rounds=2)
     a, b, c, d = (EntryFactory(event=event, starting_rank=n) for n in range(1, 5))
     first = RoundFactory(event=event, number=1)
-    BoardFactory(round=first, first=a, second=b, result=Result.FIRST_WINS)
-    BoardFactory(round=first, first=c, second=d, result=Result.DRAW)
+    BoardFactory(round=first, sides=[a, b], result=Result.FIRST_WINS)
+    BoardFactory(round=first, sides=[c, d], result=Result.DRAW)
     second = RoundFactory(event=event, number=2)
-    BoardFactory(round=second, first=a, second=c, result=Result.SECOND_WINS)
-    BoardFactory(round=second, first=b, second=d, result=Result.FIRST_WINS)
+    BoardFactory(round=second, sides=[a, c], result=Result.SECOND_WINS)
+    BoardFactory(round=second, sides=[b, d], result=Result.FIRST_WINS)
     return ratings.rebuild_ratings()
 
 

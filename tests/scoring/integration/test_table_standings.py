@@ -156,11 +156,11 @@ def test_player_page_lists_every_table_of_the_player(tables: TableEvent) -> None
     assert games[0].opponent is None
 
 
-def test_standings_of_a_table_event_read_the_seats_in_one_more_query(
+def test_standings_of_a_table_event_read_boards_and_seats_in_one_query(
     tables: TableEvent, django_assert_num_queries: object
 ) -> None:
     from scoring.standings import load_event_boards
 
-    with django_assert_num_queries(4):  # type: ignore[operator]
+    with django_assert_num_queries(3):  # type: ignore[operator]
         data = load_event_boards(tables.event)
     assert sum(1 for b in data.boards if b.is_table) == 6

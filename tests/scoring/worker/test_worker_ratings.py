@@ -18,7 +18,7 @@ def test_a_real_worker_rates_a_burst_of_results_after_the_delay(live_worker: obj
     entries = [EntryFactory(event=event, starting_rank=n) for n in range(1, 7)]
     rnd = RoundFactory(event=event, number=1)
     boards = [
-        BoardFactory(round=rnd, first=entries[n], second=entries[n + 1], number=n // 2 + 1)
+        BoardFactory(round=rnd, sides=[entries[n], entries[n + 1]], number=n // 2 + 1)
         for n in range(0, 6, 2)
     ]
     director = director_of(event)

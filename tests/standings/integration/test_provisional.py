@@ -86,8 +86,8 @@ def test_a_failed_replay_holds_the_result_out_and_the_director_sees_why(client: 
         result=board.result,
         user=director,
         reason="checked the scoresheet",
-        first_lowest=board.first_lowest,
-        second_lowest=board.second_lowest,
+        first_lowest=board.side_seats()[0].lowest,
+        second_lowest=board.side_seats()[1].lowest,
     )
     board.refresh_from_db()
     assert board.result_counts and board.result_check == board.Check.NONE

@@ -7,6 +7,7 @@ from rest_framework.test import APIClient
 
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, director_of
 from tournament.models import Entry, Event, Result, Round
+from tournament.selectors import pair_of
 
 CSV_TWELVE = """name,club,country,rating
 Amelia Hartley,Cambridge,ENG,1985
@@ -55,7 +56,7 @@ def hand_result(round_number: int, board_number: int) -> dict[str, Any]:
 
 
 def pairs_of(round_: Round) -> list[frozenset[int]]:
-    return [frozenset((b.first_id, b.second_id)) for b in round_.boards.exclude(second=None)]
+    return [frozenset(pair_of(b)) for b in round_.boards.filter(seats__number=1)]
 
 
 def active_entries(event: Event) -> list[Entry]:

@@ -33,8 +33,10 @@ def played_board() -> Board:
     return BoardFactory(
         round=round_,
         number=1,
-        first=EntryFactory(event=event, player__name="Ada"),
-        second=EntryFactory(event=event, player__name="Alan"),
+        sides=[
+            EntryFactory(event=event, player__name="Ada"),
+            EntryFactory(event=event, player__name="Alan"),
+        ],
         result="1-0",
     )
 

@@ -30,6 +30,7 @@ from tournament.models import (
     Result,
     Round,
 )
+from tournament.selectors import pair_of
 from tournament.services import checkin
 
 LONDON = zoneinfo.ZoneInfo("Europe/London")
@@ -209,7 +210,7 @@ def test_an_event_without_check_in_refuses_it_and_pairs_everybody() -> None:
         checkin.check_in(entry=entries[0], user=ann)
     assert refused.value.message == f"{event.name} does not ask players to check in."
     round_ = pair(event, td)
-    assert round_.boards.exclude(second=None).count() == 5
+    assert round_.boards.filter(seats__number=1).count() == 5
     assert not round_.boards.filter(result=Result.ABSENT).exists()
 
 
@@ -326,12 +327,12 @@ def test_who_did_not_check_in_is_not_paired_but_absent() -> None:
     for entry in entries[:8]:
         checkin.check_in(entry=entry, user=td, by_hand=True)
     round_ = pair(event, td)
-    games = list(round_.boards.exclude(second=None))
-    absent = list(round_.boards.filter(second=None).order_by("number"))
+    games = list(round_.boards.filter(seats__number=1))
+    absent = list(round_.boards.exclude(seats__number=1).order_by("number"))
     assert len(games) == 4 and [b.number for b in games] == [1, 2, 3, 4]
-    seated = {b.first_id for b in games} | {b.second_id for b in games}
+    seated = {pair_of(b)[0] for b in games} | {pair_of(b)[1] for b in games}
     assert seated == {e.pk for e in entries[:8]}
-    assert [(b.number, b.first_id, b.result, b.reason) for b in absent] == [
+    assert [(b.number, pair_of(b)[0], b.result, b.reason) for b in absent] == [
         (5, entries[8].pk, Result.ABSENT, "did not check in for round 1"),
         (6, entries[9].pk, Result.ABSENT, "did not check in for round 1"),
     ]
@@ -348,7 +349,7 @@ def test_a_swap_with_a_player_who_did_not_check_in_says_so() -> None:
             round_=round_, user=td, first=entries[0], second=entries[5], reason="late arrival"
         )
     assert "did not check in for round 1: check them in" in refused.value.message
-    assert round_.boards.get(first=entries[5]).result == Result.ABSENT
+    assert round_.boards.get(seats__number=0, seats__entry=entries[5]).result == Result.ABSENT
 
 
 @pytest.mark.django_db
@@ -359,8 +360,8 @@ def test_a_requested_bye_needs_no_check_in_and_a_withdrawal_no_board() -> None:
     for entry in entries[:8]:
         checkin.check_in(entry=entry, user=td, by_hand=True)
     round_ = pair(event, td)
-    singles = {b.first_id: (b.result, b.reason) for b in round_.boards.filter(second=None)}
-    assert round_.boards.exclude(second=None).count() == 4
+    singles = {pair_of(b)[0]: (b.result, b.reason) for b in round_.boards.exclude(seats__number=1)}
+    assert round_.boards.filter(seats__number=1).count() == 4
     assert singles == {
         entries[10].pk: (Result.HALF_BYE, "requested bye (½ point) in round 1"),
         entries[8].pk: (Result.ABSENT, "did not check in for round 1"),
@@ -386,7 +387,7 @@ def test_standings_and_crosstable_count_a_missed_check_in_as_an_absence(client: 
         checkin.check_in(entry=entry, user=td, by_hand=True)
     round_ = pair(event, td)
     services.publish_round(round_=round_, user=td)
-    for board in round_.boards.exclude(second=None):
+    for board in round_.boards.filter(seats__number=1):
         services.set_board_result(board=board, user=td, result=Result.FIRST_WINS)
     lines = {line.contender.entry_id: line for line in build_standings(event).lines}
     for entry in entries[4:]:

@@ -77,8 +77,8 @@ def paper_board(
         EntryFactory(event=event, player=PlayerFactory(name=name), starting_rank=rank)
         for rank, name in enumerate(["Alice", "Bob", "Carol"], start=1)
     ]
-    board = BoardFactory(round=round_, number=1, first=entries[0], second=entries[1])
-    BoardFactory(round=round_, number=2, first=entries[2], second=None)
+    board = BoardFactory(round=round_, number=1, sides=[entries[0], entries[1]])
+    BoardFactory(round=round_, number=2, sides=[entries[2]])
     alice, bob = claimed(entries[0], f"alice{tag}"), claimed(entries[1], f"bob{tag}")
     return Paper(board, alice, bob, td, arb)
 

@@ -143,7 +143,7 @@ def notify_case() -> Case:
 
 
 def board_result_case() -> Case:
-    board = BoardFactory(result="1-0", first_lowest=9, second_lowest=7)
+    board = BoardFactory(result="1-0", lowest=(9, 7))
     event = board.round.event
     page = reverse("board-result", args=[event.slug, board.pk])
     return Case(page, board, director_of(event), "result")

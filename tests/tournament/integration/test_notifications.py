@@ -55,10 +55,10 @@ def draft_round_three() -> tuple[Event, Any, Round, dict[str, Any]]:
         merged_into=people["alice"].player_id
     )
     round_ = RoundFactory(event=event, number=3, status=Round.Status.DRAFT)
-    BoardFactory(round=round_, number=1, first=people["alice"], second=people["bob"])
-    BoardFactory(round=round_, number=2, first=people["carol"], second=people["dan"])
-    BoardFactory(round=round_, number=3, first=people["frank"], second=people["gina"])
-    BoardFactory(round=round_, number=4, first=people["eve"], second=None, result=Result.BYE)
+    BoardFactory(round=round_, number=1, sides=[people["alice"], people["bob"]])
+    BoardFactory(round=round_, number=2, sides=[people["carol"], people["dan"]])
+    BoardFactory(round=round_, number=3, sides=[people["frank"], people["gina"]])
+    BoardFactory(round=round_, number=4, sides=[people["eve"]], result=Result.BYE)
     return event, td, round_, people
 
 
@@ -171,7 +171,7 @@ def published_game(capture: Any) -> tuple[Event, Any, Board]:
     alice = entry(event, 1, "Alice", contact="alice@example.org")
     bob = entry(event, 2, "Bob", contact="bob@example.org")
     round_ = RoundFactory(event=event, number=3, status=Round.Status.DRAFT)
-    board = BoardFactory(round=round_, number=7, first=alice, second=bob)
+    board = BoardFactory(round=round_, number=7, sides=[alice, bob])
     publish(round_, td, capture)
     mail.outbox.clear()
     return event, td, board
@@ -213,7 +213,7 @@ def test_a_result_both_players_confirmed_says_so(
 ) -> None:
     _event, _td, board = published_game(django_capture_on_commit_callbacks)
     levels = {"first_lowest": 12, "second_lowest": 9}
-    for side in (board.first, board.second):
+    for side in (board.sides[0], board.sides[1]):
         user = UserFactory(username=side.player.name.lower())
         Player.objects.filter(pk=side.player_id).update(user=user)
         with django_capture_on_commit_callbacks(execute=True):

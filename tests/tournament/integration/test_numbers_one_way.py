@@ -68,7 +68,7 @@ def round_count_via_api(digit: str) -> Sent:
 def board_levels_via_api(digit: str) -> Sent:
     event, td = event_with_players(2)
     first, second = event.entries.order_by("starting_rank")
-    board = BoardFactory(round=RoundFactory(event=event, number=1), first=first, second=second)
+    board = BoardFactory(round=RoundFactory(event=event, number=1), sides=[first, second])
     response = api_as(td).patch(
         f"/api/events/{event.slug}/boards/{board.pk}/",
         {"result": "1-0", "first_lowest": digit, "second_lowest": 9},

@@ -88,7 +88,7 @@ def scene() -> Scene:
         for rank, name in enumerate(names, start=1)
     ]
     boards = [
-        BoardFactory(round=round_, number=n, first=entries[2 * n - 2], second=entries[2 * n - 1])
+        BoardFactory(round=round_, number=n, sides=[entries[2 * n - 2], entries[2 * n - 1]])
         for n in (1, 2, 3)
     ]
     for entry in entries:

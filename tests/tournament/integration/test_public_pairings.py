@@ -72,7 +72,7 @@ def test_each_player_shows_points_before_the_round(client: Client) -> None:
     rows = board_rows(public_page(client, event, 2))
     assert len(rows) == round_2.boards.count() == 3
     for board, row in zip(round_2.boards.order_by("number"), rows, strict=True):
-        for entry in (board.first, board.second):
+        for entry in (board.sides[0], board.sides[1]):
             name = entry.player.name
             shown = re.search(
                 re.escape(name) + r"</a>\s*<span class=\"rank\">#\d+</span>\s*"
@@ -98,7 +98,7 @@ def test_find_my_board_lists_every_player_alphabetically_with_board_and_first_mo
     )
     assert [name for name, *_ in lines] == sorted(NAMES)
     for board in round_1.boards.all():
-        first, second = board.first.player.name, board.second.player.name
+        first, second = board.sides[0].player.name, board.sides[1].player.name
         assert (first, str(board.number), "first", second) in lines
         assert (second, str(board.number), "second", first) in lines
 

@@ -77,7 +77,7 @@ def test_a_merge_moves_entries_and_results_and_the_standings_stay_under_the_surv
     other = EventFactory(name="Autumn Open")
     mine = EntryFactory(event=other, player=survivor, starting_rank=1)
     rival = EntryFactory(event=other, starting_rank=2)
-    BoardFactory(round=RoundFactory(event=other), first=mine, second=rival, result="1-0")
+    BoardFactory(round=RoundFactory(event=other), sides=[mine, rival], result="1-0")
     td = with_registry_rights(director_of(ev.event))
     before = standings_lines(ev.event)
 

@@ -35,7 +35,7 @@ def paper_board_of_e() -> tuple[Player, Player, Player, Player]:
     """Event E's paper board of two players, and two players owned by new sign-ups."""
     event = EventFactory(name="Event E")
     board = BoardFactory(round=RoundFactory(event=event, number=1))
-    first, second = board.first.player, board.second.player
+    first, second = (entry.player for entry in board.sides)
     owned = []
     for name in ("signup1", "signup2"):
         owned.append(PlayerFactory(user=UserFactory(username=name)))

@@ -13,6 +13,7 @@ from tests.tournament.integration.helpers import api_as, event_with_players, han
 from tournament import selectors, services
 from tournament.errors import DomainError
 from tournament.models import Board, Entry, Event, EventLogEntry, ForbiddenPair, Result, Round
+from tournament.selectors import pair_of
 
 
 def pair_round(event: Event, user: Any) -> Round:
@@ -36,8 +37,8 @@ def play_round(event: Event, user: Any) -> Round:
 
 
 def met(event: Event) -> set[frozenset[int]]:
-    boards = Board.objects.filter(round__event=event).exclude(second=None)
-    return {frozenset((b.first_id, b.second_id)) for b in boards}
+    boards = Board.objects.filter(round__event=event).filter(seats__number=1)
+    return {frozenset(pair_of(b)) for b in boards}
 
 
 def entry(event: Event, rank: int) -> Entry:
@@ -85,7 +86,7 @@ def test_the_draft_names_the_restriction_that_had_to_give_way(client: Client) ->
     )
     draft = pair_round(event, td)
     game = draft.boards.get()
-    assert {game.first_id, game.second_id} == {entry(event, 1).pk, entry(event, 2).pk}
+    assert set(pair_of(game)) == {entry(event, 1).pk, entry(event, 2).pk}
     assert any("restriction gave way" in n for n in draft.notes), draft.notes
     client.force_login(td)
     page = client.get(f"/events/{event.slug}/rounds/1/").content.decode()
@@ -159,10 +160,11 @@ def test_requested_byes_of_zero_half_and_one_point_score_as_the_event_allows() -
     assert e1.requested_byes_text == "1=1"
     round_1 = play_round(event, td)
     singles = {
-        b.first_id: b.result for b in round_1.boards.filter(second=None).exclude(result="bye")
+        pair_of(b)[0]: b.result
+        for b in round_1.boards.exclude(seats__number=1).exclude(result="bye")
     }
     assert singles == {e1.pk: Result.FULL_BYE, e2.pk: Result.ABSENT, e3.pk: Result.HALF_BYE}
-    assert round_1.boards.exclude(second=None).count() == 1  # the other three: one game, a bye
+    assert round_1.boards.filter(seats__number=1).count() == 1  # the other three: one game, a bye
     table = standings.standings_for(event)
     vp = {line.contender.entry_id: line.vp for line in table.lines}
     assert (vp[e1.pk], vp[e2.pk], vp[e3.pk]) == (1.0, 0.0, 0.5)
@@ -208,17 +210,17 @@ def test_a_forfeit_win_bars_the_pairing_allocated_bye_while_another_can_take_it(
     round_1 = pair_round(event, td)
     services.publish_round(round_=round_1, user=td)
     bye = round_1.boards.get(result=Result.BYE)
-    assert bye.first == entry(event, 5)
+    assert bye.sides[0] == entry(event, 5)
     four = entry(event, 4)
     winners = {four.pk}
-    for board in round_1.boards.exclude(second=None):
-        if four.pk in (board.first_id, board.second_id):
-            result = Result.FIRST_FORFEIT_WIN if board.first_id == four.pk else "-/+"
+    for board in round_1.boards.filter(seats__number=1):
+        if four.pk in pair_of(board):
+            result = Result.FIRST_FORFEIT_WIN if pair_of(board)[0] == four.pk else "-/+"
         else:
             result = Result.FIRST_WINS
-            winners.add(board.first_id)
+            winners.add(pair_of(board)[0])
         services.set_board_result(board=board, result=result, user=td)
-    losers = set(event.entries.values_list("pk", flat=True)) - winners - {bye.first_id}
+    losers = set(event.entries.values_list("pk", flat=True)) - winners - {pair_of(bye)[0]}
     for loser in Entry.objects.filter(pk__in=losers):
         services.set_requested_byes(entry=loser, user=td, rounds=[(2, "0")])
     states = {s.id: s for s in selectors.player_states(event, 2)}
@@ -226,7 +228,7 @@ def test_a_forfeit_win_bars_the_pairing_allocated_bye_while_another_can_take_it(
     # Three players on one point: #5 had the bye, #4 won by forfeit, so the third takes it.
     round_2 = pair_round(event, td)
     (other,) = winners - {four.pk}
-    assert round_2.boards.get(result=Result.BYE).first_id == other
+    assert round_2.boards.get(result=Result.BYE).side_ids == [other]
 
 
 @pytest.mark.django_db
@@ -339,8 +341,8 @@ def test_kept_apart_pairs_meet_only_where_the_draft_says_the_restriction_gave_wa
     for _ in range(4):
         round_ = play_round(event, td)
         games = {
-            frozenset((ranks[b.first_id], ranks[b.second_id]))
-            for b in round_.boards.exclude(second=None)
+            frozenset((ranks[pair_of(b)[0]], ranks[pair_of(b)[1]]))
+            for b in round_.boards.filter(seats__number=1)
         }
         if games & kept:
             assert any("restriction gave way" in note for note in round_.notes), round_.notes

@@ -6,11 +6,12 @@ from typing import Any
 
 import pytest
 
-from tests.factories import EntryFactory, PlayerFactory
+from tests.factories import BoardFactory, EntryFactory, PlayerFactory
 from tests.tournament.integration.helpers import api_as, event_with_players, hand_result
 from tournament import selectors, services
 from tournament.errors import Conflict, DomainError
 from tournament.models import Board, Entry, Event, PairingChange, Result, Round
+from tournament.selectors import pair_of
 
 
 def play_round(event: Event, user: Any, *, results: bool = True) -> Round:
@@ -32,7 +33,7 @@ def play_round(event: Event, user: Any, *, results: bool = True) -> Round:
 def seated(round_: Round) -> set[int]:
     ids = set()
     for board in round_.boards.all():
-        ids |= {board.first_id, board.second_id} - {None}
+        ids |= set(pair_of(board)) - {None}
     return ids
 
 
@@ -48,7 +49,7 @@ def test_pairing_is_refused_while_boards_have_no_result_and_the_refusal_lists_th
     assert body["boards"] == [2, 5] and body["code"] == "round_unfinished"
     b2, b5 = round_1.boards.get(number=2), round_1.boards.get(number=5)
     for board in (b2, b5):
-        assert f"board {board.number} ({board.first.player.name} v" in body["detail"]
+        assert f"board {board.number} ({board.sides[0].player.name} v" in body["detail"]
     assert not event.round_set.filter(number=2).exists()
 
 
@@ -66,8 +67,8 @@ def test_a_late_entry_joins_the_next_round_with_half_point_byes_for_missed_round
     assert added.status_code == 201, added.content
     late = Entry.objects.get(pk=added.json()["id"])
     assert (late.joined_round, late.starting_rank) == (3, 13)
-    missed = Board.objects.filter(first=late).order_by("round__number")
-    assert [(b.round.number, b.result, b.second_id) for b in missed] == [
+    missed = Board.objects.filter(seats__number=0, seats__entry=late).order_by("round__number")
+    assert [(b.round.number, b.result, pair_of(b)[1]) for b in missed] == [
         (1, Result.HALF_BYE, None),
         (2, Result.HALF_BYE, None),
     ]
@@ -88,7 +89,7 @@ def test_a_late_entry_can_score_zero_for_missed_rounds_and_waits_for_an_open_dra
     late = services.add_player_entry(
         event=event, user=td, player=None, player_fields={"name": "Zero Zed"}, missed_rounds="zero"
     )
-    assert Board.objects.get(first=late).result == Result.ABSENT
+    assert Board.objects.get(seats__number=0, seats__entry=late).result == Result.ABSENT
     assert {s.id: s for s in selectors.player_states(event, 2)}[late.pk].score == 0.0
     services.start_pairing(event=event, user=td)
     with pytest.raises(Conflict, match="Round 2 is being paired: publish or delete it"):
@@ -102,7 +103,7 @@ def test_a_late_entry_can_score_zero_for_missed_rounds_and_waits_for_an_open_dra
 def test_a_withdrawn_player_is_never_paired_again_and_results_stand() -> None:
     event, td = event_with_players(12)
     round_1 = play_round(event, td)
-    leaving = round_1.boards.get(number=1).first
+    leaving = round_1.boards.get(number=1).sides[0]
     result_before = round_1.boards.get(number=1).result
     response = api_as(td).patch(
         f"/api/events/{event.slug}/entries/{leaving.pk}/", {"status": "withdrawn"}, format="json"
@@ -116,7 +117,7 @@ def test_a_withdrawn_player_is_never_paired_again_and_results_stand() -> None:
         assert later.boards.filter(result=Result.BYE).count() == 1
     assert round_1.boards.get(number=1).result == result_before
     byes = Board.objects.filter(round__event=event, result=Result.BYE)
-    assert len({b.first_id for b in byes}) == byes.count(), "nobody gets a second bye"
+    assert len({pair_of(b)[0] for b in byes}) == byes.count(), "nobody gets a second bye"
 
 
 @pytest.mark.django_db
@@ -141,14 +142,14 @@ def test_a_requested_bye_is_a_half_point_board_after_the_games() -> None:
     services.set_requested_byes(entry=resting, user=td, rounds=[2])
     play_round(event, td)
     round_2 = play_round(event, td)
-    board = Board.objects.get(round=round_2, first=resting)
-    assert (board.second_id, board.result) == (None, Result.HALF_BYE)
+    board = Board.objects.get(round=round_2, seats__number=0, seats__entry=resting)
+    assert (pair_of(board)[1], board.result) == (None, Result.HALF_BYE)
     allocated = round_2.boards.get(result=Result.BYE)
     assert board.number == round_2.boards.count() and allocated.number == board.number - 1
     state = {s.id: s for s in selectors.player_states(event, 3)}[resting.pk]
     assert state.byes == 0 and state.firsts[-1] is None
     game = selectors.seat_in(event.round_set.get(number=1), resting)
-    won = {"1-0": game.first_id, "+/-": game.first_id, "0-1": game.second_id}
+    won = {"1-0": pair_of(game)[0], "+/-": pair_of(game)[0], "0-1": pair_of(game)[1]}
     round_1 = 0.5 if game.result == "1/2-1/2" else float(won.get(game.result) == resting.pk)
     assert state.score == round_1 + 0.5
     with pytest.raises(DomainError, match="already paired") as refused:
@@ -163,11 +164,11 @@ def test_player_states_read_scores_byes_forfeits_first_moves_and_floats() -> Non
     event, td = event_with_players(0, bye_value=Decimal("0.5"))
     a, b, c = (EntryFactory(event=event, starting_rank=r) for r in (1, 2, 3))
     round_1 = Round.objects.create(event=event, number=1, status=Round.Status.COMPLETE)
-    Board.objects.create(round=round_1, number=1, first=a, second=b, result="1-0")
-    Board.objects.create(round=round_1, number=2, first=c, result="bye")
+    BoardFactory(round=round_1, number=1, sides=[a, b], result="1-0")
+    BoardFactory(round=round_1, number=2, sides=[c], result="bye")
     round_2 = Round.objects.create(event=event, number=2, status=Round.Status.COMPLETE)
-    Board.objects.create(round=round_2, number=1, first=c, second=a, result="-/+")
-    Board.objects.create(round=round_2, number=2, first=b, result="half-bye")
+    BoardFactory(round=round_2, number=1, sides=[c, a], result="-/+")
+    BoardFactory(round=round_2, number=2, sides=[b], result="half-bye")
     states = {s.id: s for s in selectors.player_states(event, 3)}
     assert states[a.pk].score == 2.0 and states[a.pk].opponents == (b.pk, c.pk)
     assert states[a.pk].firsts == (True, None), "a forfeit is no game for who moved first"
@@ -184,22 +185,20 @@ def test_swapping_players_and_boards_in_a_draft_is_logged_with_warnings() -> Non
     round_2 = services.start_pairing(event=event, user=td)
     services.compute_draft(round_2.pk)
     round_1 = event.round_set.get(number=1)
-    had_bye = round_1.boards.get(result=Result.BYE).first
+    had_bye = round_1.boards.get(result=Result.BYE).sides[0]
     bye_board = round_2.boards.get(result=Result.BYE)
-    game = (
-        round_2.boards.filter(second__isnull=False).exclude(first=had_bye).exclude(second=had_bye)
-    )
+    game = round_2.boards.filter(seats__number=1).exclude(seats__entry=had_bye)
     # Give the round-2 bye to the player who had the round-1 bye: a second bye.
     seat = selectors.seat_in(round_2, had_bye)
     change = services.swap_players(
-        round_=round_2, user=td, first=bye_board.first, second=had_bye, reason="Test swap"
+        round_=round_2, user=td, first=bye_board.sides[0], second=had_bye, reason="Test swap"
     )
     assert any("already had a bye" in w for w in change.warnings), change.warnings
-    assert round_2.boards.get(result=Result.BYE).first_id == had_bye.pk
+    assert round_2.boards.get(result=Result.BYE).side_ids == [had_bye.pk]
     assert Board.objects.get(pk=seat.pk).result == ""
     with pytest.raises(DomainError, match="Say why") as no_reason:
         services.swap_players(
-            round_=round_2, user=td, first=bye_board.first, second=had_bye, reason=" "
+            round_=round_2, user=td, first=bye_board.sides[0], second=had_bye, reason=" "
         )
     assert no_reason.value.field == "reason"
     first_game, second_game = game[0], game[1]
@@ -216,12 +215,12 @@ def test_swapping_players_and_boards_in_a_draft_is_logged_with_warnings() -> Non
             reason="x",
         )
     flipped = round_2.boards.get(number=a)
-    first_before = flipped.first_id
+    first_before = pair_of(flipped)[0]
     services.swap_players(
-        round_=round_2, user=td, first=flipped.first, second=flipped.second, reason="Colours"
+        round_=round_2, user=td, first=flipped.sides[0], second=flipped.sides[1], reason="Colours"
     )
     flipped.refresh_from_db()
-    assert flipped.second_id == first_before
+    assert pair_of(flipped)[1] == first_before
     assert PairingChange.objects.filter(round=round_2).count() == 3
     services.publish_round(round_=round_2, user=td)
     with pytest.raises(Conflict, match="not a draft"):
@@ -283,12 +282,12 @@ def test_a_swap_that_gives_a_third_first_move_in_a_row_is_warned_about() -> None
     a, b, c, d = (EntryFactory(event=event, starting_rank=r) for r in (1, 2, 3, 4))
     for number, (x, y, z, w) in ((1, (a, b, c, d)), (2, (a, c, b, d))):
         done = Round.objects.create(event=event, number=number, status=Round.Status.COMPLETE)
-        Board.objects.create(round=done, number=1, first=x, second=y, result="1-0")
-        Board.objects.create(round=done, number=2, first=z, second=w, result="0-1")
+        BoardFactory(round=done, number=1, sides=[x, y], result="1-0")
+        BoardFactory(round=done, number=2, sides=[z, w], result="0-1")
     draft = Round.objects.create(event=event, number=3, status=Round.Status.DRAFT)
-    Board.objects.create(round=draft, number=1, first=d, second=a)
-    Board.objects.create(round=draft, number=2, first=b, second=c)
+    BoardFactory(round=draft, number=1, sides=[d, a])
+    BoardFactory(round=draft, number=2, sides=[b, c])
     change = services.swap_players(round_=draft, user=td, first=a, second=d, reason="Asked")
     assert change.description == "Board 1: swapped who moves first"
     assert any("First-move imbalance" in w and a.player.name in w for w in change.warnings)
-    assert Board.objects.get(round=draft, number=1).first_id == a.pk
+    assert Board.objects.get(round=draft, number=1).side_ids[0] == a.pk

@@ -215,14 +215,18 @@ def test_the_import_page_and_api_show_the_message_and_import_a_good_file(client:
     event = Event.objects.get(name="Bad Open")
     assert done["Location"] == event.get_absolute_url()
     results = {
-        (b.round.number, b.first.starting_rank, b.second.starting_rank if b.second else None): (
-            b.result
-        )
+        (
+            b.round.number,
+            b.sides[0].starting_rank,
+            b.sides[1].starting_rank if len(b.sides) > 1 else None,
+        ): (b.result)
         for b in event.round_set.get(number=1).boards.all()
     } | {
-        (b.round.number, b.first.starting_rank, b.second.starting_rank if b.second else None): (
-            b.result
-        )
+        (
+            b.round.number,
+            b.sides[0].starting_rank,
+            b.sides[1].starting_rank if len(b.sides) > 1 else None,
+        ): (b.result)
         for b in event.round_set.get(number=2).boards.all()
     }
     assert results == {

@@ -158,7 +158,7 @@ def test_a_board_patch_whose_body_is_not_an_object_is_a_400(body: str) -> None:
 
     event, td = event_with_players(2)
     first, second = event.entries.order_by("starting_rank")
-    board = BoardFactory(round=RoundFactory(event=event, number=1), first=first, second=second)
+    board = BoardFactory(round=RoundFactory(event=event, number=1), sides=[first, second])
     api = api_as(td)
     api.raise_request_exception = False
     response = api.patch(

@@ -206,11 +206,11 @@ def build_world() -> World:
     )
     boards = {
         "pending": BoardFactory(
-            round=round_1, number=1, first=entries["player"], second=entries["opponent"]
+            round=round_1, number=1, sides=[entries["player"], entries["opponent"]]
         ),
-        "done": BoardFactory(round=round_1, number=2, first=entries["x"], second=entries["y"]),
-        "e3": BoardFactory(round=round_1, number=3, first=entries["e5"], second=entries["e6"]),
-        "e4": BoardFactory(round=round_1, number=4, first=entries["e7"], second=entries["e8"]),
+        "done": BoardFactory(round=round_1, number=2, sides=[entries["x"], entries["y"]]),
+        "e3": BoardFactory(round=round_1, number=3, sides=[entries["e5"], entries["e6"]]),
+        "e4": BoardFactory(round=round_1, number=4, sides=[entries["e7"], entries["e8"]]),
     }
     Board.objects.filter(pk=boards["done"].pk).update(
         result=Result.FIRST_WINS, first_lowest=11, second_lowest=8
@@ -221,11 +221,10 @@ def build_world() -> World:
         BoardFactory(
             round=round_2,
             number=number + 1,
-            first=entries[order[2 * number]],
-            second=entries[order[2 * number + 1]],
+            sides=[entries[order[2 * number]], entries[order[2 * number + 1]]],
         )
     f_round = RoundFactory(event=f, number=1, status=Round.Status.PUBLISHED)
-    boards["f"] = BoardFactory(round=f_round, number=1, first=entries["f_y"], second=entries["f2"])
+    boards["f"] = BoardFactory(round=f_round, number=1, sides=[entries["f_y"], entries["f2"]])
     game_services.game_for_board(boards["pending"])
     game_services.game_for_board(boards["f"])
 

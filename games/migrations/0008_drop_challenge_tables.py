@@ -5,7 +5,7 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0007_h7_challenge_tables_to_games")]
+    dependencies = [("games", "0007_challenge_tables_to_games")]
 
     operations = [
         migrations.RemoveField(model_name="challengeaction", name="table"),

@@ -87,6 +87,6 @@ def games_to_tables(apps: Any, schema_editor: Any) -> None:
 
 
 class Migration(migrations.Migration):
-    dependencies = [("games", "0006_h7_challenges_are_games")]
+    dependencies = [("games", "0006_challenges_are_games")]
 
     operations = [migrations.RunPython(tables_to_games, games_to_tables)]

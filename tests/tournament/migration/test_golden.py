@@ -1,0 +1,79 @@
+"""The standings and exports are byte for byte what they were before the seats became the only
+truth (issue 26, requirement 1).
+
+``golden/make_golden.py`` builds the demo data (``seed_demo``: the MSO event with its recorded
+game and the standard game at tables of 4), a seeded festival (``seed_festival``, 2 MSO events
+of 9 players, seed 7) and a partnership event of 5 teams on a fresh database with a frozen clock,
+enters three rounds of results through the board API (wins both ways, draws, results with and
+without lowest levels, a forfeit, byes, tables with ties on the lowest level, team results) and
+writes every event's exports. ``golden/files/`` holds what it wrote on commit 055c7bc, when
+``Board.first/second/first_lowest/second_lowest`` were still the record; this test runs the same
+builder on today's code and compares byte for byte.
+
+Compared, for every event (the two demo events, the festival's two, the partnership event):
+``standings.csv``, ``standings.json``, ``crosstable.csv``, ``crosstable.json`` and, where the
+event has one, the TRF in both versions (tables and partnership are refused a TRF, which stays
+so: a file that appears is a difference too). For the demo events and the festival's:
+``placings.csv``, ``pairings.csv`` and ``pairings.json`` (who sat where, placings and levels
+seat by seat). These are what the migration must not change: the pairs' results, forfeits,
+byes and lowest levels (the MSO tie-breaks), the tables' placings and levels.
+
+Left out on purpose, since issue 26 changes them for reasons other than the seats:
+``placings.json`` and the festival's ``pentamind.csv``/``.json`` (one row per partner, one rule
+for a field's size: helper 6), the partnership event's ``placings.csv`` and ``pairings.*``
+(partners shown as partners), the PDFs (event.pdf, slips: the solitaire wording and partner
+names, and their bytes depend on the fonts installed), ``games.zip`` (the game records, whose
+model changes with the one result service) and the HTML pages (templates several parts edit).
+"""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).parent / "golden"
+GOLDEN = HERE / "files"
+EVERY_EVENT = (
+    "standings.csv",
+    "standings.json",
+    "crosstable.csv",
+    "crosstable.json",
+    "event.trf",
+    "event.trf-2026",
+)
+PAIRS_AND_TABLES = ("placings.csv", "pairings.csv", "pairings.json")
+EVENTS = {
+    "mso-ingenious-open-demo": EVERY_EVENT + PAIRS_AND_TABLES,
+    "standard-fours-demo": EVERY_EVENT + PAIRS_AND_TABLES,
+    "golden-festival-ingenious-event-01": EVERY_EVENT + PAIRS_AND_TABLES,
+    "golden-festival-ingenious-event-02": EVERY_EVENT + PAIRS_AND_TABLES,
+    "golden-partnership": EVERY_EVENT,
+}
+COMPARED = [f"{event}/{name}" for event, names in EVENTS.items() for name in names]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("golden")
+    subprocess.run(
+        [sys.executable, str(HERE / "make_golden.py"), str(out)],
+        check=True,
+        capture_output=True,
+        timeout=600,
+    )
+    return out
+
+
+def test_the_golden_files_hold_what_the_test_compares() -> None:
+    present = [name for name in COMPARED if (GOLDEN / name).exists()]
+    # The TRF is refused for tables and teams: every other compared file was written.
+    assert len(present) == len(COMPARED) - 4
+
+
+@pytest.mark.parametrize("name", COMPARED)
+def test_export_is_byte_identical_to_before_the_migration(built: Path, name: str) -> None:
+    before, after = GOLDEN / name, built / name
+    assert after.exists() == before.exists(), name
+    if before.exists():
+        assert after.read_bytes() == before.read_bytes(), name
