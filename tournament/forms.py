@@ -391,7 +391,7 @@ class SwapPlayersForm(forms.Form):
         super().__init__(*args, **kwargs)
         choices: list[tuple[str | int, str]] = [("", "—")]
         for b in boards:
-            for entry in (b.first, b.second):
+            for entry in b.sides:
                 if entry is not None:
                     choices.append((entry.pk, f"{entry.name} (board {b.number})"))  # or a team
         self.fields["first"].choices = choices

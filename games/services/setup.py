@@ -18,9 +18,7 @@ from tournament.models import Board, Round, Seat
 
 def _boards() -> QuerySet[Board]:
     """Boards with their event and their seats' players in seat order (two queries)."""
-    return Board.objects.select_related(
-        "round__event", "first__player", "second__player"
-    ).prefetch_related(
+    return Board.objects.select_related("round__event").prefetch_related(
         Prefetch(
             "seats",
             queryset=Seat.objects.select_related("entry__player", "entry__partner").order_by(
@@ -31,13 +29,9 @@ def _boards() -> QuerySet[Board]:
 
 
 def _players(board: Board) -> list[str]:
-    """The players' names by seat (seat 0 moves first); a board written without seats (only
-    by hand: the seating service seats every board) is its pair."""
+    """The players' names by seat (seat 0 moves first)."""
     # seat.player: a partnership team sits twice, its partner at the second of its seats.
-    names = [seat.player.name for seat in board.seats.all()]
-    if names:
-        return names
-    return [entry.player.name for entry in (board.first, board.second) if entry is not None]
+    return [seat.player.name for seat in board.seats.all()]
 
 
 def _game_fields(board: Board) -> dict[str, Any]:
@@ -77,7 +71,7 @@ def _game_fields(board: Board) -> dict[str, Any]:
 
 def create_games_for_round(round_: Round) -> list[Game]:
     """One Game per board with two players or more (idempotent)."""
-    boards = _boards().filter(round=round_, second__isnull=False).order_by("number")
+    boards = _boards().filter(round=round_, seats__number=1).order_by("number")
     if round_.event.ruleset == solitaire.RULESET:  # every entrant's board of one plays
         boards = _boards().filter(round=round_, result="").order_by("number")
     games = []
