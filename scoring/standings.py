@@ -113,8 +113,8 @@ def load_event_boards(event: Event) -> EventBoards:
                 player_id=entry.player_id,
                 name=entry.name,  # a partnership team: both players
                 club=entry.player.club,
-                country=entry.player.country,
-                rating=entry.player.rating,
+                country=entry.country,  # a partnership team: both players'
+                rating=entry.registry_rating,
                 starting_rank=entry.starting_rank,
                 withdrawn=entry.status == Entry.Status.WITHDRAWN,
             )

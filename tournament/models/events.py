@@ -288,6 +288,20 @@ class Entry(models.Model):
         return f"{self.name} (#{self.starting_rank})"
 
     @property
+    def registry_rating(self) -> int | None:
+        """The entry's registry rating: the player's; a partnership team's, the mean of its two
+        players' known ratings (rounded half up), never the first player's alone."""
+        known = [p.rating for p in (self.player, self.partner) if p is not None and p.rating]
+        return int(sum(known) / len(known) + 0.5) if known else None
+
+    @property
+    def country(self) -> str:
+        """The entry's country: the player's; a partnership team's, both when they differ
+        ("ENG / WAL")."""
+        countries = [p.country for p in (self.player, self.partner) if p is not None and p.country]
+        return " / ".join(dict.fromkeys(countries))
+
+    @property
     def name(self) -> str:
         """Who the entry is: the player, or a partnership team "Ada Byron & Alan Turing"
         (select ``player`` and ``partner`` when listing entries)."""

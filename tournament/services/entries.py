@@ -327,15 +327,14 @@ def _enter_rows(
 
 @transaction.atomic
 def rank_by_rating(*, event: Event, user: User) -> None:
-    """Starting ranks by rating (highest first, unrated last), then name; before round 1."""
+    """Starting ranks by registry rating (highest first, unrated last; a partnership team by
+    its players' mean), then name; before round 1."""
     require_director(user, event)
     event = lock_event(event)
     if event.round_set.exists():
         raise DomainError(_("Starting ranks are fixed once round 1 is paired."))
     entries = list(event.entries.select_related("player", "partner"))
-    entries.sort(
-        key=lambda e: (e.player.rating is None, -(e.player.rating or 0), e.player.name, e.pk)
-    )
+    entries.sort(key=lambda e: (e.registry_rating is None, -(e.registry_rating or 0), e.name, e.pk))
     # Two passes: the ranks are unique within the event at every step.
     offset = len(entries) + _next_rank(event)
     for i, entry in enumerate(entries):
