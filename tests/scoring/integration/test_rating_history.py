@@ -10,13 +10,13 @@ import pytest
 from django.conf import settings
 from django.test import Client
 from django.urls import reverse
-from tournament.services.table_results import set_table_result
 
 from scoring import ratings
 from scoring.core.ratings import display_rating
 from scoring.models import PlayerRating
 from scoring.ratings_selectors import player_history
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, RoundFactory, director_of
+from tests.result_calls import set_table_result
 from tournament.models import Board, Entry, Event, Player, Result, Seat
 from tournament.services import results
 from tournament.services.seating import Table, seat_boards
