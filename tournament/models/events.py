@@ -515,6 +515,17 @@ class Board(models.Model):
             first_seat.setdefault(seat.entry_id, seat)
         return list(first_seat.values())
 
+    @property
+    def seated_user_ids(self) -> set[int]:
+        """The accounts of everyone seated here, partners too (prefetch ``SEATED``): who may
+        give their word on the result."""
+        return {
+            player.user_id
+            for seat in self.seats.all()
+            for player in (seat.entry.player, seat.entry.partner)
+            if player is not None and player.user_id is not None
+        }
+
     def opponents_of(self, entry_id: int) -> list[Entry]:
         """Every other side at the board (never a partner: partners are one entry)."""
         return [entry for entry in self.sides if entry.pk != entry_id]
