@@ -96,8 +96,15 @@ class ThisRound:
 
     @property
     def can_confirm(self) -> bool:
-        """A paper game of two: nothing recorded at the board and no result yet."""
-        return self.opponent is not None and not self.recorded and not self.board.result
+        """A paper game at any kind of table (a pair, a table of 3-4, a team, a solitaire
+        entrant): nothing recorded at the board and no result yet. A Challenge table's result
+        comes from its own log, never from words."""
+        return (
+            self.board.has_game
+            and self.round.event.ruleset != Event.Ruleset.CHALLENGES
+            and not self.recorded
+            and not self.board.result
+        )
 
 
 @dataclass(frozen=True)
