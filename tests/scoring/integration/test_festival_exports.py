@@ -95,11 +95,9 @@ class Festival3:
         BoardFactory(
             round=RoundFactory(event=self.pairs, number=1),
             number=1,
-            first=winners,
-            second=losers,
+            sides=[winners, losers, winners, losers],  # partners opposite
             result="1-0",
-            first_lowest=16,
-            second_lowest=12,
+            lowest=(16, 12),
         )
         self.challenges = EventFactory(
             name="Challenges 2027", ruleset="challenges", table_size=3, festival=self.festival
@@ -116,8 +114,7 @@ class Festival3:
             board = BoardFactory(
                 round=RoundFactory(event=self.challenges, number=number),
                 number=1,
-                first=results[0][0],
-                second=results[1][0],
+                sides=[entry for entry, _, _ in results],
                 result="table",
             )
             _seat_table(board, results)

@@ -139,7 +139,7 @@ def test_a_real_bye_stays_a_bye(client: Client) -> None:
     event = EventFactory(name="Club Night")
     entry = EntryFactory(event=event, player=ada, starting_rank=1)
     round_ = RoundFactory(event=event, number=1, status=Round.Status.PUBLISHED)
-    BoardFactory(round=round_, number=1, first=entry, second=None, result="bye")
+    BoardFactory(round=round_, number=1, sides=[entry], result="bye")
 
     page = my_page(client, user)
     this_round = page[page.index("Round 1") : page.index("History")]

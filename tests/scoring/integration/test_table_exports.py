@@ -242,8 +242,8 @@ def test_a_two_player_event_keeps_its_trf_and_gets_pairings_too(client: Client) 
     body = get(client, "export-pairings-csv", event.slug).content.decode()
     rows = list(csv.DictReader(io.StringIO(body)))
     assert [(r["Seat"], r["Player"], r["Result"]) for r in rows] == [
-        ("1", board.first.player.name, "1-0"),
-        ("2", board.second.player.name, "1-0"),
+        ("1", board.sides[0].player.name, "1-0"),
+        ("2", board.sides[1].player.name, "1-0"),
     ]
 
 
