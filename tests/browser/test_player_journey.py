@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from django.contrib.auth.models import Permission
 from django.core import mail
-from django.db.models import Q
+from django.db.models import Count
 from playwright.sync_api import Browser, Page, expect
 
 from scoring.models import PlayerRating
@@ -159,8 +159,13 @@ def test_a_new_player_signs_up_claims_enters_checks_in_and_confirms_on_a_phone(
             describe=lambda: Round.objects.filter(pk=round_.pk).values()[0],
         )
         services.publish_round(round_=Round.objects.get(pk=round_.pk), user=director)
-        board = Board.objects.get(
-            Q(first__player=ann) | Q(second__player=ann), round=round_, second__isnull=False
+        board = (
+            Board.objects.filter(round=round_)
+            .annotate(n_sides=Count("seats__entry", distinct=True))
+            .filter(n_sides=2)
+            .filter(seats__entry__player=ann)
+            .distinct()
+            .get()
         )
         eventually(
             "the pairing e-mail",
@@ -175,7 +180,7 @@ def test_a_new_player_signs_up_claims_enters_checks_in_and_confirms_on_a_phone(
         fits_the_phone(page)
         page.get_by_role("link", name=re.compile("Confirm the result")).first.tap()
         page.wait_for_url(re.compile(rf"/boards/{board.pk}/confirm/"))
-        ann_won = Result.FIRST_WINS if board.first.player_id == ann.pk else Result.SECOND_WINS
+        ann_won = Result.FIRST_WINS if board.sides[0].player_id == ann.pk else Result.SECOND_WINS
         page.locator(f"input[name=result][value='{ann_won}']").check()
         # The event breaks ties on lowest colour levels: both figures are confirmed too.
         levels = {"first_lowest": 12, "second_lowest": 9}
@@ -185,7 +190,11 @@ def test_a_new_player_signs_up_claims_enters_checks_in_and_confirms_on_a_phone(
         page.fill("#id_second_lowest", str(levels["second_lowest"]))
         with page.expect_navigation():
             page.get_by_role("button", name="Confirm this result").tap()
-        expect(page.locator("main")).to_contain_text(re.compile("[Aa]waiting"))
+        # The page names whose word it waits for: Ann's opponent.
+        (opponent,) = board.opponents_of(mine.pk)
+        expect(page.locator("#next-step")).to_contain_text(
+            f"Waiting for {opponent.name} to confirm"
+        )
         fits_the_phone(page)
         board.refresh_from_db()
         assert board.result == "" and board.confirmation == Board.Confirmation.AWAITING
