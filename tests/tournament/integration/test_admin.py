@@ -53,7 +53,7 @@ def test_a_result_cannot_be_changed_in_the_admin(admin_client: Any) -> None:
     board.refresh_from_db()
     assert board.result == "1-0"
     assert not ResultCorrection.objects.exists()
-    for model, obj in (("entry", board.first), ("round", board.round)):
+    for model, obj in (("entry", board.sides[0]), ("round", board.round)):
         change = reverse(f"admin:tournament_{model}_change", args=[obj.pk])
         assert admin_client.post(change, {"status": "withdrawn"}).status_code == 403
         delete = reverse(f"admin:tournament_{model}_delete", args=[obj.pk])
@@ -71,7 +71,7 @@ def test_a_player_renamed_in_the_admin_goes_through_the_registry_and_the_standin
     # An earlier test's event may have had this id and left its standings in the cache.
     cache.delete(standings_cache.cache_key(event.pk))
     assert standings.standings_for(event).lines[0].contender.name == "Ada"
-    player = board.first.player
+    player = board.sides[0].player
     url = reverse("admin:tournament_player_change", args=[player.pk])
     form = {
         "name": "Ada Lovelace",

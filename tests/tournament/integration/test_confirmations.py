@@ -86,7 +86,7 @@ def paper_board(
 def vp(paper: Paper) -> tuple[float, float, int]:
     """Alice's and Bob's victory points and Alice's games played, as the standings count."""
     table = build_standings(paper.event)
-    a, b = (table.line(paper.board.first_id), table.line(paper.board.second_id))
+    a, b = (table.line(id_) for id_ in paper.board.side_ids)
     assert a is not None and b is not None
     return a.vp, b.vp, a.games_played
 
@@ -251,7 +251,7 @@ def test_bad_words_are_refused_with_a_clear_message_and_change_nothing() -> None
 def test_boards_that_take_no_word_say_why() -> None:
     p = paper_board()
     bye = Board.objects.get(round=p.board.round, number=2)
-    carol = claimed(bye.first, "carol")
+    carol = claimed(bye.sides[0], "carol")
     with pytest.raises(DomainError, match="has no game") as refused:
         confirm_result(board=bye, user=carol, result=Result.FIRST_WINS)
     assert refused.value.code == "bye"
@@ -334,7 +334,7 @@ def test_the_phone_page_takes_a_word_and_the_public_pages_mark_the_result(
     mark = '<span class="visually-hidden">confirmed by both sides</span>'
     for page_url in (
         f"/events/{p.event.slug}/rounds/1/",
-        f"/events/{p.event.slug}/player/{p.board.first_id}/",
+        f"/events/{p.event.slug}/player/{p.board.side_ids[0]}/",
         f"/events/{p.event.slug}/crosstable/",
     ):
         response = Client().get(page_url)

@@ -18,7 +18,7 @@ from tests.factories import (
     director_of,
 )
 from tournament.errors import Conflict, DomainError, NotAllowed
-from tournament.models import Decision, Entry, EntryRequest, Event, EventLogEntry, Player
+from tournament.models import Board, Decision, Entry, EntryRequest, Event, EventLogEntry, Player
 from tournament.services.entries import set_requested_byes, withdraw_entry
 from tournament.services.online_entry import (
     approve_entry_request,
@@ -72,8 +72,8 @@ def test_an_online_entry_after_round_one_is_a_late_entry() -> None:
     user, player = linked_player()
     entry = enter_online(event=event, user=user)
     assert entry.joined_round == 2
-    missed = entry.boards_first.get(round__number=1)
-    assert missed.result == "absent" and missed.second is None
+    missed = Board.objects.filter(seats__entry=entry).distinct().get(round__number=1)
+    assert missed.result == "absent" and missed.side_ids == [entry.pk]
     assert event.log_entries.filter(kind="late-entry").exists()
 
 

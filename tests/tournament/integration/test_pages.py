@@ -12,7 +12,7 @@ from django.test import Client
 from tests.factories import EventCreatorFactory
 from tests.tournament.integration.helpers import CSV_TWELVE, hand_result
 from tournament.models import Board, Entry, Event, PairingChange, Player, ResultCorrection, Round
-from tournament.selectors import seat_in
+from tournament.selectors import pair_of, seat_in
 
 
 def csv_file(text: str) -> SimpleUploadedFile:
@@ -97,11 +97,13 @@ def test_the_director_runs_an_event_through_the_pages(
     round_2 = pair(client, event, django_capture_on_commit_callbacks)
     # Swap two players so that a round-1 pair meets again: the page warns, the reason is logged.
     met = round_1.boards.first()
-    board_x = seat_in(round_2, met.first)
-    x_opponent = board_x.second_id if board_x.first_id == met.first_id else board_x.first_id
+    met_first, met_second = pair_of(met)
+    board_x = seat_in(round_2, met.sides[0])
+    x_first, x_second = pair_of(board_x)
+    x_opponent = x_second if x_first == met_first else x_first
     swapped = client.post(
         f"/events/{event.slug}/rounds/2/swap/",
-        {"first": x_opponent, "second": met.second_id, "reason": "Seating by the stage"},
+        {"first": x_opponent, "second": met_second, "reason": "Seating by the stage"},
         follow=True,
     )
     shown = " ".join(messages_of(swapped))
@@ -109,8 +111,8 @@ def test_the_director_runs_an_event_through_the_pages(
     change = PairingChange.objects.get(round=round_2)
     assert change.reason == "Seating by the stage" and change.user == td
     assert any("Rematch" in w for w in change.warnings)
-    pairs = {frozenset((b.first_id, b.second_id)) for b in round_2.boards.all()}
-    assert frozenset((met.first_id, met.second_id)) in pairs
+    pairs = {frozenset(pair_of(b)) for b in round_2.boards.all()}
+    assert frozenset((met_first, met_second)) in pairs
     assert "Seating by the stage" in swapped.content.decode()
 
     published = client.post(f"/events/{event.slug}/rounds/2/publish/", {"reviewed": "1"})
@@ -141,7 +143,7 @@ def test_the_director_runs_an_event_through_the_pages(
     # The public sees the published rounds.
     public = Client().get(f"/events/{event.slug}/rounds/2/")
     assert public.status_code == 200
-    assert board.first.player.name in public.content.decode()
+    assert board.sides[0].player.name in public.content.decode()
     assert "swap" not in public.content.decode().lower()
 
 

@@ -258,7 +258,7 @@ def test_the_pages_and_exports_show_four_players_at_their_seats(
     round_ = pair_and_publish(api, event, django_capture_on_commit_callbacks)
     board = Board.objects.get(pk=round_["boards"][0]["id"])
     seats = [s.player.name for s in Seat.objects.filter(board=board).order_by("number")]
-    a, b = board.first, board.second
+    a, b = board.sides
     assert seats == [a.player.name, b.player.name, a.partner.name, b.partner.name]
 
     url = reverse("event-round", args=[event.slug, 1])
@@ -312,7 +312,7 @@ def test_teams_take_byes_swaps_withdrawals_and_late_entries_as_players_do(
     assert boards[2].result == Result.BYE
 
     # A swap in the draft moves a team's two seats together.
-    a, b = boards[0].first, boards[1].second
+    a, b = boards[0].sides[0], boards[1].sides[1]
     services.swap_entries(
         round_=round_, user=director, first_id=a.pk, second_id=b.pk, reason="same club"
     )
@@ -339,7 +339,7 @@ def test_teams_take_byes_swaps_withdrawals_and_late_entries_as_players_do(
         partner_fields={"name": "Late Partner"},
     )
     assert late.joined_round == 2 and late.name == "Late Lead & Late Partner"
-    missed = Board.objects.get(round=round_, first=late)
+    missed = Board.objects.filter(seats__entry=late).distinct().get(round=round_)
     assert missed.result == Result.ABSENT
     with django_capture_on_commit_callbacks(execute=True):
         api.post(f"/api/events/{event.slug}/rounds/")
