@@ -30,7 +30,9 @@ from tournament.models import (
     ResultConfirmation,
     Round,
 )
+from tournament.models.tables import SEATED
 from tournament.pairing.trf import TrfEvent, TrfPlayer, write_trf
+from tournament.services import seating
 
 E = "/api/events/pm-event-e/"
 RO = {"type": "place", "player": 0, "tile": "RO", "cells": ["C9", "D9"]}
@@ -58,7 +60,7 @@ def _rounds(w: World) -> tuple[Any, ...]:
 
 def _draft_boards(w: World) -> tuple[Any, ...]:
     rows = Board.objects.filter(round__event=w.events["E"], round__number=2).order_by("pk")
-    return tuple(rows.values_list("number", "first_id", "second_id"))
+    return tuple((b.number, *b.side_ids) for b in rows.prefetch_related(*SEATED))
 
 
 def _board(w: World, name: str) -> tuple[Any, ...]:
@@ -114,9 +116,9 @@ def _confirmations(w: World) -> tuple[Any, ...]:
 def round_one_finished(w: World, user: Any) -> None:
     """Round 1 complete and no draft: the next round may be paired (or checked in for)."""
     Round.objects.filter(event=w.events["E"], number=2).delete()
-    Board.objects.filter(round__event=w.events["E"], result="").update(
-        result=Result.DRAW, first_lowest=10, second_lowest=10
-    )
+    for board in Board.objects.filter(round__event=w.events["E"], result=""):
+        Board.objects.filter(pk=board.pk).update(result=Result.DRAW)
+        seating.settle_seats(board, [(1, [10]), (1, [10])])
     Round.objects.filter(event=w.events["E"], number=1).update(status=Round.Status.COMPLETE)
     Event.objects.filter(pk=w.events["E"].pk).update(check_in_required=False)
 

@@ -208,13 +208,16 @@ def build_world() -> World:
         "pending": BoardFactory(
             round=round_1, number=1, sides=[entries["player"], entries["opponent"]]
         ),
-        "done": BoardFactory(round=round_1, number=2, sides=[entries["x"], entries["y"]]),
+        "done": BoardFactory(
+            round=round_1,
+            number=2,
+            sides=[entries["x"], entries["y"]],
+            result=Result.FIRST_WINS,
+            lowest=(11, 8),
+        ),
         "e3": BoardFactory(round=round_1, number=3, sides=[entries["e5"], entries["e6"]]),
         "e4": BoardFactory(round=round_1, number=4, sides=[entries["e7"], entries["e8"]]),
     }
-    Board.objects.filter(pk=boards["done"].pk).update(
-        result=Result.FIRST_WINS, first_lowest=11, second_lowest=8
-    )
     round_2 = RoundFactory(event=e, number=2, status=Round.Status.DRAFT)
     order = ["player", "x", "opponent", "y", "e5", "e7", "e6", "e8"]
     for number in range(4):
