@@ -78,7 +78,8 @@ def test_drafts_are_hidden_and_published_rounds_are_public(
     assert public.status_code == 200 and len(public.json()["boards"]) == 3
     page = Client().get(f"/events/{event.slug}/rounds/1/")
     assert (
-        page.status_code == 200 and round_.boards.first().first.player.name in page.content.decode()
+        page.status_code == 200
+        and round_.boards.first().sides[0].player.name in page.content.decode()
     )
 
 

@@ -23,6 +23,7 @@ from tournament.models import (
     ResultConfirmation,
     Round,
 )
+from tournament.models.tables import SEATED
 
 pytestmark = pytest.mark.django_db
 
@@ -57,8 +58,8 @@ def published() -> tuple[Event, Any, Round, dict[str, Any]]:
 def board_of(round_: Round, user: Any) -> Board:
     return next(
         b
-        for b in round_.boards.select_related("first__player", "second__player")
-        if user.pk in (b.first.player.user_id, b.second.player.user_id if b.second else None)
+        for b in round_.boards.prefetch_related(*SEATED)
+        if user.pk in {side.player.user_id for side in b.sides}
     )
 
 
@@ -125,7 +126,7 @@ def test_a_player_writes_only_their_own_check_in_entry_confirmation_and_settings
         ("post", "/api/events/", {"name": "My own event"}),
         ("patch", f"/api/players/{theirs.player_id}/", {"name": "Renamed"}),
     ]
-    other_board = next(b for b in round_.boards.all() if b.pk != board.pk and b.second_id)
+    other_board = next(b for b in round_.boards.all() if b.pk != board.pk and len(b.side_ids) > 1)
     refused.append(("post", f"/api/boards/{other_board.pk}/confirm/", {"result": "1-0"}))
     for method, url, data in refused:
         response = getattr(api, method)(url, data, format="json")

@@ -197,7 +197,7 @@ def test_entered_by_texts_name_the_director_without_the_address() -> None:
     who = services.entered_by(s.decided_board)
     assert who == "Dora"
     s.decided_board.refresh_from_db()
-    erin = s.decided_board.first.player.user
+    erin = s.decided_board.sides[0].player.user
     with pytest.raises(Conflict, match="entered by Dora") as refused:
         confirm_result(board=s.decided_board, user=erin, result=Result.SECOND_WINS)
     assert addresses_in(str(refused.value)) == set()

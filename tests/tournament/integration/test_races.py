@@ -32,7 +32,10 @@ def calls(event: Event, td: Any, round_: Round) -> dict[str, Call]:
         "delete": Call(td, "delete", url),
         "publish": Call(td, "post", url + "publish/"),
         "swap": Call(
-            td, "post", url + "swap/", {"first": b1.first_id, "second": b2.first_id, "reason": "x"}
+            td,
+            "post",
+            url + "swap/",
+            {"first": b1.side_ids[0], "second": b2.side_ids[0], "reason": "x"},
         ),
         "swap_boards": Call(
             td, "post", url + "swap-boards/", {"board_a": 1, "board_b": 2, "reason": "x"}
@@ -63,11 +66,12 @@ def assert_published(event: Event) -> None:
 def test_a_draft_deleted_meanwhile_is_a_conflict_naming_the_round(action: str) -> None:
     event, td, round_ = draft()
     b1, b2 = round_.boards.get(number=1), round_.boards.get(number=2)
+    one, two = b1.side_ids[0], b2.side_ids[0]  # read before the seats go with the round
     Round.objects.filter(pk=round_.pk).delete()  # another request, while this one waited
     act = {
         "publish": lambda: services.publish_round(round_=round_, user=td),
         "swap": lambda: services.swap_entries(
-            round_=round_, user=td, first_id=b1.first_id, second_id=b2.first_id, reason="x"
+            round_=round_, user=td, first_id=one, second_id=two, reason="x"
         ),
         "swap_boards": lambda: services.swap_boards(
             round_=round_, user=td, board_a=1, board_b=2, reason="x"

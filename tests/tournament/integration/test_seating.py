@@ -7,7 +7,9 @@ from django.db.migrations.executor import MigrationExecutor
 
 from tests.factories import PlayerFactory
 from tests.tournament.integration.helpers import event_with_players
-from tournament.models import Entry, Result, Round, Seat
+from tournament.models import Board, Entry, Result, Round, Seat
+from tournament.models.tables import SEATED
+from tournament.selectors import boards_of, pair_of
 from tournament.services.entries import add_entry, reinstate_entry, withdraw_entry
 from tournament.services.results import set_board_result
 from tournament.services.rounds import compute_draft, publish_round, start_pairing, swap_players
@@ -24,9 +26,14 @@ def seat_rows(round_: Round) -> dict[int, list[int]]:
 
 def pair_rows(round_: Round) -> dict[int, list[int]]:
     return {
-        b.number: [e for e in (b.first_id, b.second_id) if e is not None]
-        for b in round_.boards.order_by("number")
+        b.number: [e for e in pair_of(b) if e is not None]
+        for b in round_.boards.prefetch_related("seats").order_by("number")
     }
+
+
+def two_sided(round_: Round) -> list[Board]:
+    """The round's games between two players (not a bye), in board order."""
+    return [b for b in boards_of(round_) if len(b.side_ids) == 2]
 
 
 def paired(event, user) -> Round:  # type: ignore[no-untyped-def]
@@ -40,23 +47,23 @@ def test_a_paired_round_seats_every_board_as_its_pair_and_a_swap_reseats_it() ->
     round_ = paired(event, user)
     assert seat_rows(round_) == pair_rows(round_)
     assert len(seat_rows(round_)) == 4  # three games and a bye
-    games = list(round_.boards.exclude(second=None).order_by("number"))
+    games = two_sided(round_)
     one, other = games[0], games[1]
-    swap_players(
-        round_=round_, user=user, first=one.first, second=other.second, reason="club mates"
-    )
+    moved = other.sides[1]
+    swap_players(round_=round_, user=user, first=one.sides[0], second=moved, reason="club mates")
     assert seat_rows(round_) == pair_rows(round_)
-    one.refresh_from_db()
-    assert one.first_id == other.second_id or one.second_id == other.second_id
-    swap_players(round_=round_, user=user, first=one.first, second=one.second, reason="colours")
+    one = Board.objects.prefetch_related(*SEATED).get(pk=one.pk)
+    assert moved.pk in one.side_ids
+    swap_players(
+        round_=round_, user=user, first=one.sides[0], second=one.sides[1], reason="colours"
+    )
     assert seat_rows(round_) == pair_rows(round_)
 
 
 def test_a_result_places_the_seats_and_a_correction_replaces_the_placings() -> None:
     event, user = event_with_players(4, rounds=3, system="swiss")
     round_ = publish_round(round_=paired(event, user), user=user)
-    board = round_.boards.exclude(second=None).first()
-    assert board is not None
+    board = two_sided(round_)[0]
     set_board_result(
         board=board, user=user, result=Result.SECOND_WINS, first_lowest=6, second_lowest=9
     )

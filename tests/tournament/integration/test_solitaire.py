@@ -23,6 +23,7 @@ from tests.tournament.integration.helpers import event_with_players
 from tournament import services
 from tournament.errors import DomainError, NotAllowed
 from tournament.models import Board, Event, Result, ResultCorrection, Round, Seat
+from tournament.models.tables import SEATED
 from tournament.services.events import ruleset_label
 
 pytestmark = pytest.mark.django_db
@@ -41,7 +42,7 @@ def published_round(event: Event, td: Any) -> Round:
 
 
 def boards_by_entry(round_: Round) -> dict[int, Board]:
-    return {b.first_id: b for b in round_.boards.order_by("number")}
+    return {b.side_ids[0]: b for b in round_.boards.prefetch_related("seats").order_by("number")}
 
 
 def placings(round_: Round) -> dict[int, int | None]:
@@ -84,10 +85,10 @@ def test_every_entrant_gets_a_board_of_one_and_the_round_a_seed_kept_after_publi
     sixth.save(update_fields=["requested_byes"])
     round_ = published_round(event, td)
     assert round_.seed is not None and 0 <= round_.seed < 2**63
-    boards = list(round_.boards.order_by("number").prefetch_related("seats"))
+    boards = list(round_.boards.order_by("number").prefetch_related(*SEATED))
     playing = [b for b in boards if b.result == ""]
-    assert [b.first.starting_rank for b in playing] == [1, 2, 3, 4, 5]
-    assert all(b.second_id is None and len(b.seats.all()) == 1 for b in playing)
+    assert [b.sides[0].starting_rank for b in playing] == [1, 2, 3, 4, 5]
+    assert all(len(b.sides) == 1 and len(b.seats.all()) == 1 for b in playing)
     assert [b.result for b in boards if b.result] == [Result.HALF_BYE]  # the requested bye
     seed = round_.seed
     round_.refresh_from_db()
@@ -201,7 +202,7 @@ def test_levels_are_refused_on_a_bye_and_from_a_stranger() -> None:
     last.requested_byes = [1]
     last.save(update_fields=["requested_byes"])
     round_ = published_round(event, td)
-    bye = round_.boards.get(first=last)
+    bye = round_.boards.get(seats__entry=last)
     with pytest.raises(DomainError) as refused:
         set_solitaire_result(board=bye, user=td, reason="sheet", levels=[5, 6])
     assert "bye" in refused.value.message

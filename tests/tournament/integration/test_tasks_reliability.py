@@ -18,6 +18,7 @@ from tests.tournament.integration.helpers import event_with_players
 from tournament import effects, services, tasks
 from tournament.celery import app
 from tournament.models import PairingChange, Round
+from tournament.selectors import pair_of
 
 T0 = datetime.datetime(2026, 8, 20, 10, 0, tzinfo=datetime.UTC)
 SILENT = "The pairing task has not reported for"
@@ -33,7 +34,10 @@ def eager_tasks() -> Iterator[None]:
 
 
 def boards_of(round_: Round) -> list[tuple[Any, ...]]:
-    return list(round_.boards.order_by("number").values_list("number", "first", "second", "result"))
+    return [
+        (b.number, *pair_of(b), b.result)
+        for b in round_.boards.prefetch_related("seats").order_by("number")
+    ]
 
 
 def test_a_lost_task_goes_back_on_the_queue_within_a_minute() -> None:

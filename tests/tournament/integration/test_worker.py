@@ -23,4 +23,5 @@ def test_a_real_worker_pairs_the_round_into_a_draft(live_worker: object) -> None
         time.sleep(0.1)
     assert round_.status == Round.Status.DRAFT, round_.pairing_error or "no worker paired it"
     assert round_.pairing_progress == 100
-    assert round_.boards.count() == 6 and not round_.boards.filter(second=None).exists()
+    boards = list(round_.boards.prefetch_related("seats"))
+    assert len(boards) == 6 and all(len(b.side_ids) == 2 for b in boards)
