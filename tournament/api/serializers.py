@@ -355,12 +355,12 @@ class BoardSerializer(ModelSerializer[Board]):
         seat = self._side(board, 1)
         return EntryRefSerializer(seat.entry).data if seat else None  # type: ignore[return-value]
 
-    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    @extend_schema_field(WholeNumberField(allow_null=True))
     def get_first_lowest(self, board: Board) -> int | None:
         seat = self._side(board, 0)
         return seat.lowest if seat else None
 
-    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    @extend_schema_field(WholeNumberField(allow_null=True))
     def get_second_lowest(self, board: Board) -> int | None:
         seat = self._side(board, 1)
         return seat.lowest if seat else None
