@@ -101,7 +101,7 @@ def assert_paired_once(round_: Round, event: Any, broker: redis.Redis, attempts_
     assert cache.get(attempts_key) == 2  # the killed attempt and the redelivered one
     boards = list(round_.boards.all())
     assert sorted(b.number for b in boards) == list(range(1, 7))
-    seated = [e for b in boards for e in (b.first_id, b.second_id)]
+    seated = [e for b in boards for e in b.side_ids]
     assert sorted(seated) == sorted(event.entries.values_list("pk", flat=True))
     assert not PairingChange.objects.filter(round=round_).exists()  # no director action
     assert queued_for(round_.pk, broker) == [], "the pairing task is still in the broker"

@@ -43,6 +43,7 @@ from tournament.confirmation_selectors import (
 from tournament.fields import ModelSerializer, WholeNumberField
 from tournament.models import PUBLIC_ROUND_STATUSES, Board, ResultConfirmation
 from tournament.models.tables import SEATED
+from tournament.parsers import LimitedJSONField
 from tournament.services.confirmations import confirm_result, settle_result
 
 ERRORS = {
@@ -75,7 +76,7 @@ class ConfirmSerializer(serializers.Serializer[Any]):
         help_text="A pair's (or teams'): the other side's lowest level",
     )  # fmt: skip
     levels = serializers.ListField(
-        child=serializers.JSONField(),
+        child=LimitedJSONField(),
         required=False,
         allow_null=True,
         default=None,

@@ -14,11 +14,8 @@ from tournament.models import (
     Board,
     Entry,
     Event,
-    EventRole,
-    PairingChange,
     Player,
     Result,
-    ResultCorrection,
     Round,
 )
 from tournament.models.tables import SEATED
@@ -355,12 +352,12 @@ class BoardSerializer(ModelSerializer[Board]):
         seat = self._side(board, 1)
         return EntryRefSerializer(seat.entry).data if seat else None  # type: ignore[return-value]
 
-    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    @extend_schema_field(WholeNumberField(allow_null=True))
     def get_first_lowest(self, board: Board) -> int | None:
         seat = self._side(board, 0)
         return seat.lowest if seat else None
 
-    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    @extend_schema_field(WholeNumberField(allow_null=True))
     def get_second_lowest(self, board: Board) -> int | None:
         seat = self._side(board, 1)
         return seat.lowest if seat else None
@@ -579,63 +576,3 @@ class RoundSerializer(ModelSerializer[Round]):
 # beyond them is refused here, not by the database driver (a 500 on SQLite).
 MAX_ID = 2**63 - 1
 MAX_BOARD_NUMBER = 32767
-
-
-class SwapPlayersSerializer(serializers.Serializer[Any]):
-    first = WholeNumberField(min_value=1, max_value=MAX_ID, help_text="Entry id")
-    second = WholeNumberField(min_value=1, max_value=MAX_ID, help_text="Entry id")
-    reason = serializers.CharField(max_length=300, validators=[NoControlCharacters("reason")])
-
-
-class SwapBoardsSerializer(serializers.Serializer[Any]):
-    board_a = WholeNumberField(min_value=1, max_value=MAX_BOARD_NUMBER, help_text="Board number")
-    board_b = WholeNumberField(min_value=1, max_value=MAX_BOARD_NUMBER, help_text="Board number")
-    reason = serializers.CharField(max_length=300, validators=[NoControlCharacters("reason")])
-
-
-class PairingChangeSerializer(ModelSerializer[PairingChange]):
-    round = WholeNumberField(source="round.number", read_only=True)
-    user = DisplayNameField()
-
-    class Meta:
-        model = PairingChange
-        fields = ["id", "round", "description", "warnings", "user", "at", "reason"]
-        read_only_fields = fields
-
-
-class CorrectionSerializer(ModelSerializer[ResultCorrection]):
-    round = WholeNumberField(source="board.round.number", read_only=True)
-    board = WholeNumberField(source="board.number", read_only=True)
-    board_id = WholeNumberField(read_only=True)
-    user = DisplayNameField()
-
-    class Meta:
-        model = ResultCorrection
-        fields = ["id", "round", "board", "board_id", "kind", "old_result", "new_result", "user"]
-        fields += ["at", "reason"]
-        read_only_fields = fields
-
-
-class RoleSerializer(ModelSerializer[EventRole]):
-    # The user name (an e-mail address) names the person to give the role to; the list shows
-    # the display name, so co-directors do not see each other's addresses.
-    username = serializers.CharField(source="user.username", write_only=True)
-    name = DisplayNameField(source="user")
-    reason = serializers.CharField(
-        write_only=True,
-        required=False,
-        allow_blank=True,
-        max_length=300,
-        validators=[NoControlCharacters("reason")],
-        help_text="Optional: why the role is given (it goes into the event's log)",
-    )
-
-    class Meta:
-        model = EventRole
-        fields = ["id", "username", "name", "role", "reason"]
-
-
-class PairingRequestedSerializer(serializers.Serializer[Any]):
-    number = WholeNumberField()
-    status = serializers.CharField()
-    url = serializers.URLField(help_text="Poll this until status is draft (or pairing_error)")

@@ -15,24 +15,26 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 
 from tournament import selectors, services
+from tournament.api.change_serializers import (
+    CorrectionSerializer,
+    PairingChangeSerializer,
+    PairingRequestedSerializer,
+    RoleSerializer,
+    SwapBoardsSerializer,
+    SwapPlayersSerializer,
+)
 from tournament.api.serializers import (
     BoardSeatsSerializer,
     BoardSerializer,
-    CorrectionSerializer,
     CsvImportSerializer,
     EntryCreateSerializer,
     EntrySerializer,
     EntryUpdateSerializer,
     EventSerializer,
-    PairingChangeSerializer,
-    PairingRequestedSerializer,
     PlayerSerializer,
     ReopenSerializer,
     ResultSerializer,
-    RoleSerializer,
     RoundSerializer,
-    SwapBoardsSerializer,
-    SwapPlayersSerializer,
     TableResultSerializer,
 )
 from tournament.api_errors import error_response

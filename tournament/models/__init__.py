@@ -9,18 +9,15 @@ from tournament.models.events import (
     Board,
     Entry,
     Event,
-    EventLogEntry,
     EventRole,
     Festival,
-    ForbiddenPair,
-    PairingChange,
     Player,
     Result,
-    ResultCorrection,
     Round,
     check_time_zone,
     default_tiebreak_chain,
 )
+from tournament.models.logs import EventLogEntry, ForbiddenPair, PairingChange, ResultCorrection
 from tournament.models.people import (
     CheckIn,
     CheckInWindow,

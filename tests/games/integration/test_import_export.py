@@ -46,7 +46,7 @@ def test_a_full_json_record_is_checked_with_its_draws_and_stored_as_seen_at_the_
     from_json = load_record(as_json.content.decode())
     from_text = load_record(as_text.content.decode())
     assert from_json.actions == from_text.actions == board_actions
-    assert from_json.players == [board.first.player.name, board.second.player.name]
+    assert from_json.players == [board.sides[0].player.name, board.sides[1].player.name]
     assert from_json.extra["round"] == board.round.number
     api_text = tablet.client.get(tablet.url("api-game-record-text")).content.decode()
     assert api_text == as_text.content.decode()

@@ -50,7 +50,7 @@ def test_a_random_engine_game_recorded_through_the_api_reaches_the_round(
     # The download is the game exactly as played.
     exported = tablet.client.get(tablet.url("api-game-record")).json()
     assert exported["actions"] == actions
-    assert exported["players"] == [board.first.player.name, board.second.player.name]
+    assert exported["players"] == [board.sides[0].player.name, board.sides[1].player.name]
 
 
 @pytest.mark.django_db

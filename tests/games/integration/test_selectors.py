@@ -94,7 +94,7 @@ def test_create_games_for_round_is_idempotent_and_takes_the_events_settings() ->
     game = fresh(first[0])
     assert game.ruleset == "standard" and game.clock_ms == 15 * 60_000
     assert game.options == {"flag_allowed": True}  # the site's clock must be able to flag
-    assert game.players == [board.first.player.name, board.second.player.name]
+    assert game.players == [board.sides[0].player.name, board.sides[1].player.name]
 
 
 @pytest.mark.django_db

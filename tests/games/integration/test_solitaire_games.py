@@ -60,7 +60,7 @@ def test_every_entrant_has_a_game_of_one_seat_and_one_clock() -> None:
     games = Game.objects.filter(board__round=round_).order_by("board__number")
     assert games.count() == 5  # set up on publication
     for game, board in zip(games, boards, strict=True):
-        assert game.ruleset == "solitaire" and game.players == [board.first.player.name]
+        assert game.ruleset == "solitaire" and game.players == [board.sides[0].player.name]
         assert len(game.remaining_ms) == 1
 
 
