@@ -26,6 +26,7 @@ from games.models import RECORD_KINDS, Game, GameAction
 from tournament import effects
 from tournament import services as tournament_services
 from tournament.errors import Conflict, DomainError
+from tournament.models import Board
 from tournament.permissions import require_arbiter
 from tournament.services.results import Source, enter_result
 
@@ -60,11 +61,13 @@ def require_recorder(game: Game, user: User) -> None:
 def lock(game_pk: int) -> Game:
     """The game row with its board, round and event; the game and board rows locked for this
     transaction (so a result a director entered while this waited is seen: see refuse_closed)."""
-    return (
-        Game.objects.select_for_update(of=("self", "board"))
-        .select_related("board__round__event")
-        .get(pk=game_pk)
-    )
+    # A Challenge away from events has no board, so the board is an outer join, which
+    # PostgreSQL will not lock in the same statement: the game row first, then its board's.
+    board_id = Game.objects.select_for_update(of=("self",)).values_list("board_id", flat=True)
+    board_pk = board_id.get(pk=game_pk)
+    if board_pk is not None:
+        list(Board.objects.select_for_update().filter(pk=board_pk).values_list("pk", flat=True))
+    return Game.objects.select_related("board__round__event").get(pk=game_pk)
 
 
 def refuse_closed(game: Game, would: str = "") -> None:
