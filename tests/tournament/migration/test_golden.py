@@ -20,7 +20,7 @@ byes and lowest levels (the MSO tie-breaks), the tables' placings and levels.
 
 Left out on purpose, since issue 26 changes them for reasons other than the seats:
 ``placings.json`` and the festival's ``pentamind.csv``/``.json`` (one row per partner, one rule
-for a field's size: helper 6), the partnership event's ``placings.csv`` and ``pairings.*``
+for a field's size, docs/festival.md), the partnership event's ``placings.csv`` and ``pairings.*``
 (partners shown as partners), the PDFs (event.pdf, slips: the solitaire wording and partner
 names, and their bytes depend on the fonts installed), ``games.zip`` (the game records, whose
 model changes with the one result service) and the HTML pages (templates several parts edit).
