@@ -16,7 +16,6 @@ from django.utils.translation import gettext as _
 from games.engine.deal import dealt_sequence, same_kind
 from games.models import Game
 from tournament.errors import DomainError
-from tournament.models import Board
 
 RULESET = "solitaire"
 
@@ -87,24 +86,3 @@ def sequence_problem(game: Game, actions: list[dict[str, Any]]) -> str:
         if n >= len(sequence) or not same_kind(tile if isinstance(tile, str) else "", sequence[n]):
             return f"placement {n + 1} places {tile}, not the tile dealt then"
     return ""
-
-
-def result_words(board: Board) -> str:
-    """An entrant's result as their board page says it: "lowest level 2, then 3, 5, 7, 9, 9;
-    placing 2 in the round" (every level the seat holds, lowest first: the round compares them
-    in order); "" before the levels are in."""
-    sides = board.side_seats()
-    if not sides or not sides[0].levels:
-        return ""
-    seat = sides[0]
-    lowest, *rest = seat.levels
-    if rest:
-        text = _("lowest level %(lowest)s, then %(rest)s") % {
-            "lowest": lowest,
-            "rest": ", ".join(str(level) for level in rest),
-        }
-    else:
-        text = _("lowest level %(lowest)s") % {"lowest": lowest}
-    if seat.placing:
-        text += "; " + _("placing %(placing)s in the round") % {"placing": seat.placing}
-    return text

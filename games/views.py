@@ -17,7 +17,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
-from games import positions, selectors, services, solitaire
+from games import positions, selectors, services
 from games.board_svg import COLOUR_NAMES, SYMBOL_NAMES, board_svg
 from games.clock import format_ms
 from games.engine import COLOURS, TILE_KINDS
@@ -238,10 +238,8 @@ def _live_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
         "turn_name": _name(game, position.get("turn_seat")),
         "on_clock_name": _name(game, clock["seat"]),
         "flag_name": _name(game, clock["flag_fallen"]),
-        "result_text": board.get_result_display() if board.result else "",
+        "result_text": board.result_text,  # a solitaire entrant's by its levels
     }
-    if board.plays_alone and board.result:  # duplicate solitaire: the levels, not placings
-        ctx["result_text"] = solitaire.result_words(board) or ctx["result_text"]
     ctx.update(extra)
     return ctx
 
@@ -426,7 +424,7 @@ def viewer(request: HttpRequest, board_pk: int) -> HttpResponse:
         "is_table": board.is_table,
         "sides": selectors.side_names(board) or game.players,
         "side_lowest": selectors.side_lowest(board),
-        "result_text": board.get_result_display() if board.result else "",
+        "result_text": board.result_text,
         "steps": len(frames) - 1,
     }
     return render(request, "games/viewer.html", ctx)

@@ -239,6 +239,8 @@ def _recipients(board: Board) -> list[tuple[Entry, Player]]:
 
 
 def _result_text(board: Board, result: str) -> str:
+    if result == Result.TABLE and board.plays_alone:  # duplicate solitaire: by its levels
+        return board.result_text
     if result == Result.TABLE:
         placings = ", ".join(
             f"{seat.player.name} {seat.placing}" for seat in _seated(board) if seat.placing

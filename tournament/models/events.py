@@ -11,6 +11,7 @@ from django.db import models
 from django.db.models.functions import Upper
 from django.urls import reverse
 from django.utils.text import slugify
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournament.text import NoControlCharacters
@@ -514,6 +515,26 @@ class Board(models.Model):
         for seat in self.seats.all():
             first_seat.setdefault(seat.entry_id, seat)
         return list(first_seat.values())
+
+    @property
+    def result_text(self) -> str:
+        """The result as pages and e-mails say it: a duplicate solitaire entrant's by its
+        levels ("lowest level 2, then 3, 5, 7, 9, 9; placing 2 in the round": the round compares
+        every level in order), never "placings at the table"; else the result code's label."""
+        seat = next(iter(self.seats.all()), None) if self.plays_alone else None
+        if seat is None or not seat.levels:
+            return str(self.get_result_display()) if self.result else ""
+        lowest, *rest = seat.levels
+        if rest:
+            text = gettext("lowest level %(lowest)s, then %(rest)s") % {
+                "lowest": lowest,
+                "rest": ", ".join(str(level) for level in rest),
+            }
+        else:
+            text = gettext("lowest level %(lowest)s") % {"lowest": lowest}
+        if seat.placing:
+            text += "; " + gettext("placing %(placing)s in the round") % {"placing": seat.placing}
+        return text
 
     @property
     def seated_user_ids(self) -> set[int]:
