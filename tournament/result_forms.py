@@ -117,11 +117,14 @@ class TableResultForm(forms.Form):
                 f"lowest_{n}": seat.lowest,
                 f"next_{n}": seat.next_lowest,
                 f"placing_{n}": seat.placing,
+                f"rest_{n}": " ".join(str(level) for level in seat.levels[2:]),
             }
         kwargs.setdefault("initial", initial)
         super().__init__(*args, **kwargs)
         self.seats = seats
         self.quick = quick
+        self.solitaire = solitaire
+        self.top = track(board.round.event)
         if quick:
             self.fields["reason"].required = False
         top = track(board.round.event)
@@ -135,6 +138,14 @@ class TableResultForm(forms.Form):
             self.fields[f"next_{n}"] = level_field(
                 top, _("%(name)s: next lowest") % {"name": name}, required=solitaire
             )
+            if solitaire:  # the round compares every level in order (RULINGS.md)
+                self.fields[f"rest_{n}"] = forms.CharField(
+                    required=False,
+                    max_length=40,
+                    label=_("%(name)s: the other levels, lowest first (e.g. 5 7 9 9)")
+                    % {"name": name},
+                    widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 12}),
+                )
             if not solitaire:  # an entrant's placing is among the whole round's entrants
                 self.fields[f"placing_{n}"] = WholeNumberFormField(
                     min_value=1,
@@ -142,7 +153,7 @@ class TableResultForm(forms.Form):
                     required=False,
                     label=_("%(name)s: placing") % {"name": name},
                 )
-        kinds = ("lowest", "next") if solitaire else ("lowest", "next", "placing")
+        kinds = ("lowest", "next", "rest") if solitaire else ("lowest", "next", "placing")
         if quick:
             kinds = ("lowest",)
         self.order_fields(
@@ -150,20 +161,26 @@ class TableResultForm(forms.Form):
         )
 
     def rows(self) -> list[tuple[Any, Any, Any, Any]]:
-        """Per seat: the seat and its three bound fields (the template's table)."""
+        """Per seat: the seat and its three bound fields (the template's table): the lowest,
+        the next lowest, and the placing (a solitaire entrant: the other levels)."""
         return [
             (
                 seat,
                 self[f"lowest_{n}"],
                 self[f"next_{n}"] if f"next_{n}" in self.fields else None,
-                self[f"placing_{n}"] if f"placing_{n}" in self.fields else None,
+                self[f"placing_{n}"]
+                if f"placing_{n}" in self.fields
+                else self[f"rest_{n}"]
+                if f"rest_{n}" in self.fields
+                else None,
             )
             for seat in self.seats
             if (n := seat.number) is not None
         ]
 
     def levels(self) -> list[list[int]]:
-        """Per seat its levels, lowest first: the lowest, and the next lowest when given."""
+        """Per seat its levels, lowest first: the lowest, the next lowest when given, and a
+        solitaire entrant's other levels when given."""
         data = self.cleaned_data
         return [
             [
@@ -171,8 +188,28 @@ class TableResultForm(forms.Form):
                 for level in (data[f"lowest_{s.number}"], data.get(f"next_{s.number}"))
                 if level is not None
             ]
+            + list(data.get(f"rest_{s.number}") or [])
             for s in self.seats
         ]
+
+    def _clean_rest(self, n: int) -> list[int]:
+        """An entrant's other levels: at most four whole numbers within the track."""
+        text = self.cleaned_data.get(f"rest_{n}") or ""
+        words = text.replace(",", " ").split()
+        if len(words) > 4:
+            raise forms.ValidationError(
+                _("Give at most the four other levels (six in all), not %(count)s.")
+                % {"count": len(words)}
+            )
+        levels = []
+        for word in words:
+            if not (word.isascii() and word.isdigit()) or int(word) > self.top:
+                raise forms.ValidationError(
+                    _("%(word)s is not a level: levels are whole numbers from 0 to %(top)s.")
+                    % {"word": word, "top": self.top}
+                )
+            levels.append(int(word))
+        return levels
 
     def placings(self) -> list[int] | None:
         """The placings typed, or None when none was (they follow the levels)."""
@@ -189,6 +226,12 @@ class TableResultForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        for seat in self.seats:
+            if f"rest_{seat.number}" in self.fields and f"rest_{seat.number}" not in self.errors:
+                try:
+                    data[f"rest_{seat.number}"] = self._clean_rest(seat.number)
+                except forms.ValidationError as exc:
+                    self.add_error(f"rest_{seat.number}", exc)
         if not self.errors:
             try:
                 self.placings()

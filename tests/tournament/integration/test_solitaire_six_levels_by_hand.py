@@ -1,0 +1,55 @@
+"""A director types all six of a solitaire entrant's levels on the board's result page, and the
+round is ranked on all of them (RULINGS.md: the lowest, then the next, and so on); a word that
+is not a level is refused by name and nothing changes."""
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from tests.tournament.integration.test_solitaire_not_a_bye import solitaire_round
+from tournament.models import Board, Seat
+
+pytestmark = pytest.mark.django_db
+
+
+def by_hand(client: Client, board: Board, lowest: int, next_: int, rest: str) -> int:
+    url = reverse("board-result", args=[board.round.event.slug, board.pk])
+    board.refresh_from_db()
+    response = client.post(
+        url,
+        {
+            f"lowest_{0}": lowest,
+            f"next_{0}": next_,
+            f"rest_{0}": rest,
+            "reason": "score sheet",
+            "replaces": board.result_version,
+        },
+    )
+    return response.status_code
+
+
+def test_six_levels_typed_by_hand_rank_the_round_on_all_of_them() -> None:
+    _event, td, _round, boards = solitaire_round()
+    client = Client()
+    client.force_login(td)
+    assert by_hand(client, boards[0], 2, 2, "3 9 9 9") == 302
+    assert by_hand(client, boards[1], 2, 2, "4 5 5 5") == 302
+    seats = {s.board_id: s for s in Seat.objects.filter(board__in=boards[:2])}
+    assert seats[boards[0].pk].levels == [2, 2, 3, 9, 9, 9]
+    assert seats[boards[1].pk].levels == [2, 2, 4, 5, 5, 5]
+    assert (seats[boards[1].pk].placing, seats[boards[0].pk].placing) == (1, 2)
+
+
+def test_a_word_that_is_not_a_level_is_refused_and_changes_nothing() -> None:
+    _event, td, _round, boards = solitaire_round()
+    client = Client()
+    client.force_login(td)
+    assert by_hand(client, boards[0], 2, 2, "3 x 9") == 200
+    url = reverse("board-result", args=[boards[0].round.event.slug, boards[0].pk])
+    page = client.post(
+        url,
+        {"lowest_0": 2, "next_0": 2, "rest_0": "3 x 9", "reason": "r", "replaces": 0},
+    ).content.decode()
+    assert "x is not a level: levels are whole numbers from 0 to 36." in page
+    boards[0].refresh_from_db()
+    assert (boards[0].result, Seat.objects.get(board=boards[0]).levels) == ("", [])
