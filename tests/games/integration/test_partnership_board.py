@@ -4,6 +4,8 @@ the seats."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from django.test import Client
 from django.urls import reverse
@@ -14,11 +16,15 @@ from tests.factories import EntryFactory, EventFactory, PlayerFactory, RoundFact
 from tournament.models import Board, Event, Seat
 from tournament.services.seating import Table, seat_boards
 
+CUPS = itertools.count(1)
 TITLE = "Team A (Ada Byron &amp; Alan Turing) v Team B (Hedy Lamarr &amp; Claude Shannon)"
 
 
 def partnership_board() -> tuple[Board, Game]:
-    event = EventFactory(name="Pairs Cup", ruleset=Event.Ruleset.PARTNERSHIP, table_size=4)
+    # Every test its own slug: on Redis the page cache outlives a test's database (conftest).
+    event = EventFactory(
+        name=f"Pairs Cup {next(CUPS)}", ruleset=Event.Ruleset.PARTNERSHIP, table_size=4
+    )
     ours = EntryFactory(
         event=event,
         player=PlayerFactory(name="Ada Byron"),
