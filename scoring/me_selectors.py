@@ -64,18 +64,10 @@ class ClockReading:
     running: bool
 
 
-@dataclass(frozen=True)
-class ThisRound:
-    """The player's board in the event's current (latest published) round."""
+class _SeenFromTheSeat:
+    """Who the player met at a board, read from its ``company`` (from the seats)."""
 
-    round: Round
-    board: Board
     company: Company
-    first_seat: bool
-    clocks: list[ClockReading]  # empty unless the game is being recorded
-    recorded: bool  # the game has moves (or clock actions) recorded at the board
-    seat: int = 0  # 0 moves first
-    table_mates: tuple[str, ...] = ()  # at a table of 3 or 4: the others, in seat order
 
     @property
     def kind(self) -> str:
@@ -94,6 +86,20 @@ class ThisRound:
     def partner(self) -> Player | None:
         return self.company.partner
 
+
+@dataclass(frozen=True)
+class ThisRound(_SeenFromTheSeat):
+    """The player's board in the event's current (latest published) round."""
+
+    round: Round
+    board: Board
+    company: Company
+    first_seat: bool
+    clocks: list[ClockReading]  # empty unless the game is being recorded
+    recorded: bool  # the game has moves (or clock actions) recorded at the board
+    seat: int = 0  # 0 moves first
+    table_mates: tuple[str, ...] = ()  # at a table of 3 or 4: the others, in seat order
+
     @property
     def can_confirm(self) -> bool:
         """A paper game at any kind of table (a pair, a table of 3-4, a team, a solitaire
@@ -108,7 +114,7 @@ class ThisRound:
 
 
 @dataclass(frozen=True)
-class MyGame:
+class MyGame(_SeenFromTheSeat):
     """One of the player's boards in the history, with who they met there (from the seats)
     and the counted result (from the standings)."""
 
@@ -123,22 +129,6 @@ class MyGame:
     @property
     def cell(self) -> Cell | None:
         return self.game.cell
-
-    @property
-    def kind(self) -> str:
-        return self.company.kind
-
-    @property
-    def opponent(self) -> Entry | None:
-        return self.company.opponent
-
-    @property
-    def opponents(self) -> tuple[Entry, ...]:
-        return self.company.opponents
-
-    @property
-    def partner(self) -> Player | None:
-        return self.company.partner
 
     @property
     def moved_first(self) -> bool | None:
