@@ -111,8 +111,9 @@ def load_event_boards(event: Event) -> EventBoards:
             Contender(
                 entry_id=entry.pk,
                 player_id=entry.player_id,
+                partner_id=entry.partner_id,
                 name=entry.name,  # a partnership team: both players
-                club=entry.player.club,
+                club=entry.club,  # a partnership team: both players'
                 country=entry.country,  # a partnership team: both players'
                 rating=entry.registry_rating,
                 starting_rank=entry.starting_rank,

@@ -12,6 +12,7 @@ from typing import Any
 from django.utils.translation import gettext
 
 from scoring import core
+from scoring.core.field import field_size as core_field_size
 
 # Cell kinds beyond scoring's: a board of a public round whose result is not (yet) counted.
 PENDING = "pending"
@@ -56,13 +57,14 @@ class Contender:
     """An entry of the event as the standings show it."""
 
     entry_id: int
-    player_id: int
+    player_id: int  # the registry player; a partnership team's first-named
     name: str
     club: str
     country: str
     rating: int | None
     starting_rank: int
     withdrawn: bool
+    partner_id: int | None = None  # a partnership team's other registry player
 
 
 @dataclass(frozen=True)
@@ -200,8 +202,14 @@ class Standings:
     problems: tuple[str, ...] = field(default=())
 
     @property
-    def field_size(self) -> int:
+    def entry_count(self) -> int:
+        """Every entry listed, no-shows and withdrawals too (the TRF's 062 counts these)."""
         return len(self.lines)
+
+    @property
+    def field_size(self) -> int:
+        """The event's field by the one rule of :mod:`scoring.core.field`: entries that played."""
+        return core_field_size(line.games_played for line in self.lines)
 
     @property
     def after_round(self) -> int | None:

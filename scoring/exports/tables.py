@@ -45,8 +45,10 @@ def _chain(table: Standings) -> list[dict[str, str]]:
 
 
 def _player(line: Line) -> dict[str, Any]:
+    """The entry's columns; a partnership team's also name both registry players, so neither
+    partner is read as the team."""
     c = line.contender
-    return {
+    row = {
         "entry": c.entry_id,
         "player_id": c.player_id,
         "name": c.name,
@@ -56,6 +58,9 @@ def _player(line: Line) -> dict[str, Any]:
         "starting_rank": c.starting_rank,
         "withdrawn": c.withdrawn,
     }
+    if c.partner_id is not None:
+        row["team_player_ids"] = [c.player_id, c.partner_id]
+    return row
 
 
 def standings_rows(table: Standings) -> list[dict[str, Any]]:

@@ -87,7 +87,7 @@ def event_trf(
         ("052", event.end_date.strftime("%Y/%m/%d") if event.end_date else ""),
         # The players this file lists (every entry), as the TRF defines 062; the Pentamind
         # field (scoring/core/field.py) leaves out who played no game.
-        ("062", str(table.field_size)),
+        ("062", str(table.entry_count)),
         ("092", event.get_pairing_system_display()),
         ("122", f"{event.clock_minutes} minutes per player, sudden death"),
     ]

@@ -41,7 +41,9 @@ def crosstable_page(request: HttpRequest, slug: str) -> HttpResponse:
 @cached_page(live_version)
 def player_page(request: HttpRequest, slug: str, entry_pk: int) -> HttpResponse:
     event = event_or_404(slug)
-    entry = get_object_or_404(Entry.objects.select_related("player"), pk=entry_pk, event=event)
+    entry = get_object_or_404(
+        Entry.objects.select_related("player", "partner"), pk=entry_pk, event=event
+    )
     table = standings.standings_for(event)
     games = standings.player_boards(event, entry)
     line = table.line(entry.pk)

@@ -289,18 +289,27 @@ class Entry(models.Model):
         return f"{self.name} (#{self.starting_rank})"
 
     @property
+    def members(self) -> tuple[Player, ...]:
+        """The registry players the entry stands for: the player, or a partnership team's two."""
+        return (self.player,) if self.partner is None else (self.player, self.partner)
+
+    @property
     def registry_rating(self) -> int | None:
         """The entry's registry rating: the player's; a partnership team's, the mean of its two
         players' known ratings (rounded half up), never the first player's alone."""
-        known = [p.rating for p in (self.player, self.partner) if p is not None and p.rating]
+        known = [p.rating for p in self.members if p.rating]
         return int(sum(known) / len(known) + 0.5) if known else None
 
     @property
     def country(self) -> str:
         """The entry's country: the player's; a partnership team's, both when they differ
         ("ENG / WAL")."""
-        countries = [p.country for p in (self.player, self.partner) if p is not None and p.country]
-        return " / ".join(dict.fromkeys(countries))
+        return " / ".join(dict.fromkeys(p.country for p in self.members if p.country))
+
+    @property
+    def club(self) -> str:
+        """The entry's club: the player's; a partnership team's, both when they differ."""
+        return " / ".join(dict.fromkeys(p.club for p in self.members if p.club))
 
     @property
     def name(self) -> str:

@@ -224,6 +224,33 @@ def test_every_export_gives_the_open_the_same_field_of_seven(
     assert {r["player"]: r["place"] for r in rows} == by_name
 
 
+def test_the_standings_page_tells_the_entries_from_the_field(
+    client: Client, three: Festival3
+) -> None:
+    """The page lists all 8 entries (H too) and gives the field by the same rule as the exports."""
+    page = _get(client, "event-standings", three.open.event.slug).decode()
+    assert "8 entered · field of 7" in page
+
+
+def test_a_teams_rows_name_both_partners_not_the_first_alone(
+    client: Client, three: Festival3
+) -> None:
+    """The event's own exports list the team as the entry it is, with both registry players and
+    both clubs, so no one reads the first-named partner as the team."""
+    p = three.players
+    p["Ahmed Karimi"].club = "Oxford"
+    p["Ahmed Karimi"].save()
+    slug = three.pairs.slug
+    placings = json.loads(_get(client, "export-placings-json", slug))["placings"]
+    winners = next(r for r in placings if r["name"] == "Oluwaseun Adeyemi & Ahmed Karimi")
+    assert winners["team_player_ids"] == [p["Oluwaseun Adeyemi"].pk, p["Ahmed Karimi"].pk]
+    assert winners["club"] == "Cambridge / Oxford"
+    standings = _csv(_get(client, "export-standings-csv", slug))
+    assert standings[0]["Club"] == "Cambridge / Oxford"
+    entries = client.get(f"/events/{slug}/").content.decode()
+    assert "<td>Cambridge / Oxford</td>" in entries
+
+
 # --- Challenges by the tally ---------------------------------------------------------------------
 
 

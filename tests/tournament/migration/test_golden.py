@@ -33,7 +33,8 @@ all six levels of each seat (requirement 1: "levels ... all six when known"), wh
 two seats is now known (5 and 3) where it was empty; the lowest levels, placings and results are
 unchanged. ``golden-partnership``'s standings and crosstable: a team's country is both
 partners' countries and its registry rating their mean, not the first player's alone (issue 26:
-"A team's rating and country are the first player's only"), and the event's ``field_size`` in
+"A team's rating and country are the first player's only"; its JSON rows also name both
+registry players, ``team_player_ids``), and the event's ``field_size`` in
 ``standings.json`` follows the one documented rule of docs/festival.md (5 teams, 4 counted);
 ranks, points and tie-breaks are unchanged.
 """
@@ -71,8 +72,13 @@ SET_ASIDE = {
     "mso-ingenious-open-demo/pairings.csv": ("Next lowest",),
     "mso-ingenious-open-demo/pairings.json": ("next_lowest",),
     "golden-partnership/standings.csv": ("Country",),
-    "golden-partnership/standings.json": ("country", "rating", "field_size"),
-    "golden-partnership/crosstable.json": ("country", "rating"),
+    "golden-partnership/standings.json": (
+        "country",
+        "rating",
+        "field_size",
+        "team_player_ids",
+    ),
+    "golden-partnership/crosstable.json": ("country", "rating", "team_player_ids"),
 }
 
 
