@@ -21,6 +21,7 @@ import random
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from html.parser import HTMLParser
 from typing import Any
 
 from django.contrib.auth.models import Permission
@@ -428,3 +429,46 @@ def csv_rows(client: Client, url: str) -> list[dict[str, str]]:
 
 def json_of(client: Client, url: str) -> Any:
     return json.loads(page(client, url))
+
+
+class _Cells(HTMLParser):
+    """The body rows of the first ``<table>`` whose class list holds ``css``, cell by cell (a
+    row's ``<th>`` too; the ``<thead>`` left out)."""
+
+    def __init__(self, css: str) -> None:
+        super().__init__()
+        self.css, self.depth, self.done, self.head = css, 0, False, False
+        self.rows: list[list[str]] = []
+        self.cell: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        classes = (dict(attrs).get("class") or "").split()
+        if tag == "table" and not self.done and (self.depth or self.css in classes):
+            self.depth += 1
+        elif self.depth and tag == "thead":
+            self.head = True
+        elif self.depth and tag == "tr" and not self.head:
+            self.rows.append([])
+        elif self.depth and tag in ("td", "th") and self.rows and not self.head:
+            self.cell = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "table" and self.depth:
+            self.depth -= 1
+            self.done = self.depth == 0
+        elif tag == "thead":
+            self.head = False
+        elif tag in ("td", "th") and self.cell is not None:
+            self.rows[-1].append(" ".join("".join(self.cell).split()))
+            self.cell = None
+
+    def handle_data(self, data: str) -> None:
+        if self.cell is not None:
+            self.cell.append(data)
+
+
+def table_rows(html: str, css: str) -> list[list[str]]:
+    """The body rows of a page's table (its class ``css``) as the cells' texts."""
+    parser = _Cells(css)
+    parser.feed(html)
+    return [row for row in parser.rows if row]
