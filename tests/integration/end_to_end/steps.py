@@ -35,6 +35,11 @@ from games.models import Game
 from tests.factories import EventCreatorFactory, PlayerFactory, UserFactory
 from tournament.models import Board, Entry, Event, Festival, Player, Round
 
+# The factories, as untyped callables (factory_boy has no types).
+_event_creator: Any = EventCreatorFactory
+_user: Any = UserFactory
+_player: Any = PlayerFactory
+
 # ---------------------------------------------------------------- on-commit work, mail
 
 
@@ -94,7 +99,7 @@ def signed_in(user: Any) -> Client:
 
 def director(username: str = "td") -> Person:
     """A director the site's organisers named: may create events and festivals."""
-    user = EventCreatorFactory(username=username, email=f"{username}@example.org")
+    user = _event_creator(username=username, email=f"{username}@example.org")
     user.user_permissions.add(
         Permission.objects.get(content_type__app_label="tournament", codename="add_festival")
     )
@@ -103,7 +108,7 @@ def director(username: str = "td") -> Person:
 
 def staff(username: str) -> Person:
     """An account with no rights yet (an arbiter once a director names them)."""
-    user = UserFactory(username=username, email=f"{username}@example.org")
+    user = _user(username=username, email=f"{username}@example.org")
     return Person(user, signed_in(user))
 
 
@@ -113,8 +118,8 @@ def players_with_accounts(names: Sequence[str], *, rating: int = 2000) -> list[P
     people = []
     for n, name in enumerate(names):
         username = name.split()[0].lower()
-        user = UserFactory(username=username, email=f"{username}@example.org")
-        player = PlayerFactory(name=name, club="", country="ENG", rating=rating - 10 * n, user=user)
+        user = _user(username=username, email=f"{username}@example.org")
+        player = _player(name=name, club="", country="ENG", rating=rating - 10 * n, user=user)
         people.append(Person(user, signed_in(user), player))
     return people
 
@@ -122,9 +127,10 @@ def players_with_accounts(names: Sequence[str], *, rating: int = 2000) -> list[P
 # ---------------------------------------------------------------- festival and event
 
 
-def ok(response: HttpResponse, status: int = 302) -> HttpResponse:
+def ok(response: Any, status: int = 302) -> HttpResponse:
     """A page's answer with the status expected; else the page, to see what it said."""
     assert response.status_code == status, response.content.decode()[:3000]
+    assert isinstance(response, HttpResponse)
     return response
 
 

@@ -82,7 +82,7 @@ def pentamind(field: int, place: float) -> float:
 
 def site_rating(rating: Any) -> int:
     """docs/ratings.md: 1500 + 40 x (mu - 3 sigma), rounded half up."""
-    return math.floor(1500 + 40 * (rating.mu - 3 * rating.sigma) + 0.5)
+    return int(math.floor(1500 + 40 * (rating.mu - 3 * rating.sigma) + 0.5))
 
 
 def expected_ratings() -> tuple[dict[str, int], dict[str, list[int]]]:
@@ -92,7 +92,7 @@ def expected_ratings() -> tuple[dict[str, int], dict[str, list[int]]]:
     ratings = {who: model.rating() for who in FULL}
     history: dict[str, list[int]] = {who: [] for who in FULL}
     for _round, _board, first, second, points, _a, _b in GAMES:
-        ranks = {1.0: [1, 2], 0.0: [2, 1], 0.5: [1, 1]}[float(points)]
+        ranks = {1.0: [1.0, 2.0], 0.0: [2.0, 1.0], 0.5: [1.0, 1.0]}[float(points)]
         [[ratings[first]], [ratings[second]]] = model.rate(
             [[ratings[first]], [ratings[second]]], ranks=ranks
         )

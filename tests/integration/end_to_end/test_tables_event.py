@@ -216,7 +216,7 @@ def pentamind(field: int, place: float) -> float:
 
 def site_rating(rating: Any) -> int:
     """docs/ratings.md: 1500 + 40 x (mu - 3 sigma), rounded half up."""
-    return math.floor(1500 + 40 * (rating.mu - 3 * rating.sigma) + 0.5)
+    return int(math.floor(1500 + 40 * (rating.mu - 3 * rating.sigma) + 0.5))
 
 
 def names(short: list[str]) -> list[str]:
@@ -441,12 +441,12 @@ def check_exports(reader: Client, plan: Plan, event: Event) -> None:
     cross = s.csv_rows(reader, base + "crosstable.csv")
     expected_cross = []
     for rank, p, *_ in plan.standings:
-        row = [rank.rstrip("="), FULL[p]]
+        line = [rank.rstrip("="), FULL[p]]
         for t, seat in tables_of(plan, p):
             first = "yes" if seat == 0 else "no"
-            row += [f"T{t.board}", first, plain(t.vp(seat)), str(t.levels[seat][0]), ""]
-            row.append(str(t.places[seat]))
-        expected_cross.append([*row, plain(plan.values[p][0])])
+            line += [f"T{t.board}", first, plain(t.vp(seat)), str(t.levels[seat][0]), ""]
+            line.append(str(t.places[seat]))
+        expected_cross.append([*line, plain(plan.values[p][0])])
     assert [list(r.values()) for r in cross] == expected_cross
 
     refused = reader.get(base + "event.trf")  # TRF has no tables
@@ -540,7 +540,9 @@ def expected_ratings() -> tuple[dict[str, int], dict[str, list[int]]]:
     history: dict[str, list[int]] = {p: [] for p in FULL}
     for plan in PLANS:
         for table in plan.tables:
-            teams = model.rate([[ratings[p]] for p in table.seats], ranks=table.places)
+            teams = model.rate(
+                [[ratings[p]] for p in table.seats], ranks=[float(x) for x in table.places]
+            )
             for p, (rating,) in zip(table.seats, teams, strict=True):
                 ratings[p] = rating
                 history[p].append(site_rating(rating))
