@@ -132,10 +132,11 @@ class MyGame(_SeenFromTheSeat):
 
     @property
     def moved_first(self) -> bool | None:
-        """At a board of two sides: whether the player moved first (None elsewhere)."""
+        """At a board of two sides: whether the player's side moved first (None elsewhere); a
+        partnership team moves first from seats 0 and 2, as the crosstable says."""
         if self.kind not in (PAIR, TEAM) or self.seat is None:
             return None
-        return self.seat == 0
+        return self.seat % 2 == 0 if self.kind == TEAM else self.seat == 0
 
     @property
     def status(self) -> str:

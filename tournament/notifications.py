@@ -186,7 +186,21 @@ def _round_line(board: Board, entry: Entry, player: Player) -> str:
         return _(
             "Round %(round)s of %(event)s: board %(board)s, you have a bye worth %(points)s"
         ) % {**where, "points": _points(value)}
-    if len(seats) > 2:  # a table of 3 or 4 (or two partnership teams): everybody at it
+    mine = next((seat for seat in seats if seat.player.pk == player.pk), None)
+    if len(sides) == 2 and len(seats) > 2 and mine is not None:  # two partnership teams
+        partner = [seat for seat in seats if seat.entry_id == mine.entry_id and seat != mine]
+        against = [seat for seat in seats if seat.entry_id != mine.entry_id]
+        return _(
+            "Round %(round)s of %(event)s: table %(board)s, seat %(seat)s of %(count)s, "
+            "with your partner %(partner)s against %(opponents)s"
+        ) % {
+            **where,
+            "seat": mine.number + 1,
+            "count": len(seats),
+            "partner": " & ".join(_named(seat.player) for seat in partner),
+            "opponents": " & ".join(_named(seat.player) for seat in against),
+        }
+    if len(seats) > 2:  # a table of 3 or 4: everybody at it
         mine = next(seat for seat in seats if seat.player.pk == player.pk)
         others = ", ".join(_named(seat.player) for seat in seats if seat.pk != mine.pk)
         return _(

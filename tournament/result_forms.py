@@ -87,6 +87,35 @@ class ResultForm(forms.Form):
         self.data = {**dict(self.data.items()), self.add_prefix("replaces"): board.result_version}
 
 
+def other_levels_field(name: str) -> forms.CharField:
+    """A solitaire entrant's other four levels, typed on one line (:func:`other_levels`)."""
+    return forms.CharField(
+        required=False,
+        max_length=40,
+        label=_("%(name)s: the other levels, lowest first (e.g. 5 7 9 9)") % {"name": name},
+        widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 12}),
+    )
+
+
+def other_levels(text: str, top: int) -> list[int]:
+    """A solitaire entrant's other levels: at most four whole numbers within the track."""
+    words = text.replace(",", " ").split()
+    if len(words) > 4:
+        raise forms.ValidationError(
+            _("Give at most the four other levels (six in all), not %(count)s.")
+            % {"count": len(words)}
+        )
+    levels = []
+    for word in words:
+        if not (word.isascii() and word.isdigit()) or int(word) > top:
+            raise forms.ValidationError(
+                _("%(word)s is not a level: levels are whole numbers from 0 to %(top)s.")
+                % {"word": word, "top": top}
+            )
+        levels.append(int(word))
+    return levels
+
+
 class TableResultForm(forms.Form):
     """A table's result: per seat the lowest colour level, the next lowest and (optionally) the
     placing; the fields ``lowest_<n>``, ``next_<n>``, ``placing_<n>`` for seat n (0 first).
@@ -139,13 +168,7 @@ class TableResultForm(forms.Form):
                 top, _("%(name)s: next lowest") % {"name": name}, required=solitaire
             )
             if solitaire:  # the round compares every level in order (RULINGS.md)
-                self.fields[f"rest_{n}"] = forms.CharField(
-                    required=False,
-                    max_length=40,
-                    label=_("%(name)s: the other levels, lowest first (e.g. 5 7 9 9)")
-                    % {"name": name},
-                    widget=forms.TextInput(attrs={"inputmode": "numeric", "size": 12}),
-                )
+                self.fields[f"rest_{n}"] = other_levels_field(name)
             if not solitaire:  # an entrant's placing is among the whole round's entrants
                 self.fields[f"placing_{n}"] = WholeNumberFormField(
                     min_value=1,
@@ -193,23 +216,7 @@ class TableResultForm(forms.Form):
         ]
 
     def _clean_rest(self, n: int) -> list[int]:
-        """An entrant's other levels: at most four whole numbers within the track."""
-        text = self.cleaned_data.get(f"rest_{n}") or ""
-        words = text.replace(",", " ").split()
-        if len(words) > 4:
-            raise forms.ValidationError(
-                _("Give at most the four other levels (six in all), not %(count)s.")
-                % {"count": len(words)}
-            )
-        levels = []
-        for word in words:
-            if not (word.isascii() and word.isdigit()) or int(word) > self.top:
-                raise forms.ValidationError(
-                    _("%(word)s is not a level: levels are whole numbers from 0 to %(top)s.")
-                    % {"word": word, "top": self.top}
-                )
-            levels.append(int(word))
-        return levels
+        return other_levels(self.cleaned_data.get(f"rest_{n}") or "", self.top)
 
     def placings(self) -> list[int] | None:
         """The placings typed, or None when none was (they follow the levels)."""

@@ -34,6 +34,7 @@ from tournament.fields import WholeNumberFormField
 from tournament.models import Board, Entry, Result, ResultConfirmation
 from tournament.models.tables import SEATED
 from tournament.permissions import is_director
+from tournament.result_forms import other_levels, other_levels_field
 from tournament.services.confirmations import confirm_result, settle_result
 from tournament.views.common import get_event
 from tournament.views.events import form_error
@@ -48,7 +49,7 @@ class WordForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.kind = kind_of(board)
         self.sides: list[Entry] = board.sides
-        top = track_of(board)
+        top = self.top = track_of(board)
         if self.kind in (PAIR, TEAMS):
             first, second = (side.name for side in self.sides)
             self.fields["result"] = forms.ChoiceField(
@@ -76,6 +77,8 @@ class WordForm(forms.Form):
                 self.fields[f"next_{number}"] = self._level(
                     _("%(name)s: next lowest level (0 to %(max)s)") % values, top
                 )
+                if self.kind == SOLITAIRE:  # the round compares every level in order
+                    self.fields[f"rest_{number}"] = other_levels_field(side.name)
                 if self.kind == TABLE:
                     self.fields[f"placing_{number}"] = WholeNumberFormField(
                         min_value=1,
@@ -106,10 +109,22 @@ class WordForm(forms.Form):
                 "second_lowest": data.get("second_lowest"),
             }
         numbers = range(len(self.sides))
-        levels = [[data[f"lowest_{n}"], data[f"next_{n}"]] for n in numbers]
+        levels = [
+            [data[f"lowest_{n}"], data[f"next_{n}"], *(data.get(f"rest_{n}") or [])]
+            for n in numbers
+        ]
         placings = [data.get(f"placing_{n}") for n in numbers]
         given = None if any(p is None for p in placings) else placings
         return {"levels": levels, "placings": given}
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if "rest_0" in self.fields and "rest_0" not in self.errors:
+            try:
+                data["rest_0"] = other_levels(data.get("rest_0") or "", self.top)
+            except forms.ValidationError as exc:
+                self.add_error("rest_0", exc)
+        return data
 
     def radio(self) -> Any:
         return self["result"] if "result" in self.fields else None

@@ -1,0 +1,480 @@
+"""Steps of a whole event as its people take them, shared by the end-to-end tests.
+
+The director creates the festival and the event on their forms, names an arbiter, enters players
+who have accounts, checks them in, pairs and publishes each round and enters results on the
+result page; the players check in, give their word on the confirm page and read their mail; the
+arbiter settles a dispute with a reason and records a game move by move on the board page,
+pressing the clock when the turn passes. Factories only make the people (accounts and registry
+players). Every write runs its on-commit work at once (pairing, e-mails, the replay check), as
+the site's worker would after the request.
+
+Boards are read seat by seat (``seat_names``): the same steps serve pairs, tables of 3 and 4,
+partnership teams and solitaire entrants.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import random
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from html.parser import HTMLParser
+from typing import Any
+
+from django.contrib.auth.models import Permission
+from django.core import mail
+from django.http import HttpResponse
+from django.test import Client, TestCase
+
+from games import positions
+from games.engine import Game as EngineGame
+from games.models import Game
+from tests.factories import EventCreatorFactory, PlayerFactory, UserFactory
+from tournament.models import Board, Entry, Event, Festival, Player, Round
+
+# The factories, as untyped callables (factory_boy has no types).
+_event_creator: Any = EventCreatorFactory
+_user: Any = UserFactory
+_player: Any = PlayerFactory
+
+# ---------------------------------------------------------------- on-commit work, mail
+
+
+@contextmanager
+def worker() -> Iterator[None]:
+    """Run what the site queues on commit (pairing, e-mails, replay checks) when the block ends,
+    as its worker would right after the request."""
+    with TestCase.captureOnCommitCallbacks(execute=True):
+        yield
+
+
+def outbox() -> list[mail.EmailMessage]:
+    """Every e-mail sent so far (the test's mail.outbox)."""
+    return list(mail.outbox)
+
+
+def clear_mail() -> None:
+    mail.outbox.clear()
+
+
+def mails_to(address: str, *, containing: str = "") -> list[mail.EmailMessage]:
+    """The e-mails sent to ``address`` (alone: nobody is copied), optionally only those whose
+    subject or body contains ``containing``."""
+    found = [m for m in mail.outbox if address in m.to]
+    for message in found:
+        assert message.to == [address] and not message.cc and not message.bcc, message.to
+    return [m for m in found if containing in m.subject or containing in m.body]
+
+
+# ---------------------------------------------------------------- people
+
+
+@dataclass
+class Person:
+    """Someone with an account, signed in on their own browser (``client``); a player also has
+    a registry player (``player``) claimed by the account."""
+
+    user: Any
+    client: Client
+    player: Player | None = None
+
+    @property
+    def name(self) -> str:
+        assert self.player is not None, "staff have no registry player"
+        return self.player.name
+
+    @property
+    def email(self) -> str:
+        return str(self.user.email)
+
+
+def signed_in(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def director(username: str = "td") -> Person:
+    """A director the site's organisers named: may create events and festivals."""
+    user = _event_creator(username=username, email=f"{username}@example.org")
+    user.user_permissions.add(
+        Permission.objects.get(content_type__app_label="tournament", codename="add_festival")
+    )
+    return Person(user, signed_in(user))
+
+
+def staff(username: str) -> Person:
+    """An account with no rights yet (an arbiter once a director names them)."""
+    user = _user(username=username, email=f"{username}@example.org")
+    return Person(user, signed_in(user))
+
+
+def players_with_accounts(names: Sequence[str], *, rating: int = 2000) -> list[Person]:
+    """A registry player per name, each claimed by their own account (an e-mail address at
+    example.org), registry ratings falling by 10 in the order given."""
+    people = []
+    for n, name in enumerate(names):
+        username = name.split()[0].lower()
+        user = _user(username=username, email=f"{username}@example.org")
+        player = _player(name=name, club="", country="ENG", rating=rating - 10 * n, user=user)
+        people.append(Person(user, signed_in(user), player))
+    return people
+
+
+# ---------------------------------------------------------------- festival and event
+
+
+def ok(response: Any, status: int = 302) -> HttpResponse:
+    """A page's answer with the status expected; else the page, to see what it said."""
+    assert response.status_code == status, response.content.decode()[:3000]
+    assert isinstance(response, HttpResponse)
+    return response
+
+
+def create_festival(
+    td: Person, name: str, *, starts: str = "2026-08-20", ends: str = "2026-08-30"
+) -> Festival:
+    with worker():
+        ok(
+            td.client.post(
+                "/festivals/new/",
+                {
+                    "name": name,
+                    "venue": "JW3, London",
+                    "starts": starts,
+                    "ends": ends,
+                    "time_zone": "Europe/London",
+                },
+            )
+        )
+    return Festival.objects.get(name=name)
+
+
+def create_event(
+    td: Person,
+    name: str,
+    *,
+    festival: Festival | None = None,
+    ruleset: str = "mso",
+    table_size: int = 2,
+    rounds: int = 2,
+    pairing_system: str = "auto",
+    tiebreak_preset: str = "mso-ingenious",
+    clock_minutes: int = 10,
+    **more: str,
+) -> Event:
+    """The director's event form, as typed; the director is the event's director."""
+    fields = {
+        "name": name,
+        "venue": "JW3, London",
+        "start_date": "2026-08-21",
+        "end_date": "2026-08-21",
+        "festival": str(festival.pk) if festival else "",
+        "ruleset": ruleset,
+        "table_size": str(table_size),
+        "pairing_system": pairing_system,
+        "rounds": str(rounds),
+        "clock_minutes": str(clock_minutes),
+        "bye_value": "1.0",
+        "tiebreak_preset": tiebreak_preset,
+        **more,
+    }
+    with worker():
+        ok(td.client.post("/events/new/", fields))
+    return Event.objects.get(name=name)
+
+
+def name_arbiter(td: Person, event: Event, arbiter: Person) -> None:
+    with worker():
+        ok(
+            td.client.post(
+                f"/events/{event.slug}/roles/",
+                {"username": arbiter.user.username, "role": "arbiter", "reason": "on the floor"},
+            )
+        )
+
+
+def enter_players(td: Person, event: Event, people: Sequence[Person]) -> list[Entry]:
+    """Each registry player entered from the entries page, starting ranks in the order given."""
+    for person in people:
+        assert person.player is not None
+        with worker():
+            ok(td.client.post(f"/events/{event.slug}/entries/add/", {"player": person.player.pk}))
+    entries = [Entry.objects.get(event=event, player=p.player) for p in people]
+    assert [e.starting_rank for e in entries] == list(range(1, len(people) + 1))
+    return entries
+
+
+def check_in(event: Event, person: Person) -> None:
+    """A player checks in for the next round on their phone."""
+    with worker():
+        ok(person.client.post(f"/events/{event.slug}/check-in/", {"action": "in"}))
+
+
+def check_in_by_hand(td: Person, event: Event, entry: Entry, round_number: int) -> None:
+    """The director checks a player in at the desk."""
+    with worker():
+        ok(
+            td.client.post(
+                f"/events/{event.slug}/check-in/manage/",
+                {"action": "in", "entry": entry.pk, "round": round_number},
+            )
+        )
+
+
+def pair_and_publish(td: Person, event: Event, number: int) -> Round:
+    """Pair the next round, look at the draft, publish it (e-mails go out)."""
+    with worker():
+        ok(td.client.post(f"/events/{event.slug}/rounds/pair/"))
+    round_ = Round.objects.get(event=event, number=number)
+    assert round_.status == Round.Status.DRAFT, round_.pairing_error
+    ok(td.client.get(f"/events/{event.slug}/rounds/{number}/"), 200)
+    with worker():
+        ok(td.client.post(f"/events/{event.slug}/rounds/{number}/publish/", {"reviewed": "1"}))
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.PUBLISHED
+    return round_
+
+
+# ---------------------------------------------------------------- boards
+
+
+def board(event: Event, round_number: int, number: int) -> Board:
+    return Board.objects.get(round__event=event, round__number=round_number, number=number)
+
+
+def seat_names(b: Board) -> list[str]:
+    """The player in each seat, seat 0 first (a partnership team's two players both appear)."""
+    return [s.entry.player.name for s in b.seats.select_related("entry__player").order_by("number")]
+
+
+def seating(event: Event, round_number: int) -> list[list[str]]:
+    """Every board of the round, by number, as its seats' names."""
+    boards = Board.objects.filter(round__event=event, round__number=round_number)
+    return [seat_names(b) for b in boards.order_by("number")]
+
+
+def placings(b: Board) -> list[int | None]:
+    return [s.placing for s in Board.objects.get(pk=b.pk).side_seats()]
+
+
+def result_url(event: Event, b: Board) -> str:
+    return f"/events/{event.slug}/boards/{b.pk}/result/"
+
+
+def confirm_url(event: Event, b: Board) -> str:
+    return f"/events/{event.slug}/boards/{b.pk}/confirm/"
+
+
+# ---------------------------------------------------------------- results
+
+
+def pair_fields(result: str, first_lowest: int | None, second_lowest: int | None) -> dict[str, Any]:
+    fields: dict[str, Any] = {"result": result}
+    if first_lowest is not None:
+        fields["first_lowest"] = first_lowest
+    if second_lowest is not None:
+        fields["second_lowest"] = second_lowest
+    return fields
+
+
+def table_fields(
+    levels: Sequence[Sequence[int]], places: Sequence[int] | None = None
+) -> dict[str, Any]:
+    """A table's word, seat by seat: ``lowest_n``, ``next_n`` (and ``placing_n`` if given)."""
+    fields: dict[str, Any] = {}
+    for n, seat in enumerate(levels):
+        fields[f"lowest_{n}"] = seat[0]
+        fields[f"next_{n}"] = seat[1]
+        if places is not None:
+            fields[f"placing_{n}"] = places[n]
+    return fields
+
+
+def director_pair_result(
+    td: Person,
+    b: Board,
+    result: str,
+    first_lowest: int | None = None,
+    second_lowest: int | None = None,
+    *,
+    reason: str = "",
+) -> Board:
+    """The director's result form of a board of two sides (two players, or two teams)."""
+    b = Board.objects.get(pk=b.pk)
+    event = b.round.event
+    fields = {
+        **pair_fields(result, first_lowest, second_lowest),
+        "reason": reason,
+        "replaces": b.result_version,
+    }
+    with worker():
+        ok(td.client.post(result_url(event, b), fields))
+    b.refresh_from_db()
+    assert b.result == result
+    return b
+
+
+def director_table_result(
+    td: Person,
+    b: Board,
+    levels: Sequence[Sequence[int]],
+    *,
+    reason: str = "scoresheet handed in",
+    places: Sequence[int] | None = None,
+) -> Board:
+    """The director's result form of a table: each seat's lowest and next lowest level."""
+    b = Board.objects.get(pk=b.pk)
+    event = b.round.event
+    fields = {**table_fields(levels, places), "reason": reason, "replaces": b.result_version}
+    with worker():
+        ok(td.client.post(result_url(event, b), fields))
+    b.refresh_from_db()
+    assert b.result == "table"
+    return b
+
+
+def confirm(person: Person, b: Board, word: dict[str, Any]) -> Board:
+    """A seated player's word on the confirm page (``pair_fields`` or ``table_fields``)."""
+    event = Board.objects.get(pk=b.pk).round.event
+    with worker():
+        ok(person.client.post(confirm_url(event, b), word))
+    return Board.objects.get(pk=b.pk)
+
+
+def settle(arbiter: Person, b: Board, word: dict[str, Any], reason: str) -> Board:
+    """An arbiter settles a disputed board on the confirm page, with a reason."""
+    event = Board.objects.get(pk=b.pk).round.event
+    fields = {"op": "settle", "settle-reason": reason}
+    fields |= {f"settle-{k}": v for k, v in word.items()}
+    with worker():
+        ok(arbiter.client.post(confirm_url(event, b), fields))
+    return Board.objects.get(pk=b.pk)
+
+
+# ---------------------------------------------------------------- recording a game
+
+
+@dataclass
+class Recorded:
+    """A game recorded at the board: the engine's final position and what was entered."""
+
+    engine: EngineGame
+    placements: int = 0
+    presses: int = 0
+    actions: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def levels(self) -> list[list[int]]:
+        """Each seat's six levels, lowest first."""
+        return positions.table_levels(self.engine)
+
+
+def _act(arbiter: Person, b: Board, fields: dict[str, Any]) -> None:
+    game = Game.objects.get(board=b)
+    before = game.log_length
+    fields = {**fields, "expected_index": before}
+    ok(arbiter.client.post(f"/games/board/{b.pk}/act/", fields))
+    game.refresh_from_db()
+    assert game.log_length > before, f"refused: {fields}"
+
+
+def choose(engine: EngineGame, rng: random.Random, sample: int) -> dict[str, Any]:
+    """A legal placement: the best-scoring of ``sample`` drawn at random (a player who looks
+    for points, so colours climb as in a real game)."""
+    moves = engine.legal_placements()
+    rng.shuffle(moves)
+    best, best_points = moves[0], -1
+    for move in moves[:sample]:
+        points = sum(engine.preview(move["tile"], move["cells"])["points"].values())
+        if points > best_points:
+            best, best_points = move, points
+    return best
+
+
+def record_game(arbiter: Person, b: Board, seed: int, *, sample: int = 12) -> Recorded:
+    """The arbiter records the board's game move by move on the board page: the clocks
+    started, each placement the engine allows (chosen by a seeded draw, so the game is the same
+    every run), and the clock pressed whenever the turn passes, until the game ends."""
+    ok(arbiter.client.get(f"/games/board/{b.pk}/"), 200)  # the board page sets the game up
+    game = Game.objects.get(board=b)
+    engine = positions.replay(game.ruleset, game.options, game.players, [])
+    rng = random.Random(seed)
+    done = Recorded(engine)
+    with worker():
+        _act(arbiter, b, {"op": "start"})
+        while not engine.over:
+            move = choose(engine, rng, sample)
+            game.refresh_from_db()
+            if game.clock_seat != move["player"]:
+                _act(arbiter, b, {"op": "press"})
+                done.presses += 1
+            tile, (cell1, cell2) = move["tile"], move["cells"]
+            _act(arbiter, b, {"op": "place", "tile": tile, "cell1": cell1, "cell2": cell2})
+            engine.apply(move)
+            done.actions.append(move)
+            done.placements += 1
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED
+    return done
+
+
+# ---------------------------------------------------------------- reading pages and files
+
+
+def page(client: Client, url: str) -> str:
+    return ok(client.get(url), 200).content.decode()
+
+
+def csv_rows(client: Client, url: str) -> list[dict[str, str]]:
+    return list(csv.DictReader(io.StringIO(page(client, url))))
+
+
+def json_of(client: Client, url: str) -> Any:
+    return json.loads(page(client, url))
+
+
+class _Cells(HTMLParser):
+    """The body rows of the first ``<table>`` whose class list holds ``css``, cell by cell (a
+    row's ``<th>`` too; the ``<thead>`` left out)."""
+
+    def __init__(self, css: str) -> None:
+        super().__init__()
+        self.css, self.depth, self.done, self.head = css, 0, False, False
+        self.rows: list[list[str]] = []
+        self.cell: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        classes = (dict(attrs).get("class") or "").split()
+        if tag == "table" and not self.done and (self.depth or self.css in classes):
+            self.depth += 1
+        elif self.depth and tag == "thead":
+            self.head = True
+        elif self.depth and tag == "tr" and not self.head:
+            self.rows.append([])
+        elif self.depth and tag in ("td", "th") and self.rows and not self.head:
+            self.cell = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "table" and self.depth:
+            self.depth -= 1
+            self.done = self.depth == 0
+        elif tag == "thead":
+            self.head = False
+        elif tag in ("td", "th") and self.cell is not None:
+            self.rows[-1].append(" ".join("".join(self.cell).split()))
+            self.cell = None
+
+    def handle_data(self, data: str) -> None:
+        if self.cell is not None:
+            self.cell.append(data)
+
+
+def table_rows(html: str, css: str) -> list[list[str]]:
+    """The body rows of a page's table (its class ``css``) as the cells' texts."""
+    parser = _Cells(css)
+    parser.feed(html)
+    return [row for row in parser.rows if row]

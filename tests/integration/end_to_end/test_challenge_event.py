@@ -1,0 +1,657 @@
+"""An event of the Ingenious Challenges in a festival, two rounds (Tile, then Card), run as the
+people run it: the director makes the event and the festival on their forms, names the arbiter,
+enters six players, pairs and publishes each round; the arbiter records one table of each round
+action by action on the table's page until the game ends (full mode: the site turns up the tiles
+and deals the cards from the table's seed); the director enters the other table of each round by
+hand on its result form. Then every page and download that reads the event is checked against
+numbers worked out here by hand from CHALLENGES.md, docs/ratings.md and docs/festival.md.
+
+Ways of entering a result at a Challenge table:
+
+- recorded at the table: round 1 board 1 (Tile), round 2 board 2 (Card);
+- by hand on the director's result form: round 1 board 2, round 2 board 1;
+- confirmed by the players, and disputed then settled by an arbiter: these do NOT apply to a
+  Challenge table, by design (tournament/confirmation_selectors.py ``why_closed``: "a Challenge
+  table ... is ranked by its tally, recorded at the table, not by confirmations"; CHALLENGES.md's
+  "Records": a challenge game is recorded like a board game). The test proves the refusal: a
+  seated player's word and an arbiter's settling are both turned away on the confirm page,
+  nothing is stored, and no dispute e-mail goes to anyone.
+
+The two recorded games are fixed by the table's seed (set before the first action: no page sets
+a seed) and by the arbiter's choices (``next_choice``). Their final rows are literals, checked
+once against the engine; everything after them (victory points, tie-breaks, ranks, Pentamind
+points, ratings) is derived by hand below.
+
+The results, in seat order (rows: lowest, second lowest; placing by the result order):
+
+Round 1, Tile (target column 7 with three players):
+  board 1 recorded: Ada [7,7,7,7,7,7] (7, 7) 1st and wins the game; Ben [5,6,6,5,7,5] (5, 5)
+  3rd; Chiara [6,7,7,7,7,7] (6, 7) 2nd.
+  board 2 by hand: Dev (5, 5) 2nd, Eva (6, 6) 1st, Finn (3, 4) 3rd.
+Round 2, Card:
+  board 1 by hand: Chiara (6, 7) and Eva (6, 7) share 1st (so nobody wins that game), Ada
+  (5, 6) 3rd.
+  board 2 recorded: Ben [8,10,10,10,8,9] (8, 8) 1st and wins; Finn [6,10,10,10,8,7] (6, 7)
+  2nd; Dev [4,6,6,6,6,6] (4, 6) 3rd.
+
+The tally (victory points = sum of lowest rows; then games won; then the sum of second-lowest
+rows; then the results between the tied players):
+  Ben    5 + 8 = 13, won 1 (R2), second 5 + 8 = 13
+  Eva    6 + 6 = 12, won 1 (R1), second 6 + 7 = 13
+  Ada    7 + 5 = 12, won 1 (R1), second 7 + 6 = 13
+  Chiara 6 + 6 = 12, won 0,      second 7 + 7 = 14
+  Dev    5 + 4 = 9,  won 0,      second 5 + 6 = 11
+  Finn   3 + 6 = 9,  won 0,      second 4 + 7 = 11
+Eva and Ada are equal on the first three keys; between them, round 2 board 1: Eva placed above
+Ada (Eva 1, Ada 0). Chiara has more victory points than Dev but fewer games won than Eva and
+Ada. Dev and Finn are equal on the first three keys; between them: round 1 Dev above Finn,
+round 2 Finn above Dev (1 each), so they share 5th.
+
+Time: CHALLENGES.md and the rule text set no time limit, and a Challenge table starts no clock
+(its ``remaining_ms`` stays empty, though the event form asks for clock minutes).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+import re
+from typing import Any
+
+import pytest
+from django.core import mail
+from django.test import Client
+from django.urls import reverse
+from openskill.models import PlackettLuce
+
+from games.challenges import check_record, load_record
+from games.models import Game
+from tests.factories import EventCreatorFactory, PlayerFactory, UserFactory
+from tournament.models import Board, Event, EventRole, Festival, Player, ResultConfirmation, Round
+
+pytestmark = pytest.mark.django_db
+
+EVENT = "Challenges Festival Open"
+FESTIVAL = "Ingenious Week 2027"
+ADA, BEN, CHIARA, DEV, EVA, FINN = (
+    "Ada Byron",
+    "Ben Okafor",
+    "Chiara Rossi",
+    "Dev Patel",
+    "Eva Novak",
+    "Finn Berg",
+)
+PLAYERS = [  # name, club, registry rating (the starting order)
+    (ADA, "Leeds", 2000),
+    (BEN, "York", 1900),
+    (CHIARA, "Bath", 1800),
+    (DEV, "Hull", 1700),
+    (EVA, "Ely", 1600),
+    (FINN, "Wells", 1500),
+]
+CLUB = {name: club for name, club, _rating in PLAYERS}
+#: The tables' seeds, per round, fixed before the first action.
+SEEDS = {1: 2027, 2: 2028}
+EVENT_FORM = {
+    "name": EVENT,
+    "ruleset": "challenges",
+    "table_size": "3",
+    "challenge_sequence": "tile, card",
+    "ruleset_options": '{"mode": "full"}',
+    "pairing_system": "swiss",
+    "rounds": "2",
+    "clock_minutes": "10",
+    "bye_value": "1.0",
+    "tiebreak_preset": "mso-ingenious",
+    "requested_bye_points": ["0.5"],
+}
+CLOSED = (
+    "Board {number} is a Challenge table: it is ranked by its tally, recorded at the table, "
+    "not by confirmations."
+)
+
+
+# --------------------------------------------------------------------------- steps
+
+
+def step_people() -> tuple[Any, Any, dict[str, Player]]:
+    """The director (may create events), the arbiter, and six registry players, each with an
+    account and an e-mail address (factories: no page makes these people)."""
+    td = EventCreatorFactory(username="td", email="td@example.org")
+    arb = UserFactory(username="arb", email="arb@example.org")
+    players = {}
+    for name, club, rating in PLAYERS:
+        login = name.split()[0].lower()
+        user = UserFactory(username=login, email=f"{login}@example.org")
+        players[name] = PlayerFactory(name=name, club=club, rating=rating, user=user)
+    return td, arb, players
+
+
+def logged_in(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def step_create_event_in_festival(director: Client) -> tuple[Event, Festival]:
+    """The event on its form, the festival on its form (a director of an event may create one),
+    then the event joins it on the event's form (the festival's own director: no approval)."""
+    response = director.post(reverse("event-create"), EVENT_FORM)
+    assert response.status_code == 302
+    event = Event.objects.get(name=EVENT)
+    festival_form = {
+        "name": FESTIVAL,
+        "venue": "York",
+        "starts": "2027-08-20",
+        "ends": "2027-08-28",
+        "time_zone": "Europe/London",
+    }
+    response = director.post(reverse("festival-create"), festival_form)
+    assert response.status_code == 302
+    festival = Festival.objects.get(name=FESTIVAL)
+    form = {**EVENT_FORM, "festival": str(festival.pk)}
+    response = director.post(reverse("event-edit", args=[event.slug]), form)
+    assert response.status_code == 302
+    event.refresh_from_db()
+    assert event.festival_id == festival.pk
+    assert (event.ruleset, event.table_size) == (Event.Ruleset.CHALLENGES, 3)
+    assert event.ruleset_options == {"mode": "full", "challenges": ["tile", "card"]}
+    return event, festival
+
+
+def step_name_arbiter(director: Client, event: Event, username: str) -> None:
+    form = {"username": username, "role": "arbiter", "reason": "runs the challenge tables"}
+    response = director.post(reverse("event-roles", args=[event.slug]), form)
+    assert response.status_code == 302
+    assert EventRole.objects.filter(
+        event=event, user__username=username, role=EventRole.Role.ARBITER
+    ).exists()
+
+
+def step_enter_players(director: Client, event: Event, players: dict[str, Player]) -> None:
+    for player in players.values():
+        url = reverse("event-entry-add", args=[event.slug])
+        assert director.post(url, {"player": str(player.pk)}).status_code == 302
+    assert event.entries.count() == 6
+
+
+def step_pair_and_publish(director: Client, event: Event, number: int, capture: Any) -> Round:
+    """Pair the next round (the task runs on commit), then publish the draft, reviewed; the
+    pairing e-mails go out on commit. The tables' seeds are then fixed (see the docstring)."""
+    with capture(execute=True):
+        director.post(reverse("event-pair", args=[event.slug]))
+    round_ = Round.objects.get(event=event, number=number)
+    assert round_.status == Round.Status.DRAFT, round_.pairing_error
+    with capture(execute=True):
+        url = reverse("event-round-publish", args=[event.slug, number])
+        assert director.post(url, {"reviewed": "1"}).status_code == 302
+    round_.refresh_from_db()
+    assert round_.status == Round.Status.PUBLISHED
+    Game.objects.filter(board__round=round_).update(seed=SEEDS[number])
+    return round_
+
+
+def seated(board: Board) -> list[str]:
+    return [seat.player.name for seat in board.seats.order_by("number")]
+
+
+def next_choice(state: dict[str, Any]) -> dict[str, str | int]:
+    """The table's next choice, as the arbiter posts it on the table page's form, from what the
+    table shows (the API's state, as a tablet reads it). Tile: a free score in the first of the
+    lowest colours the centre shows, else draw, and score after any good draw. Card: play the
+    first card of the hand (sorted), its first symbol first; then draw."""
+    legal = state["legal"]
+    kinds = [action["type"] for action in legal]
+    seat = legal[0]["player"]
+    if state["challenge"] == "tile":
+        if kinds == ["refill"]:
+            return {"kind": "refill"}
+        if "free" in kinds:
+            rows, centre = state["rows"][seat], state["tile"]["centre"]
+            lows = [c for c, v in zip("RGBOYP", rows, strict=True) if v == min(rows)]
+            free = [c for c in lows if centre[c]]
+            if free:
+                return {"kind": "free", "player": seat, "colour": free[0]}
+            return {"kind": "draw", "player": seat}
+        return {"kind": "score", "player": seat}
+    if "play" in kinds:
+        card = state["card"]["hands"][seat][0]
+        return {"kind": "play", "player": seat, "card": card, "first": card[0]}
+    if "draw" in kinds:
+        return {"kind": "draw", "player": seat}
+    return {"kind": kinds[0], "player": seat}
+
+
+def step_record_game(arbiter: Client, board: Board, capture: Any) -> dict[str, Any]:
+    """The arbiter records the board's game action by action on the table page's form (the act
+    endpoint), each checked by the engine, until the game is over; the result goes to the board
+    when the last action is stored. Returns the final state."""
+    table = board.game
+    state_url = reverse("api-challenge-state", args=[table.pk])
+    act_url = reverse("challenge-act", args=[table.pk])
+    page = arbiter.get(reverse("challenge-table", args=[table.pk])).content.decode()
+    assert 'action="' + act_url + '"' in page
+    for _ in range(1000):
+        state = arbiter.get(state_url).json()
+        if state["over"]:
+            return state
+        with capture(execute=True):
+            form = {"index": state["next_index"], **next_choice(state)}
+            response = arbiter.post(act_url, form)
+        assert response.status_code == 302
+    raise AssertionError("the game did not end")
+
+
+def step_hand_result(
+    director: Client, event: Event, board: Board, rows: list[tuple[int, int]], capture: Any
+) -> None:
+    """The director types each seat's lowest and second-lowest row on the board's result form
+    (placings left empty: they follow the rows)."""
+    form: dict[str, Any] = {"reason": "score sheet handed in", "replaces": board.result_version}
+    for seat, (lowest, second) in zip(board.seats.order_by("number"), rows, strict=True):
+        form[f"lowest_{seat.number}"] = lowest
+        form[f"next_{seat.number}"] = second
+    with capture(execute=True):
+        response = director.post(reverse("board-result", args=[event.slug, board.pk]), form)
+    assert response.status_code == 302
+
+
+def step_row_past_ten_refused(director: Client, event: Event, board: Board) -> None:
+    """CHALLENGES.md: a row runs from column 0 to 10, so the director's form refuses a lowest
+    row of 11 (the board game's track of 18 does not apply); nothing is entered."""
+    form: dict[str, Any] = {"reason": "typo", "replaces": board.result_version}
+    for seat in board.seats.order_by("number"):
+        form |= {f"lowest_{seat.number}": 11, f"next_{seat.number}": 11}
+    response = director.post(reverse("board-result", args=[event.slug, board.pk]), form)
+    assert response.status_code == 200
+    assert "Levels run from 0 to 10." in response.content.decode()
+    board.refresh_from_db()
+    assert board.result == ""
+
+
+def step_words_refused(player: Client, arbiter: Client, event: Event, board: Board) -> None:
+    """A seated player's word and the arbiter's settling are refused at a Challenge table:
+    the page says why, nothing is stored, the board stays undecided."""
+    url = reverse("board-confirm", args=[event.slug, board.pk])
+    closed = CLOSED.format(number=board.number)
+    assert closed in player.get(url).content.decode()
+    word: dict[str, Any] = {}
+    for seat in board.seats.order_by("number"):
+        word |= {f"lowest_{seat.number}": 4, f"next_{seat.number}": 5}
+    response = player.post(url, word)
+    assert response.status_code == 200
+    assert closed in response.content.decode()
+    settle = {f"settle-{k}": v for k, v in word.items()} | {
+        "op": "settle",
+        "settle-reason": "the players disagree",
+    }
+    response = arbiter.post(url, settle)
+    assert response.status_code == 200
+    assert closed in response.content.decode()
+    assert not ResultConfirmation.objects.filter(board=board).exists()
+    board.refresh_from_db()
+    assert (board.result, board.confirmation) == ("", Board.Confirmation.NONE)
+
+
+def pairing_line(number: int, board: int, names: list[str], me: str) -> str:
+    """The pairing e-mail's sentence, written out by hand: the table, the seat and the others
+    with their clubs, in seat order."""
+    others = ", ".join(f"{n} ({CLUB[n]})" for n in names if n != me)
+    seat = names.index(me) + 1
+    return f"Round {number} of {EVENT}: table {board}, seat {seat} of 3, with {others}."
+
+
+def check_pairing_mails(event: Event, number: int, tables: list[list[str]]) -> None:
+    """One e-mail per player, naming the table and the others; nobody else is written to."""
+    sent = {m.to[0]: m for m in mail.outbox}
+    names = [n for table in tables for n in table]
+    assert sorted(sent) == sorted(f"{n.split()[0].lower()}@example.org" for n in names)
+    for board, table in enumerate(tables, start=1):
+        for name in table:
+            message = sent[f"{name.split()[0].lower()}@example.org"]
+            assert message.subject == f"Round {number} of {EVENT}: board {board}"
+            assert pairing_line(number, board, table, name) in message.body
+            assert f"/events/{event.slug}/rounds/{number}/#board-{board}" in message.body
+
+
+def check_result_mails(number: int, board: int, placings: list[tuple[str, int]], who: str) -> None:
+    """The result e-mail to each player of the board (and nobody else): the placings at the
+    table and who entered them."""
+    text = ", ".join(f"{name} {placing}" for name, placing in placings)
+    line = f"Round {number}, board {board}: placings at the table: {text}"
+    assert sorted(m.to[0] for m in mail.outbox) == sorted(
+        f"{name.split()[0].lower()}@example.org" for name, _p in placings
+    )
+    for message in mail.outbox:
+        assert message.subject == f"{EVENT}: {line}"
+        assert f"{line} ({who})." in message.body
+
+
+def check_seats(board: Board, expected: list[tuple[str, int, int, int]]) -> None:
+    """Each seat's player, lowest row, second lowest and placing, in seat order."""
+    board.refresh_from_db()
+    got = [
+        (s.player.name, s.lowest, s.next_lowest, s.placing) for s in board.seats.order_by("number")
+    ]
+    assert got == expected
+    assert board.result == "table"
+
+
+def display(mu: float, sigma: float) -> int:
+    """docs/ratings.md: 1500 + 40 x (mu - 3 sigma), rounded half up."""
+    return math.floor(1500 + 40 * (mu - 3 * sigma) + 0.5)
+
+
+def pentamind(n: int, place: float) -> float:
+    """docs/festival.md, N <= 100: 100 x (N + 5)/(N + 6) x (N - P)/(N - 1), two decimals."""
+    return round(100 * (n + 5) / (n + 6) * (n - place) / (n - 1), 2)
+
+
+# --------------------------------------------------------------------------- the event
+
+
+def test_a_festival_event_of_challenges_over_two_rounds(
+    django_capture_on_commit_callbacks: Any,
+) -> None:
+    """Two rounds of Challenges, every way a Challenge table takes a result, and the tally,
+    its downloads, the ratings, Pentamind, the overall table and the e-mails, by hand."""
+    capture = django_capture_on_commit_callbacks
+    td, arb, players = step_people()
+    director, arbiter = logged_in(td), logged_in(arb)
+    event, festival = step_create_event_in_festival(director)
+    step_name_arbiter(director, event, "arb")
+    step_enter_players(director, event, players)
+    mail.outbox.clear()
+    staff_mail = {"td@example.org", "arb@example.org"}
+    everyone_mailed: list[str] = []
+
+    # ---- Round 1: the Tile Challenge.
+    round1 = step_pair_and_publish(director, event, 1, capture)
+    assert round1.challenge == "tile"
+    r1b1, r1b2 = round1.boards.order_by("number")
+    tables1 = [[ADA, BEN, CHIARA], [DEV, EVA, FINN]]  # the table pairing's seating (observed)
+    assert [seated(r1b1), seated(r1b2)] == tables1
+    check_pairing_mails(event, 1, tables1)
+    everyone_mailed += [m.to[0] for m in mail.outbox]
+    for board in (r1b1, r1b2):
+        table = board.game
+        assert (table.kind, table.challenge, table.mode) == ("challenge", "tile", "full")
+        assert table.seat_names == seated(board)
+        # No clock at a Challenge table (CHALLENGES.md sets no time; see the report).
+        assert (table.remaining_ms, table.clock_running) == ([], False)
+
+    # Board 1: recorded at the table to the end.
+    mail.outbox.clear()
+    state = step_record_game(arbiter, r1b1, capture)
+    assert state["rows"] == [
+        [7, 7, 7, 7, 7, 7],
+        [5, 6, 6, 5, 7, 5],
+        [6, 7, 7, 7, 7, 7],
+    ]
+    assert (state["winner"], state["record_length"]) == (0, 190)
+    assert state["seed"] == SEEDS[1]
+    check_seats(r1b1, [(ADA, 7, 7, 1), (BEN, 5, 5, 3), (CHIARA, 6, 7, 2)])
+    assert r1b1.result_check == Board.Check.PASSED
+    page = arbiter.get(reverse("challenge-table", args=[r1b1.game.pk])).content.decode()
+    assert f"The game is over. {ADA} wins." in page
+    check_result_mails(1, 1, [(ADA, 1), (BEN, 3), (CHIARA, 2)], "recorded at the board")
+    everyone_mailed += [m.to[0] for m in mail.outbox]
+
+    # Board 2: the players' words do not enter a Challenge table; the director's form does.
+    step_words_refused(logged_in(players[DEV].user), arbiter, event, r1b2)
+    step_row_past_ten_refused(director, event, r1b2)
+    mail.outbox.clear()
+    step_hand_result(director, event, r1b2, [(5, 5), (6, 6), (3, 4)], capture)
+    check_seats(r1b2, [(DEV, 5, 5, 2), (EVA, 6, 6, 1), (FINN, 3, 4, 3)])
+    check_result_mails(1, 2, [(DEV, 2), (EVA, 1), (FINN, 3)], "entered by the director")
+    everyone_mailed += [m.to[0] for m in mail.outbox]
+    # The director's result closes the table to recording.
+    table = r1b2.game
+    refused = arbiter.post(
+        reverse("challenge-act", args=[table.pk]), {"index": 0, "kind": "refill"}, follow=True
+    )
+    assert "has a result entered by a director" in refused.content.decode()
+    table.refresh_from_db()
+    assert table.log_length == 0
+    round1.refresh_from_db()
+    assert round1.status == Round.Status.COMPLETE
+
+    # ---- Round 2: the Card Challenge.
+    mail.outbox.clear()
+    round2 = step_pair_and_publish(director, event, 2, capture)
+    assert round2.challenge == "card"
+    r2b1, r2b2 = round2.boards.order_by("number")
+    tables2 = [[CHIARA, EVA, ADA], [BEN, FINN, DEV]]  # the table pairing's seating (observed)
+    assert [seated(r2b1), seated(r2b2)] == tables2
+    check_pairing_mails(event, 2, tables2)
+    everyone_mailed += [m.to[0] for m in mail.outbox]
+
+    # Board 2 first: recorded at the table (the ratings still take board 1 first).
+    mail.outbox.clear()
+    state = step_record_game(arbiter, r2b2, capture)
+    assert state["rows"] == [
+        [8, 10, 10, 10, 8, 9],
+        [6, 10, 10, 10, 8, 7],
+        [4, 6, 6, 6, 6, 6],
+    ]
+    assert (state["winner"], state["record_length"]) == (0, 301)
+    check_seats(r2b2, [(BEN, 8, 8, 1), (FINN, 6, 7, 2), (DEV, 4, 6, 3)])
+    assert r2b2.result_check == Board.Check.PASSED
+    check_result_mails(2, 2, [(BEN, 1), (FINN, 2), (DEV, 3)], "recorded at the board")
+    everyone_mailed += [m.to[0] for m in mail.outbox]
+
+    # Board 1: a seated player's word is refused again; the director enters it by hand.
+    step_words_refused(logged_in(players[CHIARA].user), arbiter, event, r2b1)
+    mail.outbox.clear()
+    step_hand_result(director, event, r2b1, [(6, 7), (6, 7), (5, 6)], capture)
+    check_seats(r2b1, [(CHIARA, 6, 7, 1), (EVA, 6, 7, 1), (ADA, 5, 6, 3)])
+    check_result_mails(2, 1, [(CHIARA, 1), (EVA, 1), (ADA, 3)], "entered by the director")
+    everyone_mailed += [m.to[0] for m in mail.outbox]
+    round2.refresh_from_db()
+    assert round2.status == Round.Status.COMPLETE
+
+    # No dispute was possible: no e-mail ever went to the director or the arbiter.
+    assert not staff_mail & set(everyone_mailed)
+    assert len(everyone_mailed) == 6 + 3 + 3 + 6 + 3 + 3
+
+    check_standings(event)
+    check_records(event)
+    check_ratings(players)
+    check_pentamind_and_overall(festival, event, players)
+
+
+# --------------------------------------------------------------------------- by hand
+
+#: The tally worked out in the module's docstring: rank, name, VP, won, second, between, R1, R2.
+TALLY = [
+    (1, BEN, 13, 1, 13, 0.0, 5, 8),
+    (2, EVA, 12, 1, 13, 1.0, 6, 6),
+    (3, ADA, 12, 1, 13, 0.0, 7, 5),
+    (4, CHIARA, 12, 0, 14, 0.0, 6, 6),
+    (5, DEV, 9, 0, 11, 1.0, 5, 4),
+    (5, FINN, 9, 0, 11, 1.0, 3, 6),
+]
+
+
+def check_standings(event: Event) -> None:
+    """The standings page and its CSV and JSON: the tally of CHALLENGES.md, by hand."""
+    client = Client()
+    for name in ("event-standings", "event-crosstable"):  # the event's tables are the tally
+        response = client.get(reverse(name, args=[event.slug]))
+        assert response.url == reverse("challenge-standings", args=[event.slug])
+    html = client.get(reverse("challenge-standings", args=[event.slug])).content.decode()
+    html = re.sub(r">\s+<", "><", html)
+    assert 'R1 <span class="muted">Tile Challenge</span>' in html
+    assert 'R2 <span class="muted">Card Challenge</span>' in html
+    at = []
+    for rank, name, vp, won, second, between, r1, r2 in TALLY:
+        row = (
+            f'<tr><td>{rank}</td><th scope="row">{name}</th><td>{vp}</td><td>{won}</td>'
+            f"<td>{second}</td><td>{between}</td><td>{r1}</td><td>{r2}</td></tr>"
+        )
+        assert row in html, row
+        at.append(html.index(row))
+    assert at == sorted(at)
+
+    text = client.get(reverse("challenge-standings-csv", args=[event.slug])).content.decode()
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0] == [
+        "Rank",
+        "Player",
+        "Victory points",
+        "Games won",
+        "Second-lowest rows",
+        "Between the tied",
+        "Round 1",
+        "Round 2",
+    ]
+    assert rows[1:] == [[str(v) for v in line] for line in TALLY]
+
+    data = client.get(reverse("challenge-standings-json", args=[event.slug])).json()
+    assert data["rounds"] == [
+        {"number": 1, "challenge": "tile"},
+        {"number": 2, "challenge": "card"},
+    ]
+    assert data["tie_breaks"] == ["games_won", "second_lowest", "between"]
+    got = [
+        (
+            s["rank"],
+            s["name"],
+            s["victory_points"],
+            s["games_won"],
+            s["second_lowest"],
+            s["between"],
+            s["rounds"]["1"],
+            s["rounds"]["2"],
+        )
+        for s in data["standings"]
+    ]
+    assert got == TALLY
+
+
+def check_records(event: Event) -> None:
+    """The records download: every table of the event, round by round; the two recorded games
+    in full, each a record the checker accepts; the two tables the director decided by hand
+    hold no action."""
+    data = Client().get(reverse("challenge-records", args=[event.slug])).json()
+    games = data["games"]
+    assert [(g["round"], g["board"]) for g in games] == [(1, 1), (1, 2), (2, 1), (2, 2)]
+    recorded = {(1, 1): ("tile", [ADA, BEN, CHIARA], 190), (2, 2): ("card", [BEN, FINN, DEV], 301)}
+    for game in games:
+        record = game["record"]
+        where = (game["round"], game["board"])
+        if where in recorded:
+            challenge, names, length = recorded[where]
+            assert game["status"] == "finished"
+            assert (record["challenge"], record["mode"], record["players"]) == (
+                challenge,
+                "full",
+                names,
+            )
+            assert len(record["actions"]) == length
+            verdict = check_record(load_record(json.dumps(record)))
+            assert (verdict["valid"], verdict["over"]) == (True, True)
+        else:
+            assert record["actions"] == []
+
+
+def check_ratings(players: dict[str, Player]) -> None:
+    """docs/ratings.md: each Challenge table is one game of three sides placed by the seats'
+    placings, rated in order (round 1 board 1, round 1 board 2, round 2 board 1, round 2 board
+    2: by round, then board number, whatever order the results came in), with openskill's
+    Plackett-Luce at its documented parameters, shown as 1500 + 40 x (mu - 3 sigma)."""
+    model = PlackettLuce(
+        mu=25.0,
+        sigma=25 / 3,
+        beta=25 / 6,
+        tau=25 / 300,
+        kappa=0.0001,
+        margin=0.0,
+        limit_sigma=False,
+        balance=False,
+    )
+    rating = {name: model.rating() for name, _club, _r in PLAYERS}
+    games = [
+        [(ADA, 1), (BEN, 3), (CHIARA, 2)],
+        [(DEV, 2), (EVA, 1), (FINN, 3)],
+        [(CHIARA, 1), (EVA, 1), (ADA, 3)],  # equal placings: a draw between Chiara and Eva
+        [(BEN, 1), (FINN, 2), (DEV, 3)],
+    ]
+    for game in games:
+        teams = model.rate([[rating[n]] for n, _p in game], ranks=[p for _n, p in game])
+        for (name, _p), team in zip(game, teams, strict=True):
+            rating[name] = team[0]
+    body = Client().get(reverse("api-ratings")).json()
+    by_id = {row["player_id"]: row for row in body}
+    for name, player in players.items():
+        row = by_id[player.pk]
+        assert row["games"] == 2
+        assert row["mu"] == pytest.approx(rating[name].mu, abs=1e-9)
+        assert row["sigma"] == pytest.approx(rating[name].sigma, abs=1e-9)
+        assert row["rating"] == display(rating[name].mu, rating[name].sigma)
+    order = sorted(rating, key=lambda n: rating[n].mu - 3 * rating[n].sigma, reverse=True)
+    assert [row["name"] for row in body] == order
+
+
+def check_pentamind_and_overall(
+    festival: Festival, event: Event, players: dict[str, Player]
+) -> None:
+    """docs/festival.md: the field is the six who played; places by the tally (Dev and Finn
+    share 5-6, P = 5.5); score = the tally's victory points; points by the MSO formula."""
+    expected = {  # place, from, to, score, points
+        BEN: ("1", 1, 1, 13.0, pentamind(6, 1)),
+        EVA: ("2", 2, 2, 12.0, pentamind(6, 2)),
+        ADA: ("3", 3, 3, 12.0, pentamind(6, 3)),
+        CHIARA: ("4", 4, 4, 12.0, pentamind(6, 4)),
+        DEV: ("5-6", 5, 6, 9.0, pentamind(6, 5.5)),
+        FINN: ("5-6", 5, 6, 9.0, pentamind(6, 5.5)),
+    }
+    # 100 x 11/12 x (6 - P)/5: 91.666.., 73.333.., 55, 36.666.., 9.1666..
+    assert [expected[n][4] for n in (BEN, EVA, ADA, CHIARA, DEV)] == [
+        91.67,
+        73.33,
+        55.0,
+        36.67,
+        9.17,
+    ]
+    client = Client()
+    data = client.get(reverse("festival-pentamind-json", args=[festival.slug])).json()
+    rows = data["placings"]
+    assert len(rows) == 6  # one row per player
+    got = {
+        r["player"]: (r["place"], r["place_from"], r["place_to"], r["score"], r["pentamind_points"])
+        for r in rows
+    }
+    assert got == expected
+    for r in rows:
+        assert (r["event_slug"], r["field_size"], r["player_id"], r["partner_id"]) == (
+            event.slug,
+            6,
+            players[r["player"]].pk,
+            None,
+        )
+        assert r["final"] is True  # both rounds played: the event is finished
+    text = client.get(reverse("festival-pentamind-csv", args=[festival.slug])).content.decode()
+    csv_rows = {r["Player"]: r for r in csv.DictReader(io.StringIO(text))}
+    assert set(csv_rows) == set(expected)
+    for name, (place, _f, _t, score, points) in expected.items():
+        row = csv_rows[name]
+        assert (row["Place"], row["Field size"], row["Score"]) == (place, "6", str(int(score)))
+        assert row["Pentamind points"] == f"{points:.2f}"
+        assert row["Event slug"] == event.slug
+
+    overall = client.get(reverse("festival-overall-json", args=[festival.slug])).json()
+    lines = [(x["rank"], x["player"], x["total"], x["events_played"]) for x in overall["table"]]
+    assert lines == [  # one event each: the total is its points; equal totals share, by name
+        (1, BEN, 91.67, 1),
+        (2, EVA, 73.33, 1),
+        (3, ADA, 55.0, 1),
+        (4, CHIARA, 36.67, 1),
+        (5, DEV, 9.17, 1),
+        (5, FINN, 9.17, 1),
+    ]
+    html = client.get(reverse("festival-overall", args=[festival.slug])).content.decode()
+    order = [html.index(name) for name in (BEN, EVA, ADA, CHIARA, DEV, FINN)]
+    assert order == sorted(order)
