@@ -183,6 +183,8 @@ def records(event: Event) -> list[dict[str, Any]]:
             "board": table.board.number if table.board else None,
             "table": table.pk,
             "status": table.status,
+            # A result entered before the game's end closes the table: its record stops there.
+            "closed": bool(table.board and table.board.closed),
             "record": record_of(table).to_json(),
         }
         for table in event_tables(event)

@@ -9,8 +9,9 @@ The kinds of table (:func:`kind_of`):
 - ``teams``: two partnership teams at four seats; one word per team, given by either partner
   (the latest word of either counts for the team): the code and, when wanted, both teams' lowest
   levels (0-36, the double track).
-- ``table``: 3 or 4 players; each seat gives every seat's lowest and next lowest level (0-18)
-  and placing (the placings follow from the levels when not given).
+- ``table``: 3 or 4 players, or any Challenge table; each seat gives every seat's lowest and
+  next lowest level (0-18; a Challenge's lowest and second-lowest row, 0-10) and placing (the
+  placings follow from the levels when not given).
 - ``solitaire``: a duplicate solitaire entrant gives their own lowest and next lowest level
   (0-36). No opponent sits at the board, so there is nobody to agree with: the entrant's word
   enters the result at once (the arbiter can still correct it, as any result).
@@ -18,7 +19,7 @@ The kinds of table (:func:`kind_of`):
 
 from dataclasses import dataclass
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
@@ -35,6 +36,7 @@ from tournament.models import (
 from tournament.models.tables import SEATED
 from tournament.names import display_name
 from tournament.permissions import User, is_arbiter, is_own_entry
+from tournament.services.results import track
 
 PAIR, TEAMS, TABLE, SOLITAIRE = "pair", "teams", "table", "solitaire"
 # The results two sides confirm: played games (forfeits and byes are the arbiter's).
@@ -42,8 +44,6 @@ PAPER_RESULTS = (Result.FIRST_WINS, Result.SECOND_WINS, Result.DRAW)
 # Tie-breaks that read the lowest colour levels (scoring/core/tiebreaks.py).
 LEVEL_TIEBREAKS = frozenset({"progressive_difference", "progressive_level", "spread"})
 COLOURS = 6  # at most six levels per side
-DOUBLE_TRACK = 36
-SINGLE_TRACK = 18
 
 #: A word as compared: (result code, levels per side, placings per side).
 Said = tuple[str, tuple[tuple[int, ...], ...], tuple[int, ...]]
@@ -83,17 +83,17 @@ def kind_of(board: Board) -> str:
     sides = board.sides
     if event.ruleset == Event.Ruleset.SOLITAIRE and len(sides) == 1:
         return SOLITAIRE
-    if len(sides) > 2:
-        return TABLE
+    if len(sides) > 2 or (event.ruleset == Event.Ruleset.CHALLENGES and len(sides) == 2):
+        return TABLE  # a Challenge table of two is ranked by its rows, as any table
     if any(side.partner_id is not None for side in sides):
         return TEAMS
     return PAIR
 
 
 def track_of(board: Board) -> int:
-    """The highest colour level: 36 on the double track (partnership, solitaire), else 18."""
-    double = (Event.Ruleset.PARTNERSHIP, Event.Ruleset.SOLITAIRE)
-    return DOUBLE_TRACK if board.round.event.ruleset in double else SINGLE_TRACK
+    """The highest level a word may give: the event's track (36 on the double track, a
+    Challenge row's 10, else 18), as the result service checks it."""
+    return track(board.round.event)
 
 
 def wants_levels(board: Board) -> bool:
@@ -128,8 +128,10 @@ def may_settle(user: User, board: Board) -> bool:
 
 
 def has_move_record(board: Board) -> bool:
-    """A game was recorded at the board (games.Game with actions): its result comes from it."""
-    return Board.objects.filter(pk=board.pk, game__actions__isnull=False).exists()
+    """A game was recorded at the board or the Challenge table (a games.Game with actions):
+    its result comes from it."""
+    recorded = Q(game__actions__isnull=False) | Q(game__challenge_actions__isnull=False)
+    return Board.objects.filter(recorded, pk=board.pk).exists()
 
 
 def history(board: Board) -> QuerySet[ResultConfirmation]:
@@ -198,15 +200,6 @@ def why_closed(board: Board) -> DomainError | None:
             _("Round %(number)s is not published: its results cannot be confirmed yet.")
             % {"number": board.round.number},
             code="round_not_published",
-        )
-    if board.round.event.ruleset == Event.Ruleset.CHALLENGES:
-        return DomainError(
-            _(
-                "Board %(number)s is a Challenge table: it is ranked by its tally, recorded "
-                "at the table, not by confirmations."
-            )
-            % {"number": number},
-            code="challenge",
         )
     no_game = len(board.sides) < 2 and kind_of(board) != SOLITAIRE
     if no_game or board.result in (Result.BYE, Result.HALF_BYE, Result.FULL_BYE, Result.ABSENT):

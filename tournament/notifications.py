@@ -302,10 +302,13 @@ def _result_line(correction: ResultCorrection) -> tuple[str, str]:
     if not old:
         who = _entered_by(correction, board.round.event)
         return f"{where}: {result}", f"{where}: {result} ({who})"
-    change = _("corrected from %(old)s to %(new)s") % {
-        "old": Result(old).label,
-        "new": Result(new).label,
-    }
+    if old == new:  # the same code (a table's, or a pair's): placings or levels corrected
+        change = _("corrected, %(who)s") % {"who": _entered_by(correction, board.round.event)}
+    else:
+        change = _("corrected from %(old)s to %(new)s") % {
+            "old": Result(old).label,
+            "new": Result(new).label,
+        }
     line = f"{where}: {result}, {change}"
     return f"{where}: {result}", f"{line}: {correction.reason}" if correction.reason else line
 

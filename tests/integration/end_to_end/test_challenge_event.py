@@ -3,19 +3,20 @@ people run it: the director makes the event and the festival on their forms, nam
 enters six players, pairs and publishes each round; the arbiter records one table of each round
 action by action on the table's page until the game ends (full mode: the site turns up the tiles
 and deals the cards from the table's seed); the director enters the other table of each round by
-hand on its result form. Then every page and download that reads the event is checked against
+paper: its players give their word, or dispute it and an arbiter settles it, and the director
+corrects it by hand. Then every page and download that reads the event is checked against
 numbers worked out here by hand from CHALLENGES.md, docs/ratings.md and docs/festival.md.
 
-Ways of entering a result at a Challenge table:
+Ways of entering a result at a Challenge table (a table like any other, issue 26):
 
-- recorded at the table: round 1 board 1 (Tile), round 2 board 2 (Card);
-- by hand on the director's result form: round 1 board 2, round 2 board 1;
-- confirmed by the players, and disputed then settled by an arbiter: these do NOT apply to a
-  Challenge table, by design (tournament/confirmation_selectors.py ``why_closed``: "a Challenge
-  table ... is ranked by its tally, recorded at the table, not by confirmations"; CHALLENGES.md's
-  "Records": a challenge game is recorded like a board game). The test proves the refusal: a
-  seated player's word and an arbiter's settling are both turned away on the confirm page,
-  nothing is stored, and no dispute e-mail goes to anyone.
+- recorded at the table: round 1 board 1 (Tile), round 2 board 2 (Card); a recorded table takes
+  no word (its result comes from the game);
+- confirmed: round 1 board 2, all three players give the same rows and the result enters; a
+  row past column 10 is refused on the player's page and on the director's form;
+- disputed and settled, then corrected by hand: round 2 board 1, Ada's word differs from
+  Chiara's and Eva's; the director and the arbiter (only they) get the dispute e-mail; the
+  arbiter settles it with a reason, reading Eva's second-lowest row wrongly as 6; the director
+  corrects it by hand on the result form with a reason (Eva's is 7), and both are logged.
 
 The two recorded games are fixed by the table's seed (set before the first action: no page sets
 a seed) and by the arbiter's choices (``next_choice``). Their final rows are literals, checked
@@ -107,10 +108,6 @@ EVENT_FORM = {
     "tiebreak_preset": "mso-ingenious",
     "requested_bye_points": ["0.5"],
 }
-CLOSED = (
-    "Board {number} is a Challenge table: it is ranked by its tally, recorded at the table, "
-    "not by confirmations."
-)
 
 
 # --------------------------------------------------------------------------- steps
@@ -271,28 +268,52 @@ def step_row_past_ten_refused(director: Client, event: Event, board: Board) -> N
     assert board.result == ""
 
 
-def step_words_refused(player: Client, arbiter: Client, event: Event, board: Board) -> None:
-    """A seated player's word and the arbiter's settling are refused at a Challenge table:
-    the page says why, nothing is stored, the board stays undecided."""
-    url = reverse("board-confirm", args=[event.slug, board.pk])
-    closed = CLOSED.format(number=board.number)
-    assert closed in player.get(url).content.decode()
+def rows_word(rows: list[tuple[int, int]]) -> dict[str, Any]:
+    """A word on the confirm page: each seat's lowest and second-lowest row (placings follow)."""
     word: dict[str, Any] = {}
-    for seat in board.seats.order_by("number"):
-        word |= {f"lowest_{seat.number}": 4, f"next_{seat.number}": 5}
-    response = player.post(url, word)
-    assert response.status_code == 200
-    assert closed in response.content.decode()
-    settle = {f"settle-{k}": v for k, v in word.items()} | {
-        "op": "settle",
-        "settle-reason": "the players disagree",
-    }
-    response = arbiter.post(url, settle)
-    assert response.status_code == 200
-    assert closed in response.content.decode()
-    assert not ResultConfirmation.objects.filter(board=board).exists()
+    for n, (lowest, second) in enumerate(rows):
+        word |= {f"lowest_{n}": lowest, f"next_{n}": second}
+    return word
+
+
+def step_word(
+    player: Client, event: Event, board: Board, word: dict[str, Any], capture: Any
+) -> Board:
+    """A seated player's word on the board's confirm page."""
+    with capture(execute=True):
+        response = player.post(reverse("board-confirm", args=[event.slug, board.pk]), word)
+    assert response.status_code == 302
     board.refresh_from_db()
-    assert (board.result, board.confirmation) == ("", Board.Confirmation.NONE)
+    return board
+
+
+def step_row_past_ten_refused_on_the_word(player: Client, event: Event, board: Board) -> None:
+    """A player's word of a row 11 is refused by name; nothing is stored."""
+    url = reverse("board-confirm", args=[event.slug, board.pk])
+    response = player.post(url, rows_word([(11, 11), (5, 5), (3, 4)]))
+    assert response.status_code == 200
+    assert "Ensure this value is less than or equal to 10." in response.content.decode()
+    assert not ResultConfirmation.objects.filter(board=board).exists()
+
+
+def step_recorded_table_takes_no_word(player: Client, event: Event, board: Board) -> None:
+    """A table recorded at the table: its confirm page shows the game's result, no form."""
+    page = player.get(reverse("board-confirm", args=[event.slug, board.pk])).content.decode()
+    assert 'name="lowest_0"' not in page
+    assert f"The result is in: {ADA} placed 1, {BEN} placed 3, {CHIARA} placed 2." in page
+
+
+def step_settle(
+    arbiter: Client, event: Event, board: Board, word: dict[str, Any], capture: Any
+) -> Board:
+    """The arbiter settles the disputed table on the confirm page, with a reason."""
+    fields = {f"settle-{k}": v for k, v in word.items()}
+    fields |= {"op": "settle", "settle-reason": "read from the players' score sheets"}
+    with capture(execute=True):
+        response = arbiter.post(reverse("board-confirm", args=[event.slug, board.pk]), fields)
+    assert response.status_code == 302
+    board.refresh_from_db()
+    return board
 
 
 def pairing_line(number: int, board: int, names: list[str], me: str) -> str:
@@ -316,9 +337,11 @@ def check_pairing_mails(event: Event, number: int, tables: list[list[str]]) -> N
             assert f"/events/{event.slug}/rounds/{number}/#board-{board}" in message.body
 
 
-def check_result_mails(number: int, board: int, placings: list[tuple[str, int]], who: str) -> None:
+def check_result_mails(
+    number: int, board: int, placings: list[tuple[str, int]], who: str, tail: str = ""
+) -> None:
     """The result e-mail to each player of the board (and nobody else): the placings at the
-    table and who entered them."""
+    table and who entered them (``tail``: how a correction's sentence ends instead)."""
     text = ", ".join(f"{name} {placing}" for name, placing in placings)
     line = f"Round {number}, board {board}: placings at the table: {text}"
     assert sorted(m.to[0] for m in mail.outbox) == sorted(
@@ -326,7 +349,7 @@ def check_result_mails(number: int, board: int, placings: list[tuple[str, int]],
     )
     for message in mail.outbox:
         assert message.subject == f"{EVENT}: {line}"
-        assert f"{line} ({who})." in message.body
+        assert (line + tail if tail else f"{line} ({who}).") in message.body, message.body
 
 
 def check_seats(board: Board, expected: list[tuple[str, int, int, int]]) -> None:
@@ -399,20 +422,31 @@ def test_a_festival_event_of_challenges_over_two_rounds(
     check_result_mails(1, 1, [(ADA, 1), (BEN, 3), (CHIARA, 2)], "recorded at the board")
     everyone_mailed += [m.to[0] for m in mail.outbox]
 
-    # Board 2: the players' words do not enter a Challenge table; the director's form does.
-    step_words_refused(logged_in(players[DEV].user), arbiter, event, r1b2)
+    step_recorded_table_takes_no_word(logged_in(players[BEN].user), event, r1b1)
+
+    # Board 2: played on paper; all three players give the same rows, and it enters.
     step_row_past_ten_refused(director, event, r1b2)
+    step_row_past_ten_refused_on_the_word(logged_in(players[DEV].user), event, r1b2)
     mail.outbox.clear()
-    step_hand_result(director, event, r1b2, [(5, 5), (6, 6), (3, 4)], capture)
+    word = rows_word([(5, 5), (6, 6), (3, 4)])
+    for n, name in enumerate((DEV, EVA, FINN)):
+        done = step_word(logged_in(players[name].user), event, r1b2, word, capture)
+        last = n == 2
+        assert done.result == ("table" if last else ""), name
+        assert done.confirmation == (
+            Board.Confirmation.CONFIRMED if last else Board.Confirmation.AWAITING
+        )
     check_seats(r1b2, [(DEV, 5, 5, 2), (EVA, 6, 6, 1), (FINN, 3, 4, 3)])
-    check_result_mails(1, 2, [(DEV, 2), (EVA, 1), (FINN, 3)], "entered by the director")
+    check_result_mails(
+        1, 2, [(DEV, 2), (EVA, 1), (FINN, 3)], "confirmed by every player at the table"
+    )
     everyone_mailed += [m.to[0] for m in mail.outbox]
-    # The director's result closes the table to recording.
+    # The players' result closes the table to recording.
     table = r1b2.game
     refused = arbiter.post(
         reverse("challenge-act", args=[table.pk]), {"index": 0, "kind": "refill"}, follow=True
     )
-    assert "has a result entered by a director" in refused.content.decode()
+    assert "has a result entered" in refused.content.decode()
     table.refresh_from_db()
     assert table.log_length == 0
     round1.refresh_from_db()
@@ -442,19 +476,50 @@ def test_a_festival_event_of_challenges_over_two_rounds(
     check_result_mails(2, 2, [(BEN, 1), (FINN, 2), (DEV, 3)], "recorded at the board")
     everyone_mailed += [m.to[0] for m in mail.outbox]
 
-    # Board 1: a seated player's word is refused again; the director enters it by hand.
-    step_words_refused(logged_in(players[CHIARA].user), arbiter, event, r2b1)
+    # Board 1: Chiara and Eva agree, Ada's word differs: a dispute, for the staff alone.
+    mail.outbox.clear()
+    right = rows_word([(6, 7), (6, 7), (5, 6)])
+    step_word(logged_in(players[CHIARA].user), event, r2b1, right, capture)
+    step_word(logged_in(players[EVA].user), event, r2b1, right, capture)
+    done = step_word(
+        logged_in(players[ADA].user), event, r2b1, rows_word([(6, 7), (6, 6), (5, 6)]), capture
+    )
+    assert (done.result, done.confirmation) == ("", Board.Confirmation.DISPUTED)
+    assert sorted(m.to[0] for m in mail.outbox) == sorted(staff_mail)
+    for message in mail.outbox:
+        assert message.subject == f"{EVENT}: Round 2, board 1 is disputed"
+        assert f"- {ADA} says " in message.body and f"- {EVA} says " in message.body
+        assert f"/events/{event.slug}/boards/{r2b1.pk}/confirm/#settle" in message.body
+    staff_told = [m.to[0] for m in mail.outbox]
+    # The arbiter settles it, misreading Eva's second-lowest row as 6: Chiara alone is first.
+    mail.outbox.clear()
+    done = step_settle(arbiter, event, r2b1, rows_word([(6, 7), (6, 6), (5, 6)]), capture)
+    assert done.result == "table"
+    check_seats(r2b1, [(CHIARA, 6, 7, 1), (EVA, 6, 6, 2), (ADA, 5, 6, 3)])
+    check_result_mails(2, 1, [(CHIARA, 1), (EVA, 2), (ADA, 3)], "entered by the arbiter")
+    everyone_mailed += [m.to[0] for m in mail.outbox]
+    # The director corrects it by hand from the score sheet: Chiara and Eva share first.
     mail.outbox.clear()
     step_hand_result(director, event, r2b1, [(6, 7), (6, 7), (5, 6)], capture)
     check_seats(r2b1, [(CHIARA, 6, 7, 1), (EVA, 6, 7, 1), (ADA, 5, 6, 3)])
-    check_result_mails(2, 1, [(CHIARA, 1), (EVA, 1), (ADA, 3)], "entered by the director")
+    check_result_mails(
+        2,
+        1,
+        [(CHIARA, 1), (EVA, 1), (ADA, 3)],
+        "",
+        tail=", corrected, entered by the director: score sheet handed in.",
+    )
     everyone_mailed += [m.to[0] for m in mail.outbox]
+    log = director.get(f"/events/{event.slug}/log/").content.decode()
+    assert "read from the players&#x27; score sheets" in log
+    assert "score sheet handed in" in log
     round2.refresh_from_db()
     assert round2.status == Round.Status.COMPLETE
 
-    # No dispute was possible: no e-mail ever went to the director or the arbiter.
+    # The staff were written to once, about the dispute; the players about their own tables.
+    assert sorted(staff_told) == sorted(staff_mail)
     assert not staff_mail & set(everyone_mailed)
-    assert len(everyone_mailed) == 6 + 3 + 3 + 6 + 3 + 3
+    assert len(everyone_mailed) == 6 + 3 + 3 + 6 + 3 + 3 + 3
 
     check_standings(event)
     check_records(event)

@@ -27,7 +27,12 @@ def breaks(p: PlayerState, gets_first: bool) -> bool:
 
 
 def due(p: PlayerState) -> bool | None:
-    """The turn a player is due: towards balance, else the other turn than last game."""
+    """The turn a player is due: the only turn that keeps the limits when the other would break
+    one (two firsts in a row are due a second, even with more seconds overall), else towards
+    balance, else the other turn than last game."""
+    keeps = [turn for turn in (True, False) if not breaks(p, turn)]
+    if len(keeps) == 1:
+        return keeps[0]
     seq = turns(p)
     diff = sum(1 if c else -1 for c in seq)
     if diff:

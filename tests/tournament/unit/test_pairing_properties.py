@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import tournament.pairing.swiss as swiss_module
@@ -158,6 +158,7 @@ def random_history(n: int, past: int, rng: random.Random) -> list[PlayerState]:
 
 @settings(max_examples=300, deadline=None, database=None)
 @given(n=st.integers(3, 12), past=st.integers(0, 6), seed=st.integers(0, 10**6))
+@example(n=10, past=5, seed=943738)  # #9: two firsts in a row, one second more overall
 def test_single_round_is_lexicographically_best(n: int, past: int, seed: int) -> None:
     """Without look-ahead (last round), the pairing is the brute-force optimum: bye to the
     lowest-ranked eligible player, then fewest first-move limit breaks, then the smallest sum of
