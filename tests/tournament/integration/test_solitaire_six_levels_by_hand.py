@@ -53,3 +53,17 @@ def test_a_word_that_is_not_a_level_is_refused_and_changes_nothing() -> None:
     assert "x is not a level: levels are whole numbers from 0 to 36." in page
     boards[0].refresh_from_db()
     assert (boards[0].result, Seat.objects.get(board=boards[0]).levels) == ("", [])
+
+
+def test_the_round_page_leads_the_director_to_each_entrants_result_page() -> None:
+    """The round page gives the director a link to every entrant's result page (the levels are
+    typed there); a spectator sees none."""
+    event, td, round_, boards = solitaire_round()
+    client = Client()
+    client.force_login(td)
+    page = client.get(reverse("event-round", args=[event.slug, round_.number])).content.decode()
+    for board in boards:
+        assert f'href="{reverse("board-result", args=[event.slug, board.pk])}"' in page
+    assert "<th>Entrant</th><th>Plays</th>" in page  # not "First" and "Second"
+    public = Client().get(reverse("event-round", args=[event.slug, round_.number]))
+    assert "/result/" not in public.content.decode()
