@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status
+from rest_framework.exceptions import PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -106,7 +107,9 @@ class ChallengeStateView(ChallengeAPIView):
         "shows, the legal actions now (the engine's list), next_index and the log.",
     )
     def get(self, request: Request, pk: int) -> Response:
-        return Response(selectors.table_state(self.table(pk)))
+        table = self.table(pk)
+        hidden = selectors.hands_hidden_from(request.user, table)
+        return Response(selectors.table_state(table, hide_hands=hidden))
 
 
 class ChallengeActionsView(ChallengeAPIView):
@@ -153,4 +156,12 @@ class ChallengeRecordView(ChallengeAPIView):
         "without taken-back actions; `python -m games.challenges check` accepts it.",
     )
     def get(self, request: Request, pk: int) -> Response:
-        return Response(selectors.record_of(self.table(pk)).to_json())
+        table = self.table(pk)
+        if selectors.hands_hidden_from(request.user, table):
+            raise PermissionDenied(
+                _(
+                    "A Card Challenge in play holds the players' hidden hands: its record is "
+                    "given when the game is over."
+                )
+            )
+        return Response(selectors.record_of(table).to_json())

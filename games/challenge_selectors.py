@@ -19,9 +19,10 @@ from games.challenges.dice import MAX_ROLLS, DiceChallenge
 from games.challenges.tile import TileChallenge
 from games.engine.tiles import COLOURS
 from games.models import Game
-from tournament.models import EventRole
+from tournament.models import Board, EventRole
 from tournament.models.tables import SEATED
 from tournament.names import display_name
+from tournament.permissions import is_arbiter
 
 User = AbstractBaseUser | AnonymousUser
 
@@ -36,6 +37,66 @@ def can_record_challenges(user: User) -> bool:
         return True
     roles = (EventRole.Role.DIRECTOR, EventRole.Role.ARBITER)
     return EventRole.objects.filter(user_id=user.pk, role__in=roles).exists()
+
+
+def _board(table: Game) -> Board | None:
+    if table.board_id is None:
+        return None
+    return Board.objects.select_related("round__event").get(pk=table.board_id)
+
+
+def may_record_table(user: User, table: Game, board: Board | None = None) -> bool:
+    """Who records this table: an event's table, its event's arbiters and directors (or
+    staff); a table away from any event, whoever may record Challenges."""
+    board = board or _board(table)
+    if board is None:
+        return can_record_challenges(user)
+    if not user.is_authenticated:
+        return False
+    if getattr(user, "is_staff", False):
+        return True
+    return is_arbiter(user, board.round.event)
+
+
+#: The Card Challenge's actions that put cards in a hand (full mode): their cards are hidden.
+HAND_ACTIONS = ("deal", "draw")
+
+
+def hands_hidden_from(user: User, table: Game) -> bool:
+    """CHALLENGES.md: a Card Challenge's hands are hidden. While a full-mode game (the site
+    dealt the hands) is not over and its board not decided, only those who record the table
+    see them; the players and spectators see each hand's size, the face-up cards and a swap's
+    shown hand."""
+    if table.challenge != "card" or table.mode != Game.Mode.FULL:
+        return False
+    if table.status == Game.Status.FINISHED:
+        return False
+    board = _board(table)
+    if board is not None and board.closed:
+        return False
+    return not may_record_table(user, table, board)
+
+
+def _hidden_payload(payload: dict[str, Any]) -> dict[str, Any]:
+    if payload.get("type") in HAND_ACTIONS and isinstance(payload.get("cards"), list):
+        return {
+            "type": payload["type"],
+            "player": payload.get("player"),
+            "count": len(payload["cards"]),
+        }
+    return payload
+
+
+def without_hands(body: dict[str, Any]) -> dict[str, Any]:
+    """The table's state as a player or spectator may see it mid-game: no hand, and the log's
+    deals and draws say how many cards, not which."""
+    card = body.get("card")
+    if isinstance(card, dict):
+        card.pop("hands", None)
+    for key in ("log", "stored"):
+        if key in body:
+            body[key] = [{**e, "payload": _hidden_payload(e["payload"])} for e in body[key]]
+    return body
 
 
 # ---------------------------------------------------------------- log and replay
@@ -217,8 +278,9 @@ def log_entries(table: Game) -> list[dict[str, Any]]:
     ]
 
 
-def table_state(table: Game, *, with_log: bool = True) -> dict[str, Any]:
-    """The table, its position and the legal actions now, and (by default) the whole log."""
+def table_state(table: Game, *, with_log: bool = True, hide_hands: bool = False) -> dict[str, Any]:
+    """The table, its position and the legal actions now, and (by default) the whole log;
+    ``hide_hands``: as :func:`without_hands` shows it."""
     game = replay_table(table, effective_actions(table))
     body: dict[str, Any] = {
         "id": table.pk,
@@ -236,7 +298,7 @@ def table_state(table: Game, *, with_log: bool = True) -> dict[str, Any]:
         body["seed"] = table.seed
     if with_log:
         body["log"] = log_entries(table)
-    return body
+    return without_hands(body) if hide_hands else body
 
 
 # ---------------------------------------------------------------- the viewer and events

@@ -142,7 +142,9 @@ def _seat_rows(
 
 
 def _page_context(request: HttpRequest, table: Game) -> dict[str, Any]:
-    state = selectors.table_state(table)
+    state = selectors.table_state(
+        table, hide_hands=selectors.hands_hidden_from(request.user, table)
+    )
     names = state["players"]
     seats = _seat_rows(names, state, to_move=state["to_move"])
     for row in seats:

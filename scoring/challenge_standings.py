@@ -19,7 +19,7 @@ from typing import Any
 from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
-from games.challenge_selectors import WITH_SEATS, record_of
+from games.challenge_selectors import WITH_SEATS, hands_hidden_from, record_of
 from games.challenges import SeatedResult, rank_seated
 from games.models import Game
 from tournament.models import PUBLIC_ROUND_STATUSES, Board, Entry, Event, Result, Seat
@@ -175,8 +175,9 @@ def event_tables(event: Event) -> list[Game]:
     )
 
 
-def records(event: Event) -> list[dict[str, Any]]:
-    """Every game of the event as its record, with where it was played."""
+def records(event: Event, user: Any) -> list[dict[str, Any]]:
+    """Every game of the event as its record, with where it was played; a Card Challenge in
+    play whose hands ``user`` may not see has no record yet (``"record": null``)."""
     return [
         {
             "round": table.board.round.number if table.board else None,
@@ -185,7 +186,7 @@ def records(event: Event) -> list[dict[str, Any]]:
             "status": table.status,
             # A result entered before the game's end closes the table: its record stops there.
             "closed": bool(table.board and table.board.closed),
-            "record": record_of(table).to_json(),
+            "record": None if hands_hidden_from(user, table) else record_of(table).to_json(),
         }
         for table in event_tables(event)
     ]

@@ -61,7 +61,9 @@ def standings_json(request: HttpRequest, slug: str) -> JsonResponse:
 
 def records_json(request: HttpRequest, slug: str) -> JsonResponse:
     event = _event(slug)
-    return JsonResponse({"event": event.slug, "games": challenge_standings.records(event)})
+    return JsonResponse(
+        {"event": event.slug, "games": challenge_standings.records(event, request.user)}
+    )
 
 
 def standings_pdf_view(request: HttpRequest, slug: str) -> HttpResponse:
