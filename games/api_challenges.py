@@ -104,7 +104,9 @@ class ChallengeStateView(ChallengeAPIView):
     @extend_schema(
         responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
         description="The table: score rows, whose turn, bonus turns owed, what the table "
-        "shows, the legal actions now (the engine's list), next_index and the log.",
+        "shows, the legal actions now (the engine's list), next_index and the log. In a "
+        "full-mode Card Challenge in play, only its recorders see the hands and the cards "
+        "dealt and drawn (others get counts).",
     )
     def get(self, request: Request, pk: int) -> Response:
         table = self.table(pk)
@@ -151,9 +153,14 @@ class ChallengeTakeBackView(ChallengeAPIView):
 
 class ChallengeRecordView(ChallengeAPIView):
     @extend_schema(
-        responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
+        responses={
+            200: OpenApiTypes.OBJECT,
+            403: error_response(403, "A full-mode Card Challenge in play: its hands are hidden"),
+            404: ERRORS[404],
+        },
         description="The game as an ingenious-challenge-record/1 (CHALLENGES-RECORD.md), "
-        "without taken-back actions; `python -m games.challenges check` accepts it.",
+        "without taken-back actions; `python -m games.challenges check` accepts it. A "
+        "full-mode Card Challenge in play is given to its recorders only (hands are hidden).",
     )
     def get(self, request: Request, pk: int) -> Response:
         table = self.table(pk)
