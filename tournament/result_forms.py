@@ -8,7 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournament.fields import WholeNumberFormField
-from tournament.models import Board
+from tournament.models import Board, Event
 from tournament.selectors import result_choices
 from tournament.services.results import LOWEST_LEVEL_MAX, track
 from tournament.text import NoControlCharacters
@@ -157,15 +157,16 @@ class TableResultForm(forms.Form):
         if quick:
             self.fields["reason"].required = False
         top = track(board.round.event)
+        rows = board.round.event.ruleset == Event.Ruleset.CHALLENGES  # a Challenge's score rows
         for seat in seats:
             n, name = seat.number, seat.player.name
-            self.fields[f"lowest_{n}"] = level_field(
-                top, _("%(name)s: lowest colour") % {"name": name}
-            )
+            lowest = _("%(name)s: lowest row") if rows else _("%(name)s: lowest colour")
+            self.fields[f"lowest_{n}"] = level_field(top, lowest % {"name": name})
             if quick:
                 continue
+            following = _("%(name)s: second-lowest row") if rows else _("%(name)s: next lowest")
             self.fields[f"next_{n}"] = level_field(
-                top, _("%(name)s: next lowest") % {"name": name}, required=solitaire
+                top, following % {"name": name}, required=solitaire
             )
             if solitaire:  # the round compares every level in order (RULINGS.md)
                 self.fields[f"rest_{n}"] = other_levels_field(name)

@@ -31,7 +31,7 @@ from tournament.confirmation_selectors import (
 )
 from tournament.errors import DomainError
 from tournament.fields import WholeNumberFormField
-from tournament.models import Board, Entry, Result, ResultConfirmation
+from tournament.models import Board, Entry, Event, Result, ResultConfirmation
 from tournament.models.tables import SEATED
 from tournament.permissions import is_director
 from tournament.result_forms import other_levels, other_levels_field
@@ -69,14 +69,21 @@ class WordForm(forms.Form):
                         top,
                     )
         else:
+            rows = board.round.event.ruleset == Event.Ruleset.CHALLENGES  # score rows
             for number, side in enumerate(self.sides):
                 values = {"name": side.name, "max": top}
-                self.fields[f"lowest_{number}"] = self._level(
-                    _("%(name)s: lowest colour level (0 to %(max)s)") % values, top
+                lowest = (
+                    _("%(name)s: lowest row (0 to %(max)s)")
+                    if rows
+                    else _("%(name)s: lowest colour level (0 to %(max)s)")
                 )
-                self.fields[f"next_{number}"] = self._level(
-                    _("%(name)s: next lowest level (0 to %(max)s)") % values, top
+                following = (
+                    _("%(name)s: second-lowest row (0 to %(max)s)")
+                    if rows
+                    else _("%(name)s: next lowest level (0 to %(max)s)")
                 )
+                self.fields[f"lowest_{number}"] = self._level(lowest % values, top)
+                self.fields[f"next_{number}"] = self._level(following % values, top)
                 if self.kind == SOLITAIRE:  # the round compares every level in order
                     self.fields[f"rest_{number}"] = other_levels_field(side.name)
                 if self.kind == TABLE:
