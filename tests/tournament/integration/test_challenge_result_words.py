@@ -47,3 +47,27 @@ def test_a_seated_player_confirms_score_rows_at_a_challenge_table() -> None:
     assert f"{player.name}: lowest row (0 to 10)" in text
     assert f"{player.name}: second-lowest row (0 to 10)" in text
     assert "colour level" not in text
+
+
+def test_both_players_at_a_challenge_table_of_two_confirm_its_rows() -> None:
+    """Five players at tables of 3 leave a table of two: it is ranked by its rows like any
+    Challenge table, so its players give rows (not "who won"), and their agreement enters it."""
+    event, td = challenge_event(5, challenges=["tile"])
+    event.table_size = 3
+    event.save(update_fields=["table_size"])
+    round_ = draft(event, td)
+    services.publish_round(round_=Round.objects.get(pk=round_.pk), user=td, notify=False)
+    board = next(b for b in Board.objects.filter(round=round_) if len(b.seated) == 2)
+    url = reverse("board-confirm", args=[event.slug, board.pk])
+    word = {"lowest_0": 4, "next_0": 6, "lowest_1": 5, "next_1": 5}
+    for n, entry in enumerate(board.seated):
+        entry.player.user = UserFactory(username=f"seat{n}")
+        entry.player.save()
+        client = Client()
+        client.force_login(entry.player.user)
+        assert "Who won?" not in client.get(url).content.decode()
+        assert client.post(url, word).status_code == 302
+    board.refresh_from_db()
+    assert board.result == "table"
+    seats = list(board.seats.order_by("number"))
+    assert [(s.levels[:2], s.placing) for s in seats] == [([4, 6], 2), ([5, 5], 1)]
