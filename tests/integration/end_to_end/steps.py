@@ -17,6 +17,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import random
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -33,7 +34,16 @@ from games import positions
 from games.engine import Game as EngineGame
 from games.models import Game
 from tests.factories import EventCreatorFactory, PlayerFactory, UserFactory
-from tournament.models import Board, Entry, Event, Festival, Player, Round
+from tournament.models import (
+    Board,
+    Entry,
+    Event,
+    EventRole,
+    Festival,
+    FestivalRequest,
+    Player,
+    Round,
+)
 
 # The factories, as untyped callables (factory_boy has no types).
 _event_creator: Any = EventCreatorFactory
@@ -97,12 +107,14 @@ def signed_in(user: Any) -> Client:
     return client
 
 
-def director(username: str = "td") -> Person:
-    """A director the site's organisers named: may create events and festivals."""
+def director(username: str = "td", *, festivals: bool = True) -> Person:
+    """A director the site's organisers named: may create events and (``festivals``) festivals
+    of their own; without that right a director of an event may still create one."""
     user = _event_creator(username=username, email=f"{username}@example.org")
-    user.user_permissions.add(
-        Permission.objects.get(content_type__app_label="tournament", codename="add_festival")
-    )
+    if festivals:
+        user.user_permissions.add(
+            Permission.objects.get(content_type__app_label="tournament", codename="add_festival")
+        )
     return Person(user, signed_in(user))
 
 
@@ -112,14 +124,18 @@ def staff(username: str) -> Person:
     return Person(user, signed_in(user))
 
 
-def players_with_accounts(names: Sequence[str], *, rating: int = 2000) -> list[Person]:
+def players_with_accounts(
+    names: Sequence[str], *, rating: int = 2000, step: int = 10, clubs: str | Sequence[str] = ""
+) -> list[Person]:
     """A registry player per name, each claimed by their own account (an e-mail address at
-    example.org), registry ratings falling by 10 in the order given."""
+    example.org), registry ratings falling by ``step`` in the order given; ``clubs`` one for
+    all or one per name."""
     people = []
     for n, name in enumerate(names):
         username = name.split()[0].lower()
         user = _user(username=username, email=f"{username}@example.org")
-        player = _player(name=name, club="", country="ENG", rating=rating - 10 * n, user=user)
+        club = clubs if isinstance(clubs, str) else clubs[n]
+        player = _player(name=name, club=club, country="ENG", rating=rating - step * n, user=user)
         people.append(Person(user, signed_in(user), player))
     return people
 
@@ -135,15 +151,21 @@ def ok(response: Any, status: int = 302) -> HttpResponse:
 
 
 def create_festival(
-    td: Person, name: str, *, starts: str = "2026-08-20", ends: str = "2026-08-30"
+    td: Person,
+    name: str,
+    *,
+    venue: str = "JW3, London",
+    starts: str = "2026-08-20",
+    ends: str = "2026-08-30",
 ) -> Festival:
+    """The festival's form; whoever creates it is its director."""
     with worker():
         ok(
             td.client.post(
                 "/festivals/new/",
                 {
                     "name": name,
-                    "venue": "JW3, London",
+                    "venue": venue,
                     "starts": starts,
                     "ends": ends,
                     "time_zone": "Europe/London",
@@ -153,8 +175,7 @@ def create_festival(
     return Festival.objects.get(name=name)
 
 
-def create_event(
-    td: Person,
+def event_form(
     name: str,
     *,
     festival: Festival | None = None,
@@ -164,10 +185,10 @@ def create_event(
     pairing_system: str = "auto",
     tiebreak_preset: str = "mso-ingenious",
     clock_minutes: int = 10,
-    **more: str,
-) -> Event:
-    """The director's event form, as typed; the director is the event's director."""
-    fields = {
+    **more: Any,
+) -> dict[str, Any]:
+    """The event form's fields, as a director types them (``more``: any other field)."""
+    return {
         "name": name,
         "venue": "JW3, London",
         "start_date": "2026-08-21",
@@ -182,28 +203,63 @@ def create_event(
         "tiebreak_preset": tiebreak_preset,
         **more,
     }
+
+
+def create_event(td: Person, name: str, **form: Any) -> Event:
+    """The director's event form, as typed (``event_form``'s fields); the director is the
+    event's director."""
     with worker():
-        ok(td.client.post("/events/new/", fields))
+        ok(td.client.post("/events/new/", event_form(name, **form)))
     return Event.objects.get(name=name)
 
 
-def name_arbiter(td: Person, event: Event, arbiter: Person) -> None:
+def edit_event(td: Person, event: Event, **form: Any) -> Event:
+    """The director sends the event's form again with ``form``'s fields (``event_form``)."""
+    with worker():
+        ok(td.client.post(f"/events/{event.slug}/edit/", event_form(event.name, **form)))
+    return Event.objects.get(pk=event.pk)
+
+
+def approve_festival_request(organiser: Person, festival: Festival, event: Event) -> Event:
+    """An event of another director asks to join the festival; its director lets it in."""
+    asked = FestivalRequest.objects.get(event=event, festival=festival)
+    with worker():
+        ok(organiser.client.post(f"/festivals/{festival.slug}/requests/{asked.pk}/approve/"))
+    event.refresh_from_db()
+    assert event.festival_id == festival.pk
+    return event
+
+
+def name_arbiter(td: Person, event: Event, arbiter: Person, reason: str = "on the floor") -> None:
     with worker():
         ok(
             td.client.post(
                 f"/events/{event.slug}/roles/",
-                {"username": arbiter.user.username, "role": "arbiter", "reason": "on the floor"},
+                {"username": arbiter.user.username, "role": "arbiter", "reason": reason},
             )
         )
+    assert EventRole.objects.filter(
+        event=event, user=arbiter.user, role=EventRole.Role.ARBITER
+    ).exists()
 
 
-def enter_players(td: Person, event: Event, people: Sequence[Person]) -> list[Entry]:
-    """Each registry player entered from the entries page, starting ranks in the order given."""
+def enter_players(
+    td: Person, event: Event, people: Sequence[Person | tuple[Person, Person]]
+) -> list[Entry]:
+    """Each registry player (or partnership team: the player and the partner) entered from the
+    entries page, starting ranks in the order given."""
+    firsts = []
     for person in people:
-        assert person.player is not None
+        first, partner = person if isinstance(person, tuple) else (person, None)
+        assert first.player is not None
+        fields = {"player": first.player.pk}
+        if partner is not None:
+            assert partner.player is not None
+            fields["partner"] = partner.player.pk
         with worker():
-            ok(td.client.post(f"/events/{event.slug}/entries/add/", {"player": person.player.pk}))
-    entries = [Entry.objects.get(event=event, player=p.player) for p in people]
+            ok(td.client.post(f"/events/{event.slug}/entries/add/", fields))
+        firsts.append(first.player)
+    entries = [Entry.objects.get(event=event, player=p) for p in firsts]
     assert [e.starting_rank for e in entries] == list(range(1, len(people) + 1))
     return entries
 
@@ -248,7 +304,8 @@ def board(event: Event, round_number: int, number: int) -> Board:
 
 def seat_names(b: Board) -> list[str]:
     """The player in each seat, seat 0 first (a partnership team's two players both appear)."""
-    return [s.entry.player.name for s in b.seats.select_related("entry__player").order_by("number")]
+    seats = b.seats.select_related("entry__player", "entry__partner").order_by("number")
+    return [s.player.name for s in seats]
 
 
 def seating(event: Event, round_number: int) -> list[list[str]]:
@@ -284,11 +341,14 @@ def pair_fields(result: str, first_lowest: int | None, second_lowest: int | None
 def table_fields(
     levels: Sequence[Sequence[int]], places: Sequence[int] | None = None
 ) -> dict[str, Any]:
-    """A table's word, seat by seat: ``lowest_n``, ``next_n`` (and ``placing_n`` if given)."""
+    """A table's word, seat by seat: ``lowest_n``, ``next_n``, the other four levels as
+    ``rest_n`` when given (a solitaire entrant's six), and ``placing_n`` if given."""
     fields: dict[str, Any] = {}
     for n, seat in enumerate(levels):
         fields[f"lowest_{n}"] = seat[0]
         fields[f"next_{n}"] = seat[1]
+        if len(seat) > 2:
+            fields[f"rest_{n}"] = " ".join(str(level) for level in seat[2:])
         if places is not None:
             fields[f"placing_{n}"] = places[n]
     return fields
@@ -365,6 +425,7 @@ class Recorded:
     engine: EngineGame
     placements: int = 0
     presses: int = 0
+    pressed: set[int] = field(default_factory=set)  # the seats whose clock was pressed
     actions: list[dict[str, Any]] = field(default_factory=list)
 
     @property
@@ -382,10 +443,17 @@ def _act(arbiter: Person, b: Board, fields: dict[str, Any]) -> None:
     assert game.log_length > before, f"refused: {fields}"
 
 
-def choose(engine: EngineGame, rng: random.Random, sample: int) -> dict[str, Any]:
-    """A legal placement: the best-scoring of ``sample`` drawn at random (a player who looks
-    for points, so colours climb as in a real game)."""
+def choose(
+    engine: EngineGame, rng: random.Random, sample: int | None, tile: str | None = None
+) -> dict[str, Any]:
+    """A legal placement (of ``tile`` if given): the best-scoring of ``sample`` drawn at random
+    (a player who looks for points, so colours climb as in a real game), or with no sample any
+    legal placement drawn at random."""
     moves = engine.legal_placements()
+    if tile is not None:
+        moves = [m for m in moves if sorted(m["tile"]) == sorted(tile)]
+    if sample is None:
+        return rng.choice(moves)
     rng.shuffle(moves)
     best, best_points = moves[0], -1
     for move in moves[:sample]:
@@ -395,10 +463,27 @@ def choose(engine: EngineGame, rng: random.Random, sample: int) -> dict[str, Any
     return best
 
 
-def record_game(arbiter: Person, b: Board, seed: int, *, sample: int = 12) -> Recorded:
+def _press(arbiter: Person, b: Board, game: Game, done: Recorded) -> None:
+    game.refresh_from_db()
+    assert game.clock_seat is not None
+    done.pressed.add(game.clock_seat)
+    _act(arbiter, b, {"op": "press"})
+    done.presses += 1
+
+
+def record_game(
+    arbiter: Person,
+    b: Board,
+    seed: int,
+    *,
+    sample: int | None = 12,
+    deal: Sequence[str] | None = None,
+) -> Recorded:
     """The arbiter records the board's game move by move on the board page: the clocks
     started, each placement the engine allows (chosen by a seeded draw, so the game is the same
-    every run), and the clock pressed whenever the turn passes, until the game ends."""
+    every run), and the clock pressed whenever the turn passes, until the game ends. With a
+    ``deal`` (a solitaire round's tiles) each placement is of the next tile dealt and the one
+    clock is pressed after each, as the next tile comes."""
     ok(arbiter.client.get(f"/games/board/{b.pk}/"), 200)  # the board page sets the game up
     game = Game.objects.get(board=b)
     engine = positions.replay(game.ruleset, game.options, game.players, [])
@@ -407,19 +492,36 @@ def record_game(arbiter: Person, b: Board, seed: int, *, sample: int = 12) -> Re
     with worker():
         _act(arbiter, b, {"op": "start"})
         while not engine.over:
-            move = choose(engine, rng, sample)
+            dealt = deal[done.placements] if deal is not None else None
+            move = choose(engine, rng, sample, dealt)
             game.refresh_from_db()
             if game.clock_seat != move["player"]:
-                _act(arbiter, b, {"op": "press"})
-                done.presses += 1
+                _press(arbiter, b, game, done)
             tile, (cell1, cell2) = move["tile"], move["cells"]
             _act(arbiter, b, {"op": "place", "tile": tile, "cell1": cell1, "cell2": cell2})
             engine.apply(move)
             done.actions.append(move)
             done.placements += 1
+            if deal is not None and not engine.over:
+                _press(arbiter, b, game, done)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     return done
+
+
+# ---------------------------------------------------------------- the documents' formulas
+
+
+def pentamind(field: int, place: float) -> float:
+    """docs/festival.md, a field of N <= 100: 100 x (N+5)/(N+6) x (N-P)/(N-1), two decimals
+    (P the middle of a shared span)."""
+    return round(100 * (field + 5) / (field + 6) * (field - place) / (field - 1), 2)
+
+
+def site_rating(rating: Any) -> int:
+    """docs/ratings.md: an openskill rating shown as 1500 + 40 x (mu - 3 sigma), rounded half
+    up."""
+    return int(math.floor(1500 + 40 * (rating.mu - 3 * rating.sigma) + 0.5))
 
 
 # ---------------------------------------------------------------- reading pages and files

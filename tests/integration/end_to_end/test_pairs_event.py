@@ -8,9 +8,6 @@ site ratings, the festival's Pentamind placings and overall table, and the e-mai
 against values worked out by hand from RULINGS.md, docs/ratings.md and docs/festival.md.
 """
 
-import math
-from typing import Any
-
 import pytest
 from django.test import Client
 from openskill.models import PlackettLuce
@@ -75,16 +72,6 @@ def number(value: float) -> str:
     return str(int(value)) if value == int(value) else str(value)
 
 
-def pentamind(field: int, place: float) -> float:
-    """docs/festival.md, a field of N <= 100: 100 x (N+5)/(N+6) x (N-P)/(N-1), two decimals."""
-    return round(100 * (field + 5) / (field + 6) * (field - place) / (field - 1), 2)
-
-
-def site_rating(rating: Any) -> int:
-    """docs/ratings.md: 1500 + 40 x (mu - 3 sigma), rounded half up."""
-    return int(math.floor(1500 + 40 * (rating.mu - 3 * rating.sigma) + 0.5))
-
-
 def expected_ratings() -> tuple[dict[str, int], dict[str, list[int]]]:
     """openskill's Plackett-Luce with its defaults over the games in the order rated (round,
     then board): each player's final site rating and the rating after each of their games."""
@@ -97,8 +84,8 @@ def expected_ratings() -> tuple[dict[str, int], dict[str, list[int]]]:
             [[ratings[first]], [ratings[second]]], ranks=ranks
         )
         for who in (first, second):
-            history[who].append(site_rating(ratings[who]))
-    return {who: site_rating(r) for who, r in ratings.items()}, history
+            history[who].append(s.site_rating(ratings[who]))
+    return {who: s.site_rating(r) for who, r in ratings.items()}, history
 
 
 @pytest.mark.django_db
@@ -503,7 +490,7 @@ def check_ratings(reader: Client, who: dict[str, s.Person]) -> None:
 
 
 def check_festival(reader: Client, slug: str) -> None:
-    points = {p: pentamind(6, rank) for rank, p, *_ in STANDINGS}
+    points = {p: s.pentamind(6, rank) for rank, p, *_ in STANDINGS}
     assert points == {
         "Edsger": 91.67,
         "Grace": 73.33,

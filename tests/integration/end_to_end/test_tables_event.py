@@ -11,9 +11,7 @@ overall table, and the e-mails are checked against values worked out by hand fro
 of the others' lowest at the table), docs/ratings.md and docs/festival.md.
 """
 
-import math
 from dataclasses import dataclass
-from typing import Any
 
 import pytest
 from django.test import Client
@@ -207,16 +205,6 @@ FOURS = Plan(
     },
 )
 PLANS = [THREES, FOURS]
-
-
-def pentamind(field: int, place: float) -> float:
-    """docs/festival.md, a field of N <= 100: 100 x (N+5)/(N+6) x (N-P)/(N-1), two decimals."""
-    return round(100 * (field + 5) / (field + 6) * (field - place) / (field - 1), 2)
-
-
-def site_rating(rating: Any) -> int:
-    """docs/ratings.md: 1500 + 40 x (mu - 3 sigma), rounded half up."""
-    return int(math.floor(1500 + 40 * (rating.mu - 3 * rating.sigma) + 0.5))
 
 
 def names(short: list[str]) -> list[str]:
@@ -545,8 +533,8 @@ def expected_ratings() -> tuple[dict[str, int], dict[str, list[int]]]:
             )
             for p, (rating,) in zip(table.seats, teams, strict=True):
                 ratings[p] = rating
-                history[p].append(site_rating(rating))
-    return {p: site_rating(r) for p, r in ratings.items()}, history
+                history[p].append(s.site_rating(rating))
+    return {p: s.site_rating(r) for p, r in ratings.items()}, history
 
 
 def check_ratings(reader: Client, people: dict[str, s.Person]) -> None:
@@ -575,7 +563,7 @@ def check_ratings(reader: Client, people: dict[str, s.Person]) -> None:
 
 def check_festival(reader: Client, slug: str) -> None:
     points = {
-        (plan.name, p): pentamind(plan.size * 2, place)
+        (plan.name, p): s.pentamind(plan.size * 2, place)
         for plan in PLANS
         for p, place in plan.places.items()
     }
