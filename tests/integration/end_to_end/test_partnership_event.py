@@ -6,7 +6,6 @@ the director's hand (levels above 18), confirmed by the players, and disputed th
 arbiter at the board. The standings, crosstable, exports, site ratings, the festival's Pentamind
 rows and overall table, and the e-mails are then checked against values worked out by hand."""
 
-
 import pytest
 from django.test import Client
 from openskill.models import PlackettLuce
