@@ -19,6 +19,8 @@ import io
 import json
 import math
 import random
+import re
+import zipfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -34,6 +36,7 @@ from games import positions
 from games.engine import Game as EngineGame
 from games.models import Game
 from tests.factories import EventCreatorFactory, PlayerFactory, UserFactory
+from tests.standings import pdfreader
 from tournament.models import (
     Board,
     Entry,
@@ -44,6 +47,18 @@ from tournament.models import (
     Player,
     Round,
 )
+
+#: The players of the stories, in the order they are entered (a story takes the first n).
+PIONEERS = [
+    "Ada Byron",
+    "Alan Turing",
+    "Grace Hopper",
+    "Edsger Dijkstra",
+    "Barbara Liskov",
+    "Donald Knuth",
+    "Frances Allen",
+    "John Backus",
+]
 
 # The factories, as untyped callables (factory_boy has no types).
 _event_creator: Any = EventCreatorFactory
@@ -228,6 +243,19 @@ def approve_festival_request(organiser: Person, festival: Festival, event: Event
     event.refresh_from_db()
     assert event.festival_id == festival.pk
     return event
+
+
+def event_by_request(
+    festival_name: str, dates: tuple[str, str], event_name: str, **form: Any
+) -> tuple[Festival, Person, Event]:
+    """A festival's organiser creates it on its form; another director (who may not create
+    festivals) names it on their event's form (``event_form``'s fields), which asks to join,
+    and the organiser lets the event in. The festival, the event's director and the event."""
+    organiser = director("organiser")
+    festival = create_festival(organiser, festival_name, starts=dates[0], ends=dates[1])
+    td = director("td", festivals=False)
+    event = create_event(td, event_name, festival=festival, **form)
+    return festival, td, approve_festival_request(organiser, festival, event)
 
 
 def name_arbiter(td: Person, event: Event, arbiter: Person, reason: str = "on the floor") -> None:
@@ -537,6 +565,165 @@ def csv_rows(client: Client, url: str) -> list[dict[str, str]]:
 
 def json_of(client: Client, url: str) -> Any:
     return json.loads(page(client, url))
+
+
+def fields(rows: Sequence[dict[str, Any]], *keys: str) -> list[tuple[Any, ...]]:
+    """Each JSON row's values at ``keys``, a dotted key reading into nested objects
+    (``tiebreaks.results_between``, ``rounds.1``)."""
+
+    def at(row: Any, key: str) -> Any:
+        for part in key.split("."):
+            row = row[part]
+        return row
+
+    return [tuple(at(row, key) for key in keys) for row in rows]
+
+
+_PDF_ESCAPES = {b"n": b"\n", b"r": b"\r", b"t": b"\t", b"b": b"\b", b"f": b"\f"}
+
+
+def _pdf_string(raw: bytes) -> bytes:
+    """A PDF literal string's bytes: its backslash escapes undone."""
+    out, i = bytearray(), 0
+    while i < len(raw):
+        c = raw[i : i + 1]
+        if c != b"\\":
+            out += c
+            i += 1
+            continue
+        nxt = raw[i + 1 : i + 2]
+        octal = re.match(rb"[0-7]{1,3}", raw[i + 1 : i + 4])
+        if octal:
+            out.append(int(octal.group(), 8))
+            i += 1 + len(octal.group())
+        else:
+            out += _PDF_ESCAPES.get(nxt, nxt)
+            i += 2
+    return bytes(out)
+
+
+def pdf_text(data: bytes) -> list[str]:
+    """The texts a PDF draws, page by page in drawing order, one string per ``Tj`` (a cell, a
+    heading, a line), each byte read through its font's ToUnicode map (pdfreader.read_pdf
+    checks the file's frame and decodes its streams)."""
+    assert pdfreader.read_pdf(data).pages >= 1
+    objects = {
+        int(m.group(1)): m.group(2)
+        for m in re.finditer(rb"(\d+) 0 obj\s*(.*?)\s*endobj", data, re.S)
+    }
+
+    def stream(number: int) -> bytes:
+        found = re.search(rb"<<(.*?)>>\s*stream\r?\n(.*?)\s*endstream", objects[number], re.S)
+        assert found, number
+        return pdfreader.decode_stream(found.group(1), found.group(2))
+
+    maps: dict[bytes, dict[int, str]] = {}
+    for body in objects.values():
+        font = re.search(rb"/Name\s*/(\S+)", body)
+        unicode = re.search(rb"/ToUnicode\s+(\d+) 0 R", body)
+        if font and unicode and b"/Font" in body:
+            cmap = stream(int(unicode.group(1)))
+            maps[font.group(1)] = {
+                int(code, 16): chr(int(char, 16))
+                for code, char in re.findall(rb"<([0-9A-Fa-f]{2})>\s*<([0-9A-Fa-f]{4})>", cmap)
+            }
+    texts: list[str] = []
+    pages = [b for b in objects.values() if re.search(rb"/Type\s*/Page(?![a-zA-Z])", b)]
+    for page_body in pages:
+        contents = re.search(rb"/Contents\s+(\d+) 0 R", page_body)
+        assert contents
+        font = b""
+        ops = rb"/(\S+)\s+[\d.]+\s+Tf|\(((?:\\.|[^\\)])*)\)\s*Tj"
+        for op in re.finditer(ops, stream(int(contents.group(1))), re.S):
+            if op.group(1):
+                font = op.group(1)
+                continue
+            raw = _pdf_string(op.group(2))
+            cmap = maps.get(font)
+            texts.append("".join(cmap.get(b, "?") for b in raw) if cmap else raw.decode("latin-1"))
+    return texts
+
+
+def pdf_of(client: Client, url: str) -> list[str]:
+    """A PDF download's texts (``pdf_text``)."""
+    response = ok(client.get(url), 200)
+    assert response["Content-Type"] == "application/pdf"
+    return pdf_text(response.content)
+
+
+def _runs_in_order(texts: list[str], runs: Sequence[Sequence[str]]) -> None:
+    at = 0
+    for run in runs:
+        run = list(run)
+        starts = [n for n in range(at, len(texts)) if texts[n : n + len(run)] == run]
+        assert starts, f"not found after text {at}: {run}\n{texts[at : at + 40]}"
+        at = starts[0] + len(run)
+
+
+def check_event_pdf(
+    client: Client, event: Event, runs: Sequence[Sequence[str]], *, absent: Sequence[str] = ()
+) -> None:
+    """The event PDF (pairings or tables, standings, crosstable) prints each run of texts (a
+    row's cells, in order), the runs in the order given, and none of ``absent`` anywhere."""
+    texts = pdf_of(client, f"/events/{event.slug}/export/event.pdf")
+    _runs_in_order(texts, runs)
+    for word in absent:
+        assert not [x for x in texts if word in x.lower()], word
+
+
+def check_slips(client: Client, event: Event, number: int, slips: Sequence[Sequence[str]]) -> None:
+    """The round's result slips (an arbiter's printout): one slip per board or table, in
+    order, each headed ``Round n · Board b`` (``Table b`` at a table of 3 or 4) and naming its
+    seats in seat order (a partnership team as its two players), each with its starting rank
+    (``(#k)``). ``slips``: each slip's heading, then its names."""
+    texts = pdf_of(client, f"/events/{event.slug}/export/slips/{number}.pdf")
+    heads = [n for n, x in enumerate(texts) if x.startswith(f"Round {number} · ")]
+    assert [texts[n] for n in heads] == [slip[0] for slip in slips]
+    for n, (slip, start) in enumerate(zip(slips, heads, strict=True)):
+        end = heads[n + 1] if n + 1 < len(heads) else len(texts)
+        names = [
+            re.sub(r" \(#\d+\)$", "", x) for x in texts[start:end] if re.search(r"\(#\d+\)$", x)
+        ]
+        assert names == list(slip[1:]), (slip[0], texts[start:end])
+        assert texts[start + 1] == event.name
+
+
+def check_games_zip(
+    client: Client,
+    event: Event,
+    boards: dict[tuple[int, int], Sequence[str]],
+    recorded: dict[tuple[int, int], Sequence[Sequence[int]]],
+) -> None:
+    """games.zip: one record (JSON and text) per board of the public rounds, named by round and
+    board, its players in seat order (``boards``); a game recorded at the board holds its moves,
+    and replayed they end on each seat's levels (``recorded``, lowest first); a board whose
+    result was typed, confirmed or settled holds no move (an empty record)."""
+    response = ok(client.get(f"/events/{event.slug}/export/games.zip"), 200)
+    archive = zipfile.ZipFile(io.BytesIO(response.content))
+    stems = [f"{event.slug}/round-{r:02d}/board-{b:02d}" for r, b in boards]
+    assert sorted(archive.namelist()) == sorted(
+        [f"{event.slug}/index.json"] + [stem + ext for stem in stems for ext in (".json", ".txt")]
+    )
+    index = json.loads(archive.read(f"{event.slug}/index.json"))["games"]
+    assert [(g["round"], g["board"], g["seats"]) for g in index] == [
+        (r, b, list(names)) for (r, b), names in boards.items()
+    ]
+    for ((r, b), names), stem in zip(boards.items(), stems, strict=True):
+        record = json.loads(archive.read(stem + ".json"))
+        assert (record["round"], record["board"], record["event"]) == (r, b, event.name)
+        assert record["players"] == list(names), (r, b)
+        text = archive.read(stem + ".txt").decode()
+        assert f"[round {r}]" in text and f"[board {b}]" in text
+        if (r, b) not in recorded:
+            assert record["actions"] == [], (r, b)
+            continue
+        engine = positions.replay(
+            record["ruleset"], record.get("options") or {}, record["players"], record["actions"]
+        )
+        assert engine.over and positions.table_levels(engine) == [
+            list(x) for x in recorded[(r, b)]
+        ], (r, b)
+        assert record["actions"] and "1. " in text
 
 
 class _Cells(HTMLParser):

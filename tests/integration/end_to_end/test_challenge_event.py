@@ -458,19 +458,8 @@ def check_standings(event: Event) -> None:
         {"number": 2, "challenge": "card"},
     ]
     assert data["tie_breaks"] == ["games_won", "second_lowest", "between"]
-    got = [
-        (
-            s["rank"],
-            s["name"],
-            s["victory_points"],
-            s["games_won"],
-            s["second_lowest"],
-            s["between"],
-            s["rounds"]["1"],
-            s["rounds"]["2"],
-        )
-        for s in data["standings"]
-    ]
+    keys = ["rank", "name", "victory_points", "games_won", "second_lowest", "between"]
+    got = s.fields(data["standings"], *keys, "rounds.1", "rounds.2")
     assert got == TALLY
 
 

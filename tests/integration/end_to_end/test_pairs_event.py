@@ -15,14 +15,7 @@ from openskill.models import PlackettLuce
 from tests.integration.end_to_end import steps as s
 from tournament.models import Board, Event
 
-NAMES = [
-    "Ada Byron",
-    "Alan Turing",
-    "Grace Hopper",
-    "Edsger Dijkstra",
-    "Barbara Liskov",
-    "Donald Knuth",
-]
+NAMES = s.PIONEERS[:6]
 FULL = {name.split()[0]: name for name in NAMES}
 RANK = {name.split()[0]: n for n, name in enumerate(NAMES, start=1)}  # starting ranks
 
@@ -235,6 +228,7 @@ def test_a_pairs_event_of_a_festival_runs_two_rounds_with_results_entered_every_
     check_standings(reader, event)
     check_crosstable(reader, event)
     check_exports(reader, event)
+    check_printouts(reader, event)
     check_ratings(reader, who)
     check_festival(reader, festival.slug)
 
@@ -521,3 +515,46 @@ def check_festival(reader: Client, slug: str) -> None:
         [str(rank), FULL[p], f"{points[p]:.2f}", f"Ingenious Pairs: {rank} of 6, {points[p]:.2f}"]
         for rank, p, *_ in STANDINGS
     ]
+
+
+def check_printouts(reader: Client, event: Event) -> None:
+    """The event PDF prints each round's boards (first, second, result), the standings rows
+    and the crosstable rows as the pages do; each round's result slips name the board's two
+    players, first mover first; games.zip holds a record per board, the recorded game's moves
+    ending on its final levels, the others empty."""
+    shown = {1.0: "1-0", 0.0: "0-1", 0.5: "½-½"}
+    pairings = [
+        [str(board), FULL[first], FULL[second], shown[float(points)]]
+        for _rnd, board, first, second, points, *_ in GAMES
+    ]
+    standings = [
+        [str(rank), FULL[p], vp_text(vp) or "0", str(rb), str(pd), str(pl), "2"]
+        for rank, p, vp, rb, pd, pl in STANDINGS
+    ]
+    crosstable = [
+        [
+            str(rank),
+            FULL[p],
+            *(crosstable_cell(p, n).split(" ✓")[0] for n in (1, 2)),
+            vp_text(vp) or "0",
+        ]
+        for rank, p, vp, *_ in STANDINGS
+    ]
+    s.check_event_pdf(reader, event, [*pairings, *standings, *crosstable], absent=["bye"])
+    for number in (1, 2):
+        s.check_slips(
+            reader,
+            event,
+            number,
+            [
+                [f"Round {number} · Board {board}", FULL[first], FULL[second]]
+                for rnd, board, first, second, *_ in GAMES
+                if rnd == number
+            ],
+        )
+    s.check_games_zip(
+        reader,
+        event,
+        {(rnd, board): [FULL[first], FULL[second]] for rnd, board, first, second, *_ in GAMES},
+        {(1, 1): [ADA_LEVELS, EDSGER_LEVELS]},
+    )

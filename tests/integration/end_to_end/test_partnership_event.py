@@ -33,6 +33,11 @@ TEAMS = [
     ("Grace Hopper", "Edsger Dijkstra"),
     ("Barbara Liskov", "John McCarthy"),
 ]
+TIEBREAKS = (  # the standings JSON's tie-breaks, in the preset's order
+    "tiebreaks.results_between",
+    "tiebreaks.progressive_difference",
+    "tiebreaks.progressive_level",
+)
 RECORD_SEED = 1  # the arbiter's choice of legal moves at board 1 of round 1
 
 
@@ -45,24 +50,17 @@ def test_a_partnership_event_of_a_festival_runs_two_rounds_every_way_of_entering
     second half of the double track). Round 2: board 2 (Barbara & John v Grace & Edsger) is
     confirmed by the players, board 1 (Ada & Alan v Hedy & Claude) disputed and settled by the
     arbiter as a draw 19-19."""
-    # The festival's organiser creates it; the event's director (who may not create festivals)
-    # names it on the event form (partnership, all play all, check-in) and the organiser lets
-    # it in.
-    organiser = s.director("organiser")
-    festival = s.create_festival(
-        organiser, "Summer Mind Sports", starts="2027-08-20", ends="2027-08-28"
-    )
-    td = s.director("td", festivals=False)
-    event = s.create_event(
-        td,
+    # The festival's organiser creates it; the event's director names it on the event form
+    # (partnership, all play all, check-in) and the organiser lets it in.
+    festival, td, event = s.event_by_request(
+        "Summer Mind Sports",
+        ("2027-08-20", "2027-08-28"),
         "Pairs Cup",
-        festival=festival,
         ruleset="partnership",
         pairing_system="round-robin",
         rounds=2,
         check_in_required="on",
     )
-    event = s.approve_festival_request(organiser, festival, event)
     assert (event.festival_id, event.table_size) == (festival.pk, 4)
     arb = s.staff("arb")
     s.name_arbiter(td, event, arb, "floor")
@@ -202,17 +200,7 @@ def check_standings(event: Event, teams: tuple[Entry, Entry, Entry, Entry]) -> N
     ]
     data = s.json_of(public, f"/events/{event.slug}/export/standings.json")
     assert data["field_size"] == 4
-    got = [
-        (
-            r["rank"],
-            r["entry"],
-            r["vp"],
-            r["tiebreaks"]["results_between"],
-            r["tiebreaks"]["progressive_difference"],
-            r["tiebreaks"]["progressive_level"],
-        )
-        for r in data["standings"]
-    ]
+    got = s.fields(data["standings"], "rank", "entry", "vp", *TIEBREAKS)
     assert got == [(rank, e.pk, vp, de, pd, pl) for rank, e, vp, de, pd, pl in expected]
     assert {r["games_played"] for r in data["standings"]} == {2}
 

@@ -20,16 +20,7 @@ from openskill.models import PlackettLuce
 from tests.integration.end_to_end import steps as s
 from tournament.models import Board, Event
 
-NAMES = [
-    "Ada Byron",
-    "Alan Turing",
-    "Grace Hopper",
-    "Edsger Dijkstra",
-    "Barbara Liskov",
-    "Donald Knuth",
-    "Frances Allen",
-    "John Backus",
-]
+NAMES = s.PIONEERS
 FULL = {name.split()[0]: name for name in NAMES}
 
 
