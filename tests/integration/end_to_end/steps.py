@@ -722,7 +722,7 @@ def check_games_zip(
         )
         assert engine.over and positions.table_levels(engine) == [
             list(x) for x in recorded[(r, b)]
-        ], (r, b)
+        ], (r, b, positions.table_levels(engine))
         assert record["actions"] and "1. " in text
 
 

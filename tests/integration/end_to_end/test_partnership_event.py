@@ -175,6 +175,7 @@ def test_a_partnership_event_of_a_festival_runs_two_rounds_every_way_of_entering
     check_ratings(who)
     check_festival(festival)
     check_my_games(who, teams)
+    check_printouts(event)
 
 
 def check_standings(event: Event, teams: tuple[Entry, Entry, Entry, Entry]) -> None:
@@ -376,3 +377,58 @@ def check_my_games(people: dict[str, s.Person], teams: tuple[Entry, Entry, Entry
     assert '<dt>Partner</dt><dd class="partner">Ada Byron</dd>' in page
     assert f">{t2.name.replace('&', '&amp;')}</a></dd>" in page
     assert t1.name not in page
+
+
+def check_printouts(event: Event) -> None:
+    """The event PDF prints each table's four players seat by seat, partners with their team's
+    placing, and the result; its standings name the teams (both partners), their club and the
+    values worked out in check_standings. Each round's slips are a pair's slips: the two teams,
+    the first team first. games.zip: a record per board, four players in seat order; the
+    recorded game replays to its levels (a team's tracks are its own, one per side), the
+    others empty."""
+    ada, barbara = [2, 3, 5, 6, 10, 12], [2, 3, 3, 3, 4, 5]
+    public = Client()
+    s.check_event_pdf(
+        public,
+        event,
+        [
+            ["Round 1: tables"],
+            ["1", "Ada Byron (1)", "Barbara Liskov (2)", "Alan Turing (1)", "John McCarthy (2)"],
+            ["1-0"],
+            ["2", "Hedy Lamarr (1)", "Grace Hopper (2)", "Claude Shannon (1)"],
+            ["Edsger Dijkstra (2)", "1-0"],
+            ["Round 2: tables"],
+            ["1", "Ada Byron (1)", "Hedy Lamarr (1)", "Alan Turing (1)", "Claude Shannon (1)"],
+            ["½-½"],
+            ["2", "Barbara Liskov (2)", "Grace Hopper (1)", "John McCarthy (2)"],
+            ["Edsger Dijkstra (1)", "0-1"],
+            ["Standings"],
+            ["1", "Hedy Lamarr & Claude Shannon", "Bletchley", "1½", "½", "3", "39", "2"],
+            ["2", "Ada Byron & Alan Turing", "Bletchley", "1½", "½", "0", "21", "2"],
+            ["3", "Grace Hopper & Edsger Dijkstra", "Bletchley", "1", "0", "2", "31", "2"],
+            ["4", "Barbara Liskov & John McCarthy", "Bletchley", "0", "0", "-5", "11", "2"],
+        ],
+        absent=["bye"],
+    )
+    teams = {n + 1: f"{a} & {b}" for n, (a, b) in enumerate(TEAMS)}
+    for number, boards in ((1, [(1, 4), (2, 3)]), (2, [(1, 2), (4, 3)])):
+        s.check_slips(
+            public,
+            event,
+            number,
+            [
+                [f"Round {number} · Board {b}", teams[first], teams[second]]
+                for b, (first, second) in enumerate(boards, start=1)
+            ],
+        )
+    s.check_games_zip(
+        public,
+        event,
+        {
+            (1, 1): ["Ada Byron", "Barbara Liskov", "Alan Turing", "John McCarthy"],
+            (1, 2): ["Hedy Lamarr", "Grace Hopper", "Claude Shannon", "Edsger Dijkstra"],
+            (2, 1): ["Ada Byron", "Hedy Lamarr", "Alan Turing", "Claude Shannon"],
+            (2, 2): ["Barbara Liskov", "Grace Hopper", "John McCarthy", "Edsger Dijkstra"],
+        },
+        {(1, 1): [ada, barbara]},  # one set of tracks per team
+    )
