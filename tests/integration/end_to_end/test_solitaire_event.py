@@ -160,6 +160,7 @@ def test_a_duplicate_solitaire_event_of_a_festival_runs_two_rounds() -> None:
     check_standings(event)
     check_ratings()
     check_festival(festival)
+    check_printouts(event)
 
 
 def check_pairing_mail(round_: Round) -> None:
@@ -309,3 +310,33 @@ def check_festival(festival: Festival) -> None:
     ]
     page = s.page(public, f"/festivals/{festival.slug}/overall/")
     assert page.index("Di Prince") < page.index("Bea Quinn") < page.index("Ada Byron")
+
+
+def check_printouts(event: Event) -> None:
+    """The event PDF prints each round's entrants as playing the round's deal, never a bye,
+    and the standings' ranks and names (Bea and Cy sharing 2nd); each round's slips are one
+    per entrant (boards in starting order); games.zip holds one record per entrant per round,
+    Ada's recorded game replaying to her round-1 levels, the typed and confirmed ones empty."""
+    public = Client()
+    deal = "plays the round's deal (solitaire)"
+    rounds = [
+        [[f"Round {n}: pairings"], *([str(b), name, deal] for b, name in enumerate(NAMES, 1))]
+        for n in (1, 2)
+    ]
+    standings = [
+        ["1", "Di Prince", "Hove"],
+        ["2=", "Bea Quinn", "Hove"],
+        ["2=", "Cy Young", "Hove"],
+        ["4", "Ed Stone", "Hove"],
+        ["5", "Ada Byron", "Hove"],
+    ]
+    s.check_event_pdf(public, event, [*rounds[0], *rounds[1], *standings], absent=["bye"])
+    for n in (1, 2):
+        slips = [[f"Round {n} · Board {b}", name] for b, name in enumerate(NAMES, 1)]
+        s.check_slips(public, event, n, slips)
+    s.check_games_zip(
+        public,
+        event,
+        {(n, b): [name] for n in (1, 2) for b, name in enumerate(NAMES, 1)},
+        {(1, 1): [ROUND1["Ada Byron"]]},
+    )
