@@ -254,6 +254,7 @@ def test_events_at_tables_of_three_and_four_run_two_rounds_with_results_entered_
         check_standings(reader, plan, event)
         check_crosstable(reader, plan, event)
         check_exports(reader, plan, event)
+        check_printouts(reader, plan, event)
     check_ratings(reader, people)
     check_festival(reader, festival.slug)
 
@@ -590,4 +591,33 @@ def check_festival(reader: Client, slug: str) -> None:
     ada = next(r for r in page_rows if r[1] == FULL["Ada"])
     assert (
         "Ingenious Threes: 3-4 of 6, 45.83" in ada[3] and "Ingenious Fours: 7 of 8, 13.27" in ada[3]
+    )
+
+
+def check_printouts(reader: Client, plan: Plan, event: Event) -> None:
+    """The event PDF prints each round's tables seat by seat with each seat's placing, then the
+    standings' ranks and names; each round's slips are one per table naming its seats in order;
+    games.zip holds a record per table, the recorded one replaying to its levels, the typed,
+    confirmed and settled ones empty."""
+    tables = [
+        [
+            str(t.board),
+            *(f"{FULL[p]} ({place})" for p, place in zip(t.seats, t.places, strict=True)),
+        ]
+        for t in plan.tables
+    ]
+    standings = [[rank, FULL[p]] for rank, p, *_ in plan.standings]
+    s.check_event_pdf(reader, event, [*tables, ["Standings"], *standings], absent=["bye"])
+    for number in (1, 2):
+        slips = [
+            [f"Round {number} · Table {t.board}", *names(t.seats)]
+            for t in plan.tables
+            if t.round == number
+        ]
+        s.check_slips(reader, event, number, slips)
+    s.check_games_zip(
+        reader,
+        event,
+        {(t.round, t.board): names(t.seats) for t in plan.tables},
+        {(t.round, t.board): t.levels for t in plan.tables if t.how == "recorded"},
     )
