@@ -665,7 +665,15 @@ def check_event_pdf(
 ) -> None:
     """The event PDF (pairings or tables, standings, crosstable) prints each run of texts (a
     row's cells, in order), the runs in the order given, and none of ``absent`` anywhere."""
-    texts = pdf_of(client, f"/events/{event.slug}/export/event.pdf")
+    check_pdf(client, f"/events/{event.slug}/export/event.pdf", runs, absent=absent)
+
+
+def check_pdf(
+    client: Client, url: str, runs: Sequence[Sequence[str]], *, absent: Sequence[str] = ()
+) -> None:
+    """A PDF download prints each run of texts (a row's cells, in order), the runs in the
+    order given, and none of ``absent`` anywhere (any case)."""
+    texts = pdf_of(client, url)
     _runs_in_order(texts, runs)
     for word in absent:
         assert not [x for x in texts if word in x.lower()], word

@@ -400,6 +400,7 @@ def test_a_festival_event_of_challenges_over_two_rounds() -> None:
 
     check_standings(event)
     check_records(event)
+    check_printouts(event)
     check_ratings({name: p.player for name, p in players.items() if p.player})
     check_pentamind_and_overall(
         festival, event, {name: p.player for name, p in players.items() if p.player}
@@ -589,3 +590,51 @@ def check_pentamind_and_overall(
     html = s.page(client, reverse("festival-overall", args=[festival.slug]))
     order = [html.index(name) for name in (BEN, EVA, ADA, CHIARA, DEV, FINN)]
     assert order == sorted(order)
+
+
+def check_printouts(event: Event) -> None:
+    """The tally's PDF prints the tally rows worked out by hand; the event PDF prints each
+    round's tables seat by seat with the placings; each round's slips are one per table naming
+    its three seats in order."""
+    client = Client()
+    tally = [
+        [str(rank), name, str(vp), str(won), str(second), f"{between:g}", str(r1), str(r2)]
+        for rank, name, vp, won, second, between, r1, r2 in TALLY
+    ]
+    seats = [  # round, board, seat, player, lowest row, second lowest, placing (by hand above)
+        ["Round 1: Tile Challenge"],
+        ["1", "1", ADA, "7", "7", "1"],
+        ["1", "2", BEN, "5", "5", "3"],
+        ["1", "3", CHIARA, "6", "7", "2"],
+        ["2", "1", DEV, "5", "5", "2"],
+        ["2", "2", EVA, "6", "6", "1"],
+        ["2", "3", FINN, "3", "4", "3"],
+        ["Round 2: Card Challenge"],
+        ["1", "1", CHIARA, "6", "7", "1"],
+        ["1", "2", EVA, "6", "7", "1"],
+        ["1", "3", ADA, "5", "6", "3"],
+        ["2", "1", BEN, "8", "8", "1"],
+        ["2", "2", FINN, "6", "7", "2"],
+        ["2", "3", DEV, "4", "6", "3"],
+    ]
+    url = reverse("challenge-standings-pdf", args=[event.slug])
+    s.check_pdf(client, url, [["Standings"], *tally, *seats], absent=["bye"])
+    s.check_event_pdf(
+        client,
+        event,
+        [
+            ["Round 1: tables"],
+            ["1", f"{ADA} (1)", f"{BEN} (3)", f"{CHIARA} (2)", "placings"],
+            ["2", f"{DEV} (2)", f"{EVA} (1)", f"{FINN} (3)", "placings"],
+            ["Round 2: tables"],
+            ["1", f"{CHIARA} (1)", f"{EVA} (1)", f"{ADA} (3)", "placings"],
+            ["2", f"{BEN} (1)", f"{FINN} (2)", f"{DEV} (3)", "placings"],
+        ],
+        absent=["bye"],
+    )
+    for number, tables in (
+        (1, [[ADA, BEN, CHIARA], [DEV, EVA, FINN]]),
+        (2, [[CHIARA, EVA, ADA], [BEN, FINN, DEV]]),
+    ):
+        slips = [[f"Round {number} · Table {b}", *names] for b, names in enumerate(tables, 1)]
+        s.check_slips(client, event, number, slips)
