@@ -632,15 +632,17 @@ def pdf_text(data: bytes) -> list[str]:
     for page_body in pages:
         contents = re.search(rb"/Contents\s+(\d+) 0 R", page_body)
         assert contents
-        font = b""
+        current = b""
         ops = rb"/(\S+)\s+[\d.]+\s+Tf|\(((?:\\.|[^\\)])*)\)\s*Tj"
         for op in re.finditer(ops, stream(int(contents.group(1))), re.S):
             if op.group(1):
-                font = op.group(1)
+                current = op.group(1)
                 continue
             raw = _pdf_string(op.group(2))
-            cmap = maps.get(font)
-            texts.append("".join(cmap.get(b, "?") for b in raw) if cmap else raw.decode("latin-1"))
+            chars = maps.get(current)
+            texts.append(
+                "".join(chars.get(b, "?") for b in raw) if chars else raw.decode("latin-1")
+            )
     return texts
 
 

@@ -162,7 +162,7 @@ def step_record_game(arbiter: Client, board: Board) -> dict[str, Any]:
     page = s.page(arbiter, reverse("challenge-table", args=[table.pk]))
     assert 'action="' + act_url + '"' in page
     for _ in range(1000):
-        state = arbiter.get(state_url).json()
+        state: dict[str, Any] = s.json_of(arbiter, state_url)
         if state["over"]:
             return state
         form = {"index": state["next_index"], **next_choice(state)}
@@ -424,8 +424,8 @@ def check_standings(event: Event) -> None:
     """The standings page and its CSV and JSON: the tally of CHALLENGES.md, by hand."""
     client = Client()
     for name in ("event-standings", "event-crosstable"):  # the event's tables are the tally
-        response = client.get(reverse(name, args=[event.slug]))
-        assert response.url == reverse("challenge-standings", args=[event.slug])
+        response = s.ok(client.get(reverse(name, args=[event.slug])))
+        assert response["Location"] == reverse("challenge-standings", args=[event.slug])
     html = s.page(client, reverse("challenge-standings", args=[event.slug]))
     html = re.sub(r">\s+<", "><", html)
     assert 'R1 <span class="muted">Tile Challenge</span>' in html

@@ -199,10 +199,10 @@ def check_standings(event: Event) -> None:
     data = s.json_of(public, f"/events/{event.slug}/export/standings.json")
     assert data["field_size"] == 5
     tiebreaks = ("results_between", "progressive_difference", "progressive_level")
-    got = s.fields(
+    standings = s.fields(
         data["standings"], "rank", "tied", "name", "vp", *(f"tiebreaks.{k}" for k in tiebreaks)
     )
-    assert got == expected
+    assert standings == expected
     assert {r["games_played"] for r in data["standings"]} == {2}
     rows = s.csv_rows(public, f"/events/{event.slug}/export/standings.csv")
     assert [(r["Rank"], r["Player"]) for r in rows] == [
