@@ -246,8 +246,11 @@ def _histories(event: Event, before_round: int) -> dict[int, _History]:
     bye_value = float(event.bye_value)
     for number in range(1, before_round):
         seen: dict[int, tuple[bool | None, str | None]] = {}
+        # A solitaire entrant's board ("table", no second side) scores by the round's
+        # placings, not as a pair (as in table_selectors._points): left out here.
+        played = [b for b in by_round.get(number, []) if b.result != Result.TABLE]
         rows = scoring_core.results_from_boards(
-            [scoring_core.Board(number, *pair_of(b), b.result) for b in by_round.get(number, [])],
+            [scoring_core.Board(number, *pair_of(b), b.result) for b in played],
             bye_value=bye_value,
         )
         points = defaultdict(float)

@@ -17,7 +17,10 @@ from __future__ import annotations
 import csv
 import io
 import json
+import math
 import random
+import re
+import zipfile
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -33,7 +36,29 @@ from games import positions
 from games.engine import Game as EngineGame
 from games.models import Game
 from tests.factories import EventCreatorFactory, PlayerFactory, UserFactory
-from tournament.models import Board, Entry, Event, Festival, Player, Round
+from tests.standings import pdfreader
+from tournament.models import (
+    Board,
+    Entry,
+    Event,
+    EventRole,
+    Festival,
+    FestivalRequest,
+    Player,
+    Round,
+)
+
+#: The players of the stories, in the order they are entered (a story takes the first n).
+PIONEERS = [
+    "Ada Byron",
+    "Alan Turing",
+    "Grace Hopper",
+    "Edsger Dijkstra",
+    "Barbara Liskov",
+    "Donald Knuth",
+    "Frances Allen",
+    "John Backus",
+]
 
 # The factories, as untyped callables (factory_boy has no types).
 _event_creator: Any = EventCreatorFactory
@@ -97,12 +122,14 @@ def signed_in(user: Any) -> Client:
     return client
 
 
-def director(username: str = "td") -> Person:
-    """A director the site's organisers named: may create events and festivals."""
+def director(username: str = "td", *, festivals: bool = True) -> Person:
+    """A director the site's organisers named: may create events and (``festivals``) festivals
+    of their own; without that right a director of an event may still create one."""
     user = _event_creator(username=username, email=f"{username}@example.org")
-    user.user_permissions.add(
-        Permission.objects.get(content_type__app_label="tournament", codename="add_festival")
-    )
+    if festivals:
+        user.user_permissions.add(
+            Permission.objects.get(content_type__app_label="tournament", codename="add_festival")
+        )
     return Person(user, signed_in(user))
 
 
@@ -112,14 +139,18 @@ def staff(username: str) -> Person:
     return Person(user, signed_in(user))
 
 
-def players_with_accounts(names: Sequence[str], *, rating: int = 2000) -> list[Person]:
+def players_with_accounts(
+    names: Sequence[str], *, rating: int = 2000, step: int = 10, clubs: str | Sequence[str] = ""
+) -> list[Person]:
     """A registry player per name, each claimed by their own account (an e-mail address at
-    example.org), registry ratings falling by 10 in the order given."""
+    example.org), registry ratings falling by ``step`` in the order given; ``clubs`` one for
+    all or one per name."""
     people = []
     for n, name in enumerate(names):
         username = name.split()[0].lower()
         user = _user(username=username, email=f"{username}@example.org")
-        player = _player(name=name, club="", country="ENG", rating=rating - 10 * n, user=user)
+        club = clubs if isinstance(clubs, str) else clubs[n]
+        player = _player(name=name, club=club, country="ENG", rating=rating - step * n, user=user)
         people.append(Person(user, signed_in(user), player))
     return people
 
@@ -135,15 +166,21 @@ def ok(response: Any, status: int = 302) -> HttpResponse:
 
 
 def create_festival(
-    td: Person, name: str, *, starts: str = "2026-08-20", ends: str = "2026-08-30"
+    td: Person,
+    name: str,
+    *,
+    venue: str = "JW3, London",
+    starts: str = "2026-08-20",
+    ends: str = "2026-08-30",
 ) -> Festival:
+    """The festival's form; whoever creates it is its director."""
     with worker():
         ok(
             td.client.post(
                 "/festivals/new/",
                 {
                     "name": name,
-                    "venue": "JW3, London",
+                    "venue": venue,
                     "starts": starts,
                     "ends": ends,
                     "time_zone": "Europe/London",
@@ -153,8 +190,7 @@ def create_festival(
     return Festival.objects.get(name=name)
 
 
-def create_event(
-    td: Person,
+def event_form(
     name: str,
     *,
     festival: Festival | None = None,
@@ -164,10 +200,10 @@ def create_event(
     pairing_system: str = "auto",
     tiebreak_preset: str = "mso-ingenious",
     clock_minutes: int = 10,
-    **more: str,
-) -> Event:
-    """The director's event form, as typed; the director is the event's director."""
-    fields = {
+    **more: Any,
+) -> dict[str, Any]:
+    """The event form's fields, as a director types them (``more``: any other field)."""
+    return {
         "name": name,
         "venue": "JW3, London",
         "start_date": "2026-08-21",
@@ -182,28 +218,76 @@ def create_event(
         "tiebreak_preset": tiebreak_preset,
         **more,
     }
+
+
+def create_event(td: Person, name: str, **form: Any) -> Event:
+    """The director's event form, as typed (``event_form``'s fields); the director is the
+    event's director."""
     with worker():
-        ok(td.client.post("/events/new/", fields))
+        ok(td.client.post("/events/new/", event_form(name, **form)))
     return Event.objects.get(name=name)
 
 
-def name_arbiter(td: Person, event: Event, arbiter: Person) -> None:
+def edit_event(td: Person, event: Event, **form: Any) -> Event:
+    """The director sends the event's form again with ``form``'s fields (``event_form``)."""
+    with worker():
+        ok(td.client.post(f"/events/{event.slug}/edit/", event_form(event.name, **form)))
+    return Event.objects.get(pk=event.pk)
+
+
+def approve_festival_request(organiser: Person, festival: Festival, event: Event) -> Event:
+    """An event of another director asks to join the festival; its director lets it in."""
+    asked = FestivalRequest.objects.get(event=event, festival=festival)
+    with worker():
+        ok(organiser.client.post(f"/festivals/{festival.slug}/requests/{asked.pk}/approve/"))
+    event.refresh_from_db()
+    assert event.festival_id == festival.pk
+    return event
+
+
+def event_by_request(
+    festival_name: str, dates: tuple[str, str], event_name: str, **form: Any
+) -> tuple[Festival, Person, Event]:
+    """A festival's organiser creates it on its form; another director (who may not create
+    festivals) names it on their event's form (``event_form``'s fields), which asks to join,
+    and the organiser lets the event in. The festival, the event's director and the event."""
+    organiser = director("organiser")
+    festival = create_festival(organiser, festival_name, starts=dates[0], ends=dates[1])
+    td = director("td", festivals=False)
+    event = create_event(td, event_name, festival=festival, **form)
+    return festival, td, approve_festival_request(organiser, festival, event)
+
+
+def name_arbiter(td: Person, event: Event, arbiter: Person, reason: str = "on the floor") -> None:
     with worker():
         ok(
             td.client.post(
                 f"/events/{event.slug}/roles/",
-                {"username": arbiter.user.username, "role": "arbiter", "reason": "on the floor"},
+                {"username": arbiter.user.username, "role": "arbiter", "reason": reason},
             )
         )
+    assert EventRole.objects.filter(
+        event=event, user=arbiter.user, role=EventRole.Role.ARBITER
+    ).exists()
 
 
-def enter_players(td: Person, event: Event, people: Sequence[Person]) -> list[Entry]:
-    """Each registry player entered from the entries page, starting ranks in the order given."""
+def enter_players(
+    td: Person, event: Event, people: Sequence[Person | tuple[Person, Person]]
+) -> list[Entry]:
+    """Each registry player (or partnership team: the player and the partner) entered from the
+    entries page, starting ranks in the order given."""
+    firsts = []
     for person in people:
-        assert person.player is not None
+        first, partner = person if isinstance(person, tuple) else (person, None)
+        assert first.player is not None
+        fields = {"player": first.player.pk}
+        if partner is not None:
+            assert partner.player is not None
+            fields["partner"] = partner.player.pk
         with worker():
-            ok(td.client.post(f"/events/{event.slug}/entries/add/", {"player": person.player.pk}))
-    entries = [Entry.objects.get(event=event, player=p.player) for p in people]
+            ok(td.client.post(f"/events/{event.slug}/entries/add/", fields))
+        firsts.append(first.player)
+    entries = [Entry.objects.get(event=event, player=p) for p in firsts]
     assert [e.starting_rank for e in entries] == list(range(1, len(people) + 1))
     return entries
 
@@ -248,7 +332,8 @@ def board(event: Event, round_number: int, number: int) -> Board:
 
 def seat_names(b: Board) -> list[str]:
     """The player in each seat, seat 0 first (a partnership team's two players both appear)."""
-    return [s.entry.player.name for s in b.seats.select_related("entry__player").order_by("number")]
+    seats = b.seats.select_related("entry__player", "entry__partner").order_by("number")
+    return [s.player.name for s in seats]
 
 
 def seating(event: Event, round_number: int) -> list[list[str]]:
@@ -284,11 +369,14 @@ def pair_fields(result: str, first_lowest: int | None, second_lowest: int | None
 def table_fields(
     levels: Sequence[Sequence[int]], places: Sequence[int] | None = None
 ) -> dict[str, Any]:
-    """A table's word, seat by seat: ``lowest_n``, ``next_n`` (and ``placing_n`` if given)."""
+    """A table's word, seat by seat: ``lowest_n``, ``next_n``, the other four levels as
+    ``rest_n`` when given (a solitaire entrant's six), and ``placing_n`` if given."""
     fields: dict[str, Any] = {}
     for n, seat in enumerate(levels):
         fields[f"lowest_{n}"] = seat[0]
         fields[f"next_{n}"] = seat[1]
+        if len(seat) > 2:
+            fields[f"rest_{n}"] = " ".join(str(level) for level in seat[2:])
         if places is not None:
             fields[f"placing_{n}"] = places[n]
     return fields
@@ -365,6 +453,7 @@ class Recorded:
     engine: EngineGame
     placements: int = 0
     presses: int = 0
+    pressed: set[int] = field(default_factory=set)  # the seats whose clock was pressed
     actions: list[dict[str, Any]] = field(default_factory=list)
 
     @property
@@ -382,10 +471,17 @@ def _act(arbiter: Person, b: Board, fields: dict[str, Any]) -> None:
     assert game.log_length > before, f"refused: {fields}"
 
 
-def choose(engine: EngineGame, rng: random.Random, sample: int) -> dict[str, Any]:
-    """A legal placement: the best-scoring of ``sample`` drawn at random (a player who looks
-    for points, so colours climb as in a real game)."""
+def choose(
+    engine: EngineGame, rng: random.Random, sample: int | None, tile: str | None = None
+) -> dict[str, Any]:
+    """A legal placement (of ``tile`` if given): the best-scoring of ``sample`` drawn at random
+    (a player who looks for points, so colours climb as in a real game), or with no sample any
+    legal placement drawn at random."""
     moves = engine.legal_placements()
+    if tile is not None:
+        moves = [m for m in moves if sorted(m["tile"]) == sorted(tile)]
+    if sample is None:
+        return rng.choice(moves)
     rng.shuffle(moves)
     best, best_points = moves[0], -1
     for move in moves[:sample]:
@@ -395,10 +491,27 @@ def choose(engine: EngineGame, rng: random.Random, sample: int) -> dict[str, Any
     return best
 
 
-def record_game(arbiter: Person, b: Board, seed: int, *, sample: int = 12) -> Recorded:
+def _press(arbiter: Person, b: Board, game: Game, done: Recorded) -> None:
+    game.refresh_from_db()
+    assert game.clock_seat is not None
+    done.pressed.add(game.clock_seat)
+    _act(arbiter, b, {"op": "press"})
+    done.presses += 1
+
+
+def record_game(
+    arbiter: Person,
+    b: Board,
+    seed: int,
+    *,
+    sample: int | None = 12,
+    deal: Sequence[str] | None = None,
+) -> Recorded:
     """The arbiter records the board's game move by move on the board page: the clocks
     started, each placement the engine allows (chosen by a seeded draw, so the game is the same
-    every run), and the clock pressed whenever the turn passes, until the game ends."""
+    every run), and the clock pressed whenever the turn passes, until the game ends. With a
+    ``deal`` (a solitaire round's tiles) each placement is of the next tile dealt and the one
+    clock is pressed after each, as the next tile comes."""
     ok(arbiter.client.get(f"/games/board/{b.pk}/"), 200)  # the board page sets the game up
     game = Game.objects.get(board=b)
     engine = positions.replay(game.ruleset, game.options, game.players, [])
@@ -407,19 +520,36 @@ def record_game(arbiter: Person, b: Board, seed: int, *, sample: int = 12) -> Re
     with worker():
         _act(arbiter, b, {"op": "start"})
         while not engine.over:
-            move = choose(engine, rng, sample)
+            dealt = deal[done.placements] if deal is not None else None
+            move = choose(engine, rng, sample, dealt)
             game.refresh_from_db()
             if game.clock_seat != move["player"]:
-                _act(arbiter, b, {"op": "press"})
-                done.presses += 1
+                _press(arbiter, b, game, done)
             tile, (cell1, cell2) = move["tile"], move["cells"]
             _act(arbiter, b, {"op": "place", "tile": tile, "cell1": cell1, "cell2": cell2})
             engine.apply(move)
             done.actions.append(move)
             done.placements += 1
+            if deal is not None and not engine.over:
+                _press(arbiter, b, game, done)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     return done
+
+
+# ---------------------------------------------------------------- the documents' formulas
+
+
+def pentamind(field: int, place: float) -> float:
+    """docs/festival.md, a field of N <= 100: 100 x (N+5)/(N+6) x (N-P)/(N-1), two decimals
+    (P the middle of a shared span)."""
+    return round(100 * (field + 5) / (field + 6) * (field - place) / (field - 1), 2)
+
+
+def site_rating(rating: Any) -> int:
+    """docs/ratings.md: an openskill rating shown as 1500 + 40 x (mu - 3 sigma), rounded half
+    up."""
+    return int(math.floor(1500 + 40 * (rating.mu - 3 * rating.sigma) + 0.5))
 
 
 # ---------------------------------------------------------------- reading pages and files
@@ -435,6 +565,175 @@ def csv_rows(client: Client, url: str) -> list[dict[str, str]]:
 
 def json_of(client: Client, url: str) -> Any:
     return json.loads(page(client, url))
+
+
+def fields(rows: Sequence[dict[str, Any]], *keys: str) -> list[tuple[Any, ...]]:
+    """Each JSON row's values at ``keys``, a dotted key reading into nested objects
+    (``tiebreaks.results_between``, ``rounds.1``)."""
+
+    def at(row: Any, key: str) -> Any:
+        for part in key.split("."):
+            row = row[part]
+        return row
+
+    return [tuple(at(row, key) for key in keys) for row in rows]
+
+
+_PDF_ESCAPES = {b"n": b"\n", b"r": b"\r", b"t": b"\t", b"b": b"\b", b"f": b"\f"}
+
+
+def _pdf_string(raw: bytes) -> bytes:
+    """A PDF literal string's bytes: its backslash escapes undone."""
+    out, i = bytearray(), 0
+    while i < len(raw):
+        c = raw[i : i + 1]
+        if c != b"\\":
+            out += c
+            i += 1
+            continue
+        nxt = raw[i + 1 : i + 2]
+        octal = re.match(rb"[0-7]{1,3}", raw[i + 1 : i + 4])
+        if octal:
+            out.append(int(octal.group(), 8))
+            i += 1 + len(octal.group())
+        else:
+            out += _PDF_ESCAPES.get(nxt, nxt)
+            i += 2
+    return bytes(out)
+
+
+def pdf_text(data: bytes) -> list[str]:
+    """The texts a PDF draws, page by page in drawing order, one string per ``Tj`` (a cell, a
+    heading, a line), each byte read through its font's ToUnicode map (pdfreader.read_pdf
+    checks the file's frame and decodes its streams)."""
+    assert pdfreader.read_pdf(data).pages >= 1
+    objects = {
+        int(m.group(1)): m.group(2)
+        for m in re.finditer(rb"(\d+) 0 obj\s*(.*?)\s*endobj", data, re.S)
+    }
+
+    def stream(number: int) -> bytes:
+        found = re.search(rb"<<(.*?)>>\s*stream\r?\n(.*?)\s*endstream", objects[number], re.S)
+        assert found, number
+        return pdfreader.decode_stream(found.group(1), found.group(2))
+
+    maps: dict[bytes, dict[int, str]] = {}
+    for body in objects.values():
+        font = re.search(rb"/Name\s*/(\S+)", body)
+        unicode = re.search(rb"/ToUnicode\s+(\d+) 0 R", body)
+        if font and unicode and b"/Font" in body:
+            cmap = stream(int(unicode.group(1)))
+            maps[font.group(1)] = {
+                int(code, 16): chr(int(char, 16))
+                for code, char in re.findall(rb"<([0-9A-Fa-f]{2})>\s*<([0-9A-Fa-f]{4})>", cmap)
+            }
+    texts: list[str] = []
+    pages = [b for b in objects.values() if re.search(rb"/Type\s*/Page(?![a-zA-Z])", b)]
+    for page_body in pages:
+        contents = re.search(rb"/Contents\s+(\d+) 0 R", page_body)
+        assert contents
+        current = b""
+        ops = rb"/(\S+)\s+[\d.]+\s+Tf|\(((?:\\.|[^\\)])*)\)\s*Tj"
+        for op in re.finditer(ops, stream(int(contents.group(1))), re.S):
+            if op.group(1):
+                current = op.group(1)
+                continue
+            raw = _pdf_string(op.group(2))
+            chars = maps.get(current)
+            texts.append(
+                "".join(chars.get(b, "?") for b in raw) if chars else raw.decode("latin-1")
+            )
+    return texts
+
+
+def pdf_of(client: Client, url: str) -> list[str]:
+    """A PDF download's texts (``pdf_text``)."""
+    response = ok(client.get(url), 200)
+    assert response["Content-Type"] == "application/pdf"
+    return pdf_text(response.content)
+
+
+def _runs_in_order(texts: list[str], runs: Sequence[Sequence[str]]) -> None:
+    at = 0
+    for run in runs:
+        run = list(run)
+        starts = [n for n in range(at, len(texts)) if texts[n : n + len(run)] == run]
+        assert starts, f"not found after text {at}: {run}\n{texts[at : at + 40]}"
+        at = starts[0] + len(run)
+
+
+def check_event_pdf(
+    client: Client, event: Event, runs: Sequence[Sequence[str]], *, absent: Sequence[str] = ()
+) -> None:
+    """The event PDF (pairings or tables, standings, crosstable) prints each run of texts (a
+    row's cells, in order), the runs in the order given, and none of ``absent`` anywhere."""
+    check_pdf(client, f"/events/{event.slug}/export/event.pdf", runs, absent=absent)
+
+
+def check_pdf(
+    client: Client, url: str, runs: Sequence[Sequence[str]], *, absent: Sequence[str] = ()
+) -> None:
+    """A PDF download prints each run of texts (a row's cells, in order), the runs in the
+    order given, and none of ``absent`` anywhere (any case)."""
+    texts = pdf_of(client, url)
+    _runs_in_order(texts, runs)
+    for word in absent:
+        assert not [x for x in texts if word in x.lower()], word
+
+
+def check_slips(client: Client, event: Event, number: int, slips: Sequence[Sequence[str]]) -> None:
+    """The round's result slips (an arbiter's printout): one slip per board or table, in
+    order, each headed ``Round n · Board b`` (``Table b`` at a table of 3 or 4) and naming its
+    seats in seat order (a partnership team as its two players), each with its starting rank
+    (``(#k)``). ``slips``: each slip's heading, then its names."""
+    texts = pdf_of(client, f"/events/{event.slug}/export/slips/{number}.pdf")
+    heads = [n for n, x in enumerate(texts) if x.startswith(f"Round {number} · ")]
+    assert [texts[n] for n in heads] == [slip[0] for slip in slips]
+    for n, (slip, start) in enumerate(zip(slips, heads, strict=True)):
+        end = heads[n + 1] if n + 1 < len(heads) else len(texts)
+        names = [
+            re.sub(r" \(#\d+\)$", "", x) for x in texts[start:end] if re.search(r"\(#\d+\)$", x)
+        ]
+        assert names == list(slip[1:]), (slip[0], texts[start:end])
+        assert texts[start + 1] == event.name
+
+
+def check_games_zip(
+    client: Client,
+    event: Event,
+    boards: dict[tuple[int, int], Sequence[str]],
+    recorded: dict[tuple[int, int], Sequence[Sequence[int]]],
+) -> None:
+    """games.zip: one record (JSON and text) per board of the public rounds, named by round and
+    board, its players in seat order (``boards``); a game recorded at the board holds its moves,
+    and replayed they end on each seat's levels (``recorded``, lowest first); a board whose
+    result was typed, confirmed or settled holds no move (an empty record)."""
+    response = ok(client.get(f"/events/{event.slug}/export/games.zip"), 200)
+    archive = zipfile.ZipFile(io.BytesIO(response.content))
+    stems = [f"{event.slug}/round-{r:02d}/board-{b:02d}" for r, b in boards]
+    assert sorted(archive.namelist()) == sorted(
+        [f"{event.slug}/index.json"] + [stem + ext for stem in stems for ext in (".json", ".txt")]
+    )
+    index = json.loads(archive.read(f"{event.slug}/index.json"))["games"]
+    assert [(g["round"], g["board"], g["seats"]) for g in index] == [
+        (r, b, list(names)) for (r, b), names in boards.items()
+    ]
+    for ((r, b), names), stem in zip(boards.items(), stems, strict=True):
+        record = json.loads(archive.read(stem + ".json"))
+        assert (record["round"], record["board"], record["event"]) == (r, b, event.name)
+        assert record["players"] == list(names), (r, b)
+        text = archive.read(stem + ".txt").decode()
+        assert f"[round {r}]" in text and f"[board {b}]" in text
+        if (r, b) not in recorded:
+            assert record["actions"] == [], (r, b)
+            continue
+        engine = positions.replay(
+            record["ruleset"], record.get("options") or {}, record["players"], record["actions"]
+        )
+        assert engine.over and positions.table_levels(engine) == [
+            list(x) for x in recorded[(r, b)]
+        ], (r, b, positions.table_levels(engine))
+        assert record["actions"] and "1. " in text
 
 
 class _Cells(HTMLParser):

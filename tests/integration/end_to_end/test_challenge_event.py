@@ -54,23 +54,19 @@ Time: CHALLENGES.md and the rule text set no time limit, and a Challenge table s
 
 from __future__ import annotations
 
-import csv
-import io
 import json
-import math
 import re
 from typing import Any
 
 import pytest
-from django.core import mail
 from django.test import Client
 from django.urls import reverse
 from openskill.models import PlackettLuce
 
 from games.challenges import check_record, load_record
 from games.models import Game
-from tests.factories import EventCreatorFactory, PlayerFactory, UserFactory
-from tournament.models import Board, Event, EventRole, Festival, Player, ResultConfirmation, Round
+from tests.integration.end_to_end import steps as s
+from tournament.models import Board, Event, Festival, Player, ResultConfirmation, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -95,17 +91,13 @@ PLAYERS = [  # name, club, registry rating (the starting order)
 CLUB = {name: club for name, club, _rating in PLAYERS}
 #: The tables' seeds, per round, fixed before the first action.
 SEEDS = {1: 2027, 2: 2028}
-EVENT_FORM = {
-    "name": EVENT,
+EVENT_FORM: dict[str, Any] = {
     "ruleset": "challenges",
-    "table_size": "3",
+    "table_size": 3,
     "challenge_sequence": "tile, card",
     "ruleset_options": '{"mode": "full"}',
     "pairing_system": "swiss",
-    "rounds": "2",
-    "clock_minutes": "10",
-    "bye_value": "1.0",
-    "tiebreak_preset": "mso-ingenious",
+    "rounds": 2,
     "requested_bye_points": ["0.5"],
 }
 
@@ -113,85 +105,24 @@ EVENT_FORM = {
 # --------------------------------------------------------------------------- steps
 
 
-def step_people() -> tuple[Any, Any, dict[str, Player]]:
-    """The director (may create events), the arbiter, and six registry players, each with an
-    account and an e-mail address (factories: no page makes these people)."""
-    td = EventCreatorFactory(username="td", email="td@example.org")
-    arb = UserFactory(username="arb", email="arb@example.org")
-    players = {}
-    for name, club, rating in PLAYERS:
-        login = name.split()[0].lower()
-        user = UserFactory(username=login, email=f"{login}@example.org")
-        players[name] = PlayerFactory(name=name, club=club, rating=rating, user=user)
-    return td, arb, players
-
-
-def logged_in(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def step_create_event_in_festival(director: Client) -> tuple[Event, Festival]:
+def step_create_event_in_festival(td: s.Person) -> tuple[Event, Festival]:
     """The event on its form, the festival on its form (a director of an event may create one),
     then the event joins it on the event's form (the festival's own director: no approval)."""
-    response = director.post(reverse("event-create"), EVENT_FORM)
-    assert response.status_code == 302
-    event = Event.objects.get(name=EVENT)
-    festival_form = {
-        "name": FESTIVAL,
-        "venue": "York",
-        "starts": "2027-08-20",
-        "ends": "2027-08-28",
-        "time_zone": "Europe/London",
-    }
-    response = director.post(reverse("festival-create"), festival_form)
-    assert response.status_code == 302
-    festival = Festival.objects.get(name=FESTIVAL)
-    form = {**EVENT_FORM, "festival": str(festival.pk)}
-    response = director.post(reverse("event-edit", args=[event.slug]), form)
-    assert response.status_code == 302
-    event.refresh_from_db()
+    event = s.create_event(td, EVENT, **EVENT_FORM)
+    festival = s.create_festival(td, FESTIVAL, venue="York", starts="2027-08-20", ends="2027-08-28")
+    event = s.edit_event(td, event, festival=festival, **EVENT_FORM)
     assert event.festival_id == festival.pk
     assert (event.ruleset, event.table_size) == (Event.Ruleset.CHALLENGES, 3)
     assert event.ruleset_options == {"mode": "full", "challenges": ["tile", "card"]}
     return event, festival
 
 
-def step_name_arbiter(director: Client, event: Event, username: str) -> None:
-    form = {"username": username, "role": "arbiter", "reason": "runs the challenge tables"}
-    response = director.post(reverse("event-roles", args=[event.slug]), form)
-    assert response.status_code == 302
-    assert EventRole.objects.filter(
-        event=event, user__username=username, role=EventRole.Role.ARBITER
-    ).exists()
-
-
-def step_enter_players(director: Client, event: Event, players: dict[str, Player]) -> None:
-    for player in players.values():
-        url = reverse("event-entry-add", args=[event.slug])
-        assert director.post(url, {"player": str(player.pk)}).status_code == 302
-    assert event.entries.count() == 6
-
-
-def step_pair_and_publish(director: Client, event: Event, number: int, capture: Any) -> Round:
-    """Pair the next round (the task runs on commit), then publish the draft, reviewed; the
-    pairing e-mails go out on commit. The tables' seeds are then fixed (see the docstring)."""
-    with capture(execute=True):
-        director.post(reverse("event-pair", args=[event.slug]))
-    round_ = Round.objects.get(event=event, number=number)
-    assert round_.status == Round.Status.DRAFT, round_.pairing_error
-    with capture(execute=True):
-        url = reverse("event-round-publish", args=[event.slug, number])
-        assert director.post(url, {"reviewed": "1"}).status_code == 302
-    round_.refresh_from_db()
-    assert round_.status == Round.Status.PUBLISHED
+def step_pair_and_publish(td: s.Person, event: Event, number: int) -> Round:
+    """Pair the next round and publish the draft, reviewed; the tables' seeds are then fixed
+    (see the docstring)."""
+    round_ = s.pair_and_publish(td, event, number)
     Game.objects.filter(board__round=round_).update(seed=SEEDS[number])
     return round_
-
-
-def seated(board: Board) -> list[str]:
-    return [seat.player.name for seat in board.seats.order_by("number")]
 
 
 def next_choice(state: dict[str, Any]) -> dict[str, str | int]:
@@ -221,76 +152,39 @@ def next_choice(state: dict[str, Any]) -> dict[str, str | int]:
     return {"kind": kinds[0], "player": seat}
 
 
-def step_record_game(arbiter: Client, board: Board, capture: Any) -> dict[str, Any]:
+def step_record_game(arbiter: Client, board: Board) -> dict[str, Any]:
     """The arbiter records the board's game action by action on the table page's form (the act
     endpoint), each checked by the engine, until the game is over; the result goes to the board
     when the last action is stored. Returns the final state."""
     table = board.game
     state_url = reverse("api-challenge-state", args=[table.pk])
     act_url = reverse("challenge-act", args=[table.pk])
-    page = arbiter.get(reverse("challenge-table", args=[table.pk])).content.decode()
+    page = s.page(arbiter, reverse("challenge-table", args=[table.pk]))
     assert 'action="' + act_url + '"' in page
     for _ in range(1000):
-        state = arbiter.get(state_url).json()
+        state: dict[str, Any] = s.json_of(arbiter, state_url)
         if state["over"]:
             return state
-        with capture(execute=True):
-            form = {"index": state["next_index"], **next_choice(state)}
-            response = arbiter.post(act_url, form)
-        assert response.status_code == 302
+        form = {"index": state["next_index"], **next_choice(state)}
+        with s.worker():
+            s.ok(arbiter.post(act_url, form))
     raise AssertionError("the game did not end")
-
-
-def step_hand_result(
-    director: Client, event: Event, board: Board, rows: list[tuple[int, int]], capture: Any
-) -> None:
-    """The director types each seat's lowest and second-lowest row on the board's result form
-    (placings left empty: they follow the rows)."""
-    form: dict[str, Any] = {"reason": "score sheet handed in", "replaces": board.result_version}
-    for seat, (lowest, second) in zip(board.seats.order_by("number"), rows, strict=True):
-        form[f"lowest_{seat.number}"] = lowest
-        form[f"next_{seat.number}"] = second
-    with capture(execute=True):
-        response = director.post(reverse("board-result", args=[event.slug, board.pk]), form)
-    assert response.status_code == 302
 
 
 def step_row_past_ten_refused(director: Client, event: Event, board: Board) -> None:
     """CHALLENGES.md: a row runs from column 0 to 10, so the director's form refuses a lowest
     row of 11 (the board game's track of 18 does not apply); nothing is entered."""
-    form: dict[str, Any] = {"reason": "typo", "replaces": board.result_version}
-    for seat in board.seats.order_by("number"):
-        form |= {f"lowest_{seat.number}": 11, f"next_{seat.number}": 11}
-    response = director.post(reverse("board-result", args=[event.slug, board.pk]), form)
+    form = {**s.table_fields([(11, 11)] * 3), "reason": "typo", "replaces": board.result_version}
+    response = director.post(s.result_url(event, board), form)
     assert response.status_code == 200
     assert "Levels run from 0 to 10." in response.content.decode()
     board.refresh_from_db()
     assert board.result == ""
 
 
-def rows_word(rows: list[tuple[int, int]]) -> dict[str, Any]:
-    """A word on the confirm page: each seat's lowest and second-lowest row (placings follow)."""
-    word: dict[str, Any] = {}
-    for n, (lowest, second) in enumerate(rows):
-        word |= {f"lowest_{n}": lowest, f"next_{n}": second}
-    return word
-
-
-def step_word(
-    player: Client, event: Event, board: Board, word: dict[str, Any], capture: Any
-) -> Board:
-    """A seated player's word on the board's confirm page."""
-    with capture(execute=True):
-        response = player.post(reverse("board-confirm", args=[event.slug, board.pk]), word)
-    assert response.status_code == 302
-    board.refresh_from_db()
-    return board
-
-
 def step_row_past_ten_refused_on_the_word(player: Client, event: Event, board: Board) -> None:
     """A player's word of a row 11 is refused by name; nothing is stored."""
-    url = reverse("board-confirm", args=[event.slug, board.pk])
-    response = player.post(url, rows_word([(11, 11), (5, 5), (3, 4)]))
+    response = player.post(s.confirm_url(event, board), s.table_fields([(11, 11), (5, 5), (3, 4)]))
     assert response.status_code == 200
     assert "Ensure this value is less than or equal to 10." in response.content.decode()
     assert not ResultConfirmation.objects.filter(board=board).exists()
@@ -298,22 +192,9 @@ def step_row_past_ten_refused_on_the_word(player: Client, event: Event, board: B
 
 def step_recorded_table_takes_no_word(player: Client, event: Event, board: Board) -> None:
     """A table recorded at the table: its confirm page shows the game's result, no form."""
-    page = player.get(reverse("board-confirm", args=[event.slug, board.pk])).content.decode()
+    page = s.page(player, s.confirm_url(event, board))
     assert 'name="lowest_0"' not in page
     assert f"The result is in: {ADA} placed 1, {BEN} placed 3, {CHIARA} placed 2." in page
-
-
-def step_settle(
-    arbiter: Client, event: Event, board: Board, word: dict[str, Any], capture: Any
-) -> Board:
-    """The arbiter settles the disputed table on the confirm page, with a reason."""
-    fields = {f"settle-{k}": v for k, v in word.items()}
-    fields |= {"op": "settle", "settle-reason": "read from the players' score sheets"}
-    with capture(execute=True):
-        response = arbiter.post(reverse("board-confirm", args=[event.slug, board.pk]), fields)
-    assert response.status_code == 302
-    board.refresh_from_db()
-    return board
 
 
 def pairing_line(number: int, board: int, names: list[str], me: str) -> str:
@@ -326,7 +207,7 @@ def pairing_line(number: int, board: int, names: list[str], me: str) -> str:
 
 def check_pairing_mails(event: Event, number: int, tables: list[list[str]]) -> None:
     """One e-mail per player, naming the table and the others; nobody else is written to."""
-    sent = {m.to[0]: m for m in mail.outbox}
+    sent = {m.to[0]: m for m in s.outbox()}
     names = [n for table in tables for n in table]
     assert sorted(sent) == sorted(f"{n.split()[0].lower()}@example.org" for n in names)
     for board, table in enumerate(tables, start=1):
@@ -344,10 +225,10 @@ def check_result_mails(
     table and who entered them (``tail``: how a correction's sentence ends instead)."""
     text = ", ".join(f"{name} {placing}" for name, placing in placings)
     line = f"Round {number}, board {board}: placings at the table: {text}"
-    assert sorted(m.to[0] for m in mail.outbox) == sorted(
+    assert sorted(m.to[0] for m in s.outbox()) == sorted(
         f"{name.split()[0].lower()}@example.org" for name, _p in placings
     )
-    for message in mail.outbox:
+    for message in s.outbox():
         assert message.subject == f"{EVENT}: {line}"
         assert (line + tail if tail else f"{line} ({who}).") in message.body, message.body
 
@@ -362,52 +243,45 @@ def check_seats(board: Board, expected: list[tuple[str, int, int, int]]) -> None
     assert board.result == "table"
 
 
-def display(mu: float, sigma: float) -> int:
-    """docs/ratings.md: 1500 + 40 x (mu - 3 sigma), rounded half up."""
-    return math.floor(1500 + 40 * (mu - 3 * sigma) + 0.5)
-
-
-def pentamind(n: int, place: float) -> float:
-    """docs/festival.md, N <= 100: 100 x (N + 5)/(N + 6) x (N - P)/(N - 1), two decimals."""
-    return round(100 * (n + 5) / (n + 6) * (n - place) / (n - 1), 2)
-
-
 # --------------------------------------------------------------------------- the event
 
 
-def test_a_festival_event_of_challenges_over_two_rounds(
-    django_capture_on_commit_callbacks: Any,
-) -> None:
+def test_a_festival_event_of_challenges_over_two_rounds() -> None:
     """Two rounds of Challenges, every way a Challenge table takes a result, and the tally,
     its downloads, the ratings, Pentamind, the overall table and the e-mails, by hand."""
-    capture = django_capture_on_commit_callbacks
-    td, arb, players = step_people()
-    director, arbiter = logged_in(td), logged_in(arb)
-    event, festival = step_create_event_in_festival(director)
-    step_name_arbiter(director, event, "arb")
-    step_enter_players(director, event, players)
-    mail.outbox.clear()
+    # The director (may create events; a festival only as a director of an event), the
+    # arbiter, and six registry players, each with an account and an e-mail address.
+    td, arb = s.director("td", festivals=False), s.staff("arb")
+    director, arbiter = td.client, arb.client
+    names = [name for name, _club, _rating in PLAYERS]
+    clubs = [club for _name, club, _rating in PLAYERS]
+    players = {p.name: p for p in s.players_with_accounts(names, step=100, clubs=clubs)}
+    assert [p.player.rating for p in players.values() if p.player] == [r for *_, r in PLAYERS]
+    event, festival = step_create_event_in_festival(td)
+    s.name_arbiter(td, event, arb, "runs the challenge tables")
+    s.enter_players(td, event, list(players.values()))
+    s.clear_mail()
     staff_mail = {"td@example.org", "arb@example.org"}
     everyone_mailed: list[str] = []
 
     # ---- Round 1: the Tile Challenge.
-    round1 = step_pair_and_publish(director, event, 1, capture)
+    round1 = step_pair_and_publish(td, event, 1)
     assert round1.challenge == "tile"
     r1b1, r1b2 = round1.boards.order_by("number")
     tables1 = [[ADA, BEN, CHIARA], [DEV, EVA, FINN]]  # the table pairing's seating (observed)
-    assert [seated(r1b1), seated(r1b2)] == tables1
+    assert [s.seat_names(r1b1), s.seat_names(r1b2)] == tables1
     check_pairing_mails(event, 1, tables1)
-    everyone_mailed += [m.to[0] for m in mail.outbox]
+    everyone_mailed += [m.to[0] for m in s.outbox()]
     for board in (r1b1, r1b2):
         table = board.game
         assert (table.kind, table.challenge, table.mode) == ("challenge", "tile", "full")
-        assert table.seat_names == seated(board)
+        assert table.seat_names == s.seat_names(board)
         # No clock at a Challenge table (CHALLENGES.md sets no time; see the report).
         assert (table.remaining_ms, table.clock_running) == ([], False)
 
     # Board 1: recorded at the table to the end.
-    mail.outbox.clear()
-    state = step_record_game(arbiter, r1b1, capture)
+    s.clear_mail()
+    state = step_record_game(arbiter, r1b1)
     assert state["rows"] == [
         [7, 7, 7, 7, 7, 7],
         [5, 6, 6, 5, 7, 5],
@@ -417,20 +291,20 @@ def test_a_festival_event_of_challenges_over_two_rounds(
     assert state["seed"] == SEEDS[1]
     check_seats(r1b1, [(ADA, 7, 7, 1), (BEN, 5, 5, 3), (CHIARA, 6, 7, 2)])
     assert r1b1.result_check == Board.Check.PASSED
-    page = arbiter.get(reverse("challenge-table", args=[r1b1.game.pk])).content.decode()
+    page = s.page(arbiter, reverse("challenge-table", args=[r1b1.game.pk]))
     assert f"The game is over. {ADA} wins." in page
     check_result_mails(1, 1, [(ADA, 1), (BEN, 3), (CHIARA, 2)], "recorded at the board")
-    everyone_mailed += [m.to[0] for m in mail.outbox]
+    everyone_mailed += [m.to[0] for m in s.outbox()]
 
-    step_recorded_table_takes_no_word(logged_in(players[BEN].user), event, r1b1)
+    step_recorded_table_takes_no_word(players[BEN].client, event, r1b1)
 
     # Board 2: played on paper; all three players give the same rows, and it enters.
     step_row_past_ten_refused(director, event, r1b2)
-    step_row_past_ten_refused_on_the_word(logged_in(players[DEV].user), event, r1b2)
-    mail.outbox.clear()
-    word = rows_word([(5, 5), (6, 6), (3, 4)])
+    step_row_past_ten_refused_on_the_word(players[DEV].client, event, r1b2)
+    s.clear_mail()
+    word = s.table_fields([(5, 5), (6, 6), (3, 4)])
     for n, name in enumerate((DEV, EVA, FINN)):
-        done = step_word(logged_in(players[name].user), event, r1b2, word, capture)
+        done = s.confirm(players[name], r1b2, word)
         last = n == 2
         assert done.result == ("table" if last else ""), name
         assert done.confirmation == (
@@ -440,7 +314,7 @@ def test_a_festival_event_of_challenges_over_two_rounds(
     check_result_mails(
         1, 2, [(DEV, 2), (EVA, 1), (FINN, 3)], "confirmed by every player at the table"
     )
-    everyone_mailed += [m.to[0] for m in mail.outbox]
+    everyone_mailed += [m.to[0] for m in s.outbox()]
     # The players' result closes the table to recording.
     table = r1b2.game
     refused = arbiter.post(
@@ -453,18 +327,18 @@ def test_a_festival_event_of_challenges_over_two_rounds(
     assert round1.status == Round.Status.COMPLETE
 
     # ---- Round 2: the Card Challenge.
-    mail.outbox.clear()
-    round2 = step_pair_and_publish(director, event, 2, capture)
+    s.clear_mail()
+    round2 = step_pair_and_publish(td, event, 2)
     assert round2.challenge == "card"
     r2b1, r2b2 = round2.boards.order_by("number")
     tables2 = [[CHIARA, EVA, ADA], [BEN, FINN, DEV]]  # the table pairing's seating (observed)
-    assert [seated(r2b1), seated(r2b2)] == tables2
+    assert [s.seat_names(r2b1), s.seat_names(r2b2)] == tables2
     check_pairing_mails(event, 2, tables2)
-    everyone_mailed += [m.to[0] for m in mail.outbox]
+    everyone_mailed += [m.to[0] for m in s.outbox()]
 
     # Board 2 first: recorded at the table (the ratings still take board 1 first).
-    mail.outbox.clear()
-    state = step_record_game(arbiter, r2b2, capture)
+    s.clear_mail()
+    state = step_record_game(arbiter, r2b2)
     assert state["rows"] == [
         [8, 10, 10, 10, 8, 9],
         [6, 10, 10, 10, 8, 7],
@@ -474,33 +348,36 @@ def test_a_festival_event_of_challenges_over_two_rounds(
     check_seats(r2b2, [(BEN, 8, 8, 1), (FINN, 6, 7, 2), (DEV, 4, 6, 3)])
     assert r2b2.result_check == Board.Check.PASSED
     check_result_mails(2, 2, [(BEN, 1), (FINN, 2), (DEV, 3)], "recorded at the board")
-    everyone_mailed += [m.to[0] for m in mail.outbox]
+    everyone_mailed += [m.to[0] for m in s.outbox()]
 
     # Board 1: Chiara and Eva agree, Ada's word differs: a dispute, for the staff alone.
-    mail.outbox.clear()
-    right = rows_word([(6, 7), (6, 7), (5, 6)])
-    step_word(logged_in(players[CHIARA].user), event, r2b1, right, capture)
-    step_word(logged_in(players[EVA].user), event, r2b1, right, capture)
-    done = step_word(
-        logged_in(players[ADA].user), event, r2b1, rows_word([(6, 7), (6, 6), (5, 6)]), capture
-    )
+    s.clear_mail()
+    right = s.table_fields([(6, 7), (6, 7), (5, 6)])
+    s.confirm(players[CHIARA], r2b1, right)
+    s.confirm(players[EVA], r2b1, right)
+    done = s.confirm(players[ADA], r2b1, s.table_fields([(6, 7), (6, 6), (5, 6)]))
     assert (done.result, done.confirmation) == ("", Board.Confirmation.DISPUTED)
-    assert sorted(m.to[0] for m in mail.outbox) == sorted(staff_mail)
-    for message in mail.outbox:
+    assert sorted(m.to[0] for m in s.outbox()) == sorted(staff_mail)
+    for message in s.outbox():
         assert message.subject == f"{EVENT}: Round 2, board 1 is disputed"
         assert f"- {ADA} says " in message.body and f"- {EVA} says " in message.body
         assert f"/events/{event.slug}/boards/{r2b1.pk}/confirm/#settle" in message.body
-    staff_told = [m.to[0] for m in mail.outbox]
+    staff_told = [m.to[0] for m in s.outbox()]
     # The arbiter settles it, misreading Eva's second-lowest row as 6: Chiara alone is first.
-    mail.outbox.clear()
-    done = step_settle(arbiter, event, r2b1, rows_word([(6, 7), (6, 6), (5, 6)]), capture)
+    s.clear_mail()
+    done = s.settle(
+        arb,
+        r2b1,
+        s.table_fields([(6, 7), (6, 6), (5, 6)]),
+        "read from the players' score sheets",
+    )
     assert done.result == "table"
     check_seats(r2b1, [(CHIARA, 6, 7, 1), (EVA, 6, 6, 2), (ADA, 5, 6, 3)])
     check_result_mails(2, 1, [(CHIARA, 1), (EVA, 2), (ADA, 3)], "entered by the arbiter")
-    everyone_mailed += [m.to[0] for m in mail.outbox]
+    everyone_mailed += [m.to[0] for m in s.outbox()]
     # The director corrects it by hand from the score sheet: Chiara and Eva share first.
-    mail.outbox.clear()
-    step_hand_result(director, event, r2b1, [(6, 7), (6, 7), (5, 6)], capture)
+    s.clear_mail()
+    s.director_table_result(td, r2b1, [(6, 7), (6, 7), (5, 6)], reason="score sheet handed in")
     check_seats(r2b1, [(CHIARA, 6, 7, 1), (EVA, 6, 7, 1), (ADA, 5, 6, 3)])
     check_result_mails(
         2,
@@ -509,7 +386,7 @@ def test_a_festival_event_of_challenges_over_two_rounds(
         "",
         tail=", corrected, entered by the director: score sheet handed in.",
     )
-    everyone_mailed += [m.to[0] for m in mail.outbox]
+    everyone_mailed += [m.to[0] for m in s.outbox()]
     log = director.get(f"/events/{event.slug}/log/").content.decode()
     assert "read from the players&#x27; score sheets" in log
     assert "score sheet handed in" in log
@@ -523,8 +400,11 @@ def test_a_festival_event_of_challenges_over_two_rounds(
 
     check_standings(event)
     check_records(event)
-    check_ratings(players)
-    check_pentamind_and_overall(festival, event, players)
+    check_printouts(event)
+    check_ratings({name: p.player for name, p in players.items() if p.player})
+    check_pentamind_and_overall(
+        festival, event, {name: p.player for name, p in players.items() if p.player}
+    )
 
 
 # --------------------------------------------------------------------------- by hand
@@ -544,9 +424,9 @@ def check_standings(event: Event) -> None:
     """The standings page and its CSV and JSON: the tally of CHALLENGES.md, by hand."""
     client = Client()
     for name in ("event-standings", "event-crosstable"):  # the event's tables are the tally
-        response = client.get(reverse(name, args=[event.slug]))
-        assert response.url == reverse("challenge-standings", args=[event.slug])
-    html = client.get(reverse("challenge-standings", args=[event.slug])).content.decode()
+        response = s.ok(client.get(reverse(name, args=[event.slug])))
+        assert response["Location"] == reverse("challenge-standings", args=[event.slug])
+    html = s.page(client, reverse("challenge-standings", args=[event.slug]))
     html = re.sub(r">\s+<", "><", html)
     assert 'R1 <span class="muted">Tile Challenge</span>' in html
     assert 'R2 <span class="muted">Card Challenge</span>' in html
@@ -560,9 +440,8 @@ def check_standings(event: Event) -> None:
         at.append(html.index(row))
     assert at == sorted(at)
 
-    text = client.get(reverse("challenge-standings-csv", args=[event.slug])).content.decode()
-    rows = list(csv.reader(io.StringIO(text)))
-    assert rows[0] == [
+    rows = s.csv_rows(client, reverse("challenge-standings-csv", args=[event.slug]))
+    assert list(rows[0]) == [
         "Rank",
         "Player",
         "Victory points",
@@ -572,27 +451,16 @@ def check_standings(event: Event) -> None:
         "Round 1",
         "Round 2",
     ]
-    assert rows[1:] == [[str(v) for v in line] for line in TALLY]
+    assert [list(r.values()) for r in rows] == [[str(v) for v in line] for line in TALLY]
 
-    data = client.get(reverse("challenge-standings-json", args=[event.slug])).json()
+    data = s.json_of(client, reverse("challenge-standings-json", args=[event.slug]))
     assert data["rounds"] == [
         {"number": 1, "challenge": "tile"},
         {"number": 2, "challenge": "card"},
     ]
     assert data["tie_breaks"] == ["games_won", "second_lowest", "between"]
-    got = [
-        (
-            s["rank"],
-            s["name"],
-            s["victory_points"],
-            s["games_won"],
-            s["second_lowest"],
-            s["between"],
-            s["rounds"]["1"],
-            s["rounds"]["2"],
-        )
-        for s in data["standings"]
-    ]
+    keys = ["rank", "name", "victory_points", "games_won", "second_lowest", "between"]
+    got = s.fields(data["standings"], *keys, "rounds.1", "rounds.2")
     assert got == TALLY
 
 
@@ -600,7 +468,7 @@ def check_records(event: Event) -> None:
     """The records download: every table of the event, round by round; the two recorded games
     in full, each a record the checker accepts; the two tables the director decided by hand
     hold no action."""
-    data = Client().get(reverse("challenge-records", args=[event.slug])).json()
+    data = s.json_of(Client(), reverse("challenge-records", args=[event.slug]))
     games = data["games"]
     assert [(g["round"], g["board"]) for g in games] == [(1, 1), (1, 2), (2, 1), (2, 2)]
     recorded = {(1, 1): ("tile", [ADA, BEN, CHIARA], 190), (2, 2): ("card", [BEN, FINN, DEV], 301)}
@@ -648,14 +516,14 @@ def check_ratings(players: dict[str, Player]) -> None:
         teams = model.rate([[rating[n]] for n, _p in game], ranks=[p for _n, p in game])
         for (name, _p), team in zip(game, teams, strict=True):
             rating[name] = team[0]
-    body = Client().get(reverse("api-ratings")).json()
+    body = s.json_of(Client(), reverse("api-ratings"))
     by_id = {row["player_id"]: row for row in body}
     for name, player in players.items():
         row = by_id[player.pk]
         assert row["games"] == 2
         assert row["mu"] == pytest.approx(rating[name].mu, abs=1e-9)
         assert row["sigma"] == pytest.approx(rating[name].sigma, abs=1e-9)
-        assert row["rating"] == display(rating[name].mu, rating[name].sigma)
+        assert row["rating"] == s.site_rating(rating[name])
     order = sorted(rating, key=lambda n: rating[n].mu - 3 * rating[n].sigma, reverse=True)
     assert [row["name"] for row in body] == order
 
@@ -666,12 +534,12 @@ def check_pentamind_and_overall(
     """docs/festival.md: the field is the six who played; places by the tally (Dev and Finn
     share 5-6, P = 5.5); score = the tally's victory points; points by the MSO formula."""
     expected = {  # place, from, to, score, points
-        BEN: ("1", 1, 1, 13.0, pentamind(6, 1)),
-        EVA: ("2", 2, 2, 12.0, pentamind(6, 2)),
-        ADA: ("3", 3, 3, 12.0, pentamind(6, 3)),
-        CHIARA: ("4", 4, 4, 12.0, pentamind(6, 4)),
-        DEV: ("5-6", 5, 6, 9.0, pentamind(6, 5.5)),
-        FINN: ("5-6", 5, 6, 9.0, pentamind(6, 5.5)),
+        BEN: ("1", 1, 1, 13.0, s.pentamind(6, 1)),
+        EVA: ("2", 2, 2, 12.0, s.pentamind(6, 2)),
+        ADA: ("3", 3, 3, 12.0, s.pentamind(6, 3)),
+        CHIARA: ("4", 4, 4, 12.0, s.pentamind(6, 4)),
+        DEV: ("5-6", 5, 6, 9.0, s.pentamind(6, 5.5)),
+        FINN: ("5-6", 5, 6, 9.0, s.pentamind(6, 5.5)),
     }
     # 100 x 11/12 x (6 - P)/5: 91.666.., 73.333.., 55, 36.666.., 9.1666..
     assert [expected[n][4] for n in (BEN, EVA, ADA, CHIARA, DEV)] == [
@@ -682,7 +550,7 @@ def check_pentamind_and_overall(
         9.17,
     ]
     client = Client()
-    data = client.get(reverse("festival-pentamind-json", args=[festival.slug])).json()
+    data = s.json_of(client, reverse("festival-pentamind-json", args=[festival.slug]))
     rows = data["placings"]
     assert len(rows) == 6  # one row per player
     got = {
@@ -698,8 +566,10 @@ def check_pentamind_and_overall(
             None,
         )
         assert r["final"] is True  # both rounds played: the event is finished
-    text = client.get(reverse("festival-pentamind-csv", args=[festival.slug])).content.decode()
-    csv_rows = {r["Player"]: r for r in csv.DictReader(io.StringIO(text))}
+    csv_rows = {
+        r["Player"]: r
+        for r in s.csv_rows(client, reverse("festival-pentamind-csv", args=[festival.slug]))
+    }
     assert set(csv_rows) == set(expected)
     for name, (place, _f, _t, score, points) in expected.items():
         row = csv_rows[name]
@@ -707,7 +577,7 @@ def check_pentamind_and_overall(
         assert row["Pentamind points"] == f"{points:.2f}"
         assert row["Event slug"] == event.slug
 
-    overall = client.get(reverse("festival-overall-json", args=[festival.slug])).json()
+    overall = s.json_of(client, reverse("festival-overall-json", args=[festival.slug]))
     lines = [(x["rank"], x["player"], x["total"], x["events_played"]) for x in overall["table"]]
     assert lines == [  # one event each: the total is its points; equal totals share, by name
         (1, BEN, 91.67, 1),
@@ -717,6 +587,54 @@ def check_pentamind_and_overall(
         (5, DEV, 9.17, 1),
         (5, FINN, 9.17, 1),
     ]
-    html = client.get(reverse("festival-overall", args=[festival.slug])).content.decode()
+    html = s.page(client, reverse("festival-overall", args=[festival.slug]))
     order = [html.index(name) for name in (BEN, EVA, ADA, CHIARA, DEV, FINN)]
     assert order == sorted(order)
+
+
+def check_printouts(event: Event) -> None:
+    """The tally's PDF prints the tally rows worked out by hand; the event PDF prints each
+    round's tables seat by seat with the placings; each round's slips are one per table naming
+    its three seats in order."""
+    client = Client()
+    tally = [
+        [str(rank), name, str(vp), str(won), str(second), f"{between:g}", str(r1), str(r2)]
+        for rank, name, vp, won, second, between, r1, r2 in TALLY
+    ]
+    seats = [  # round, board, seat, player, lowest row, second lowest, placing (by hand above)
+        ["Round 1: Tile Challenge"],
+        ["1", "1", ADA, "7", "7", "1"],
+        ["1", "2", BEN, "5", "5", "3"],
+        ["1", "3", CHIARA, "6", "7", "2"],
+        ["2", "1", DEV, "5", "5", "2"],
+        ["2", "2", EVA, "6", "6", "1"],
+        ["2", "3", FINN, "3", "4", "3"],
+        ["Round 2: Card Challenge"],
+        ["1", "1", CHIARA, "6", "7", "1"],
+        ["1", "2", EVA, "6", "7", "1"],
+        ["1", "3", ADA, "5", "6", "3"],
+        ["2", "1", BEN, "8", "8", "1"],
+        ["2", "2", FINN, "6", "7", "2"],
+        ["2", "3", DEV, "4", "6", "3"],
+    ]
+    url = reverse("challenge-standings-pdf", args=[event.slug])
+    s.check_pdf(client, url, [["Standings"], *tally, *seats], absent=["bye"])
+    s.check_event_pdf(
+        client,
+        event,
+        [
+            ["Round 1: tables"],
+            ["1", f"{ADA} (1)", f"{BEN} (3)", f"{CHIARA} (2)", "placings"],
+            ["2", f"{DEV} (2)", f"{EVA} (1)", f"{FINN} (3)", "placings"],
+            ["Round 2: tables"],
+            ["1", f"{CHIARA} (1)", f"{EVA} (1)", f"{ADA} (3)", "placings"],
+            ["2", f"{BEN} (1)", f"{FINN} (2)", f"{DEV} (3)", "placings"],
+        ],
+        absent=["bye"],
+    )
+    for number, tables in (
+        (1, [[ADA, BEN, CHIARA], [DEV, EVA, FINN]]),
+        (2, [[CHIARA, EVA, ADA], [BEN, FINN, DEV]]),
+    ):
+        slips = [[f"Round {number} · Table {b}", *names] for b, names in enumerate(tables, 1)]
+        s.check_slips(client, event, number, slips)

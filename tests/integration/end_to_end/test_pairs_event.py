@@ -8,9 +8,6 @@ site ratings, the festival's Pentamind placings and overall table, and the e-mai
 against values worked out by hand from RULINGS.md, docs/ratings.md and docs/festival.md.
 """
 
-import math
-from typing import Any
-
 import pytest
 from django.test import Client
 from openskill.models import PlackettLuce
@@ -18,14 +15,7 @@ from openskill.models import PlackettLuce
 from tests.integration.end_to_end import steps as s
 from tournament.models import Board, Event
 
-NAMES = [
-    "Ada Byron",
-    "Alan Turing",
-    "Grace Hopper",
-    "Edsger Dijkstra",
-    "Barbara Liskov",
-    "Donald Knuth",
-]
+NAMES = s.PIONEERS[:6]
 FULL = {name.split()[0]: name for name in NAMES}
 RANK = {name.split()[0]: n for n, name in enumerate(NAMES, start=1)}  # starting ranks
 
@@ -75,16 +65,6 @@ def number(value: float) -> str:
     return str(int(value)) if value == int(value) else str(value)
 
 
-def pentamind(field: int, place: float) -> float:
-    """docs/festival.md, a field of N <= 100: 100 x (N+5)/(N+6) x (N-P)/(N-1), two decimals."""
-    return round(100 * (field + 5) / (field + 6) * (field - place) / (field - 1), 2)
-
-
-def site_rating(rating: Any) -> int:
-    """docs/ratings.md: 1500 + 40 x (mu - 3 sigma), rounded half up."""
-    return int(math.floor(1500 + 40 * (rating.mu - 3 * rating.sigma) + 0.5))
-
-
 def expected_ratings() -> tuple[dict[str, int], dict[str, list[int]]]:
     """openskill's Plackett-Luce with its defaults over the games in the order rated (round,
     then board): each player's final site rating and the rating after each of their games."""
@@ -97,8 +77,8 @@ def expected_ratings() -> tuple[dict[str, int], dict[str, list[int]]]:
             [[ratings[first]], [ratings[second]]], ranks=ranks
         )
         for who in (first, second):
-            history[who].append(site_rating(ratings[who]))
-    return {who: site_rating(r) for who, r in ratings.items()}, history
+            history[who].append(s.site_rating(ratings[who]))
+    return {who: s.site_rating(r) for who, r in ratings.items()}, history
 
 
 @pytest.mark.django_db
@@ -248,6 +228,7 @@ def test_a_pairs_event_of_a_festival_runs_two_rounds_with_results_entered_every_
     check_standings(reader, event)
     check_crosstable(reader, event)
     check_exports(reader, event)
+    check_printouts(reader, event)
     check_ratings(reader, who)
     check_festival(reader, festival.slug)
 
@@ -503,7 +484,7 @@ def check_ratings(reader: Client, who: dict[str, s.Person]) -> None:
 
 
 def check_festival(reader: Client, slug: str) -> None:
-    points = {p: pentamind(6, rank) for rank, p, *_ in STANDINGS}
+    points = {p: s.pentamind(6, rank) for rank, p, *_ in STANDINGS}
     assert points == {
         "Edsger": 91.67,
         "Grace": 73.33,
@@ -534,3 +515,46 @@ def check_festival(reader: Client, slug: str) -> None:
         [str(rank), FULL[p], f"{points[p]:.2f}", f"Ingenious Pairs: {rank} of 6, {points[p]:.2f}"]
         for rank, p, *_ in STANDINGS
     ]
+
+
+def check_printouts(reader: Client, event: Event) -> None:
+    """The event PDF prints each round's boards (first, second, result), the standings rows
+    and the crosstable rows as the pages do; each round's result slips name the board's two
+    players, first mover first; games.zip holds a record per board, the recorded game's moves
+    ending on its final levels, the others empty."""
+    shown = {1.0: "1-0", 0.0: "0-1", 0.5: "½-½"}
+    pairings = [
+        [str(board), FULL[first], FULL[second], shown[float(points)]]
+        for _rnd, board, first, second, points, *_ in GAMES
+    ]
+    standings = [
+        [str(rank), FULL[p], vp_text(vp) or "0", str(rb), str(pd), str(pl), "2"]
+        for rank, p, vp, rb, pd, pl in STANDINGS
+    ]
+    crosstable = [
+        [
+            str(rank),
+            FULL[p],
+            *(crosstable_cell(p, n).split(" ✓")[0] for n in (1, 2)),
+            vp_text(vp) or "0",
+        ]
+        for rank, p, vp, *_ in STANDINGS
+    ]
+    s.check_event_pdf(reader, event, [*pairings, *standings, *crosstable], absent=["bye"])
+    for number in (1, 2):
+        s.check_slips(
+            reader,
+            event,
+            number,
+            [
+                [f"Round {number} · Board {board}", FULL[first], FULL[second]]
+                for rnd, board, first, second, *_ in GAMES
+                if rnd == number
+            ],
+        )
+    s.check_games_zip(
+        reader,
+        event,
+        {(rnd, board): [FULL[first], FULL[second]] for rnd, board, first, second, *_ in GAMES},
+        {(1, 1): [ADA_LEVELS, EDSGER_LEVELS]},
+    )

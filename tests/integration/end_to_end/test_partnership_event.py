@@ -6,30 +6,18 @@ the director's hand (levels above 18), confirmed by the players, and disputed th
 arbiter at the board. The standings, crosstable, exports, site ratings, the festival's Pentamind
 rows and overall table, and the e-mails are then checked against values worked out by hand."""
 
-import csv
-import io
-import json
-import random
-from decimal import ROUND_HALF_UP, Decimal
-from typing import Any
-
 import pytest
-from django.contrib.auth.models import Permission
-from django.core import mail
 from django.test import Client
 from openskill.models import PlackettLuce
 
-from games import positions
-from games import services as game_services
 from games.models import Game
-from tests.factories import EventCreatorFactory, PlayerFactory, UserFactory
+from tests.integration.end_to_end import steps as s
 from tournament.models import (
     Board,
     Entry,
     Event,
     EventLogEntry,
     Festival,
-    FestivalRequest,
     Player,
     ResultConfirmation,
     ResultCorrection,
@@ -45,239 +33,58 @@ TEAMS = [
     ("Grace Hopper", "Edsger Dijkstra"),
     ("Barbara Liskov", "John McCarthy"),
 ]
+TIEBREAKS = (  # the standings JSON's tie-breaks, in the preset's order
+    "tiebreaks.results_between",
+    "tiebreaks.progressive_difference",
+    "tiebreaks.progressive_level",
+)
 RECORD_SEED = 1  # the arbiter's choice of legal moves at board 1 of round 1
-
-
-# --- steps: what the people do -------------------------------------------------------------------
-
-
-def login(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def user(username: str) -> Any:
-    return UserFactory(username=username, email=f"{username}@example.org")
-
-
-def create_festival(organiser: Any) -> Festival:
-    """The festival's organiser creates it on its form."""
-    response = login(organiser).post(
-        "/festivals/new/",
-        {
-            "name": "Summer Mind Sports",
-            "starts": "2027-08-20",
-            "ends": "2027-08-28",
-            "time_zone": "Europe/London",
-        },
-    )
-    assert response.status_code == 302
-    return Festival.objects.get(name="Summer Mind Sports")
-
-
-def create_event(director: Client, festival: Festival, organiser: Any) -> Event:
-    """The director fills in the event form (partnership, all play all, check-in) naming the
-    festival; the festival's director lets it in."""
-    response = director.post(
-        "/events/new/",
-        {
-            "name": "Pairs Cup",
-            "ruleset": "partnership",
-            "festival": festival.pk,
-            "pairing_system": "round-robin",
-            "rounds": "2",
-            "clock_minutes": "10",
-            "bye_value": "1.0",
-            "tiebreak_preset": "mso-ingenious",
-            "check_in_required": "on",
-        },
-    )
-    assert response.status_code == 302
-    event = Event.objects.get(name="Pairs Cup")
-    asked = FestivalRequest.objects.get(event=event)
-    approved = login(organiser).post(f"/festivals/{festival.slug}/requests/{asked.pk}/approve/")
-    assert approved.status_code == 302
-    event.refresh_from_db()
-    assert (event.festival_id, event.table_size) == (festival.pk, 4)
-    return event
-
-
-def name_arbiter(director: Client, event: Event, username: str) -> Any:
-    arbiter = user(username)
-    response = director.post(
-        f"/events/{event.slug}/roles/", {"username": username, "role": "arbiter", "reason": "floor"}
-    )
-    assert response.status_code == 302
-    return arbiter
-
-
-def add_entries(director: Client, event: Event) -> tuple[list[Entry], dict[str, Any]]:
-    """Eight registered players, each with an account, entered as four teams on the entries
-    page (the first player and the partner chosen from the registry)."""
-    accounts: dict[str, Any] = {}
-    for first, second in TEAMS:
-        players = []
-        for name in (first, second):
-            accounts[name] = user(name.split()[0].lower())
-            players.append(PlayerFactory(name=name, club="Bletchley", user=accounts[name]))
-        response = director.post(
-            f"/events/{event.slug}/entries/add/",
-            {"player": players[0].pk, "partner": players[1].pk},
-        )
-        assert response.status_code == 302
-    entries = list(event.entries.order_by("starting_rank"))
-    assert [e.name for e in entries] == [f"{a} & {b}" for a, b in TEAMS]
-    return entries, accounts
-
-
-def check_in(director: Client, event: Event, number: int) -> None:
-    for entry in event.entries.order_by("starting_rank"):
-        response = director.post(
-            f"/events/{event.slug}/check-in/manage/",
-            {"round": number, "entry": entry.pk, "action": "in"},
-        )
-        assert response.status_code == 302
-
-
-def pair_and_publish(director: Client, event: Event, number: int, capture: Any) -> Round:
-    with capture(execute=True):
-        assert director.post(f"/events/{event.slug}/rounds/pair/").status_code == 302
-    round_ = Round.objects.get(event=event, number=number)
-    assert round_.status == Round.Status.DRAFT, round_.pairing_error
-    with capture(execute=True):
-        published = director.post(
-            f"/events/{event.slug}/rounds/{number}/publish/", {"reviewed": "1"}
-        )
-    assert published.status_code == 302
-    return round_
-
-
-def seated(board: Board) -> list[str]:
-    return [s.player.name for s in board.seats.order_by("number")]
-
-
-def record_game(board: Board, arbiter: Any, seed: int, capture: Any) -> None:
-    """The arbiter enters the game at the board move by move, each a legal move the engine
-    offers, starting the clocks and pressing the clock whenever the turn passes to another of
-    the four seats."""
-    game = game_services.game_for_board(board)
-    assert len(game.remaining_ms) == 4, "each of the four seats has a clock"
-    engine = positions.replay(game.ruleset, game.options, game.players, [])
-    rng = random.Random(seed)
-    game_services.start_clock(game=game, user=arbiter, expected_index=game.log_length)
-    pressed: set[int] = set()
-    while not engine.over:
-        move = rng.choice(engine.legal_placements())
-        game.refresh_from_db()
-        if move["player"] != game.clock_seat and game.clock_seat is not None:
-            pressed.add(game.clock_seat)
-            game_services.press_clock(game=game, user=arbiter, expected_index=game.log_length)
-            game.refresh_from_db()
-        with capture(execute=True):  # the last move: the result, its replay check, the ratings
-            game_services.record_action(
-                game=game, user=arbiter, expected_index=game.log_length, action=move
-            )
-        engine.apply(move)
-    assert pressed == {0, 1, 2, 3}, "every seat's clock ran and was pressed"
-    assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
-
-
-def hand_result(director: Client, board: Board, result: str, first: int, second: int) -> None:
-    """The director's result form for a board of two teams: the result and both lowest."""
-    board.refresh_from_db()
-    response = director.post(
-        f"/events/{board.round.event.slug}/boards/{board.pk}/result/",
-        {
-            "result": result,
-            "first_lowest": first,
-            "second_lowest": second,
-            "reason": "score sheet handed in",
-            "replaces": board.result_version,
-        },
-    )
-    assert response.status_code == 302
-
-
-def confirm(player: Any, board: Board, result: str, first: int, second: int) -> Any:
-    """A seated player gives their team's word on the confirm page."""
-    return login(player).post(
-        f"/events/{board.round.event.slug}/boards/{board.pk}/confirm/",
-        {"result": result, "first_lowest": first, "second_lowest": second},
-    )
-
-
-def dispute(player: Any, board: Board, result: str, first: int, second: int) -> Any:
-    return confirm(player, board, result, first, second)
-
-
-def settle(arbiter: Any, board: Board, result: str, first: int, second: int, why: str) -> None:
-    """The arbiter follows the board page's link to the dispute and settles it, with a
-    reason."""
-    client = login(arbiter)
-    url = f"/events/{board.round.event.slug}/boards/{board.pk}/confirm/"
-    assert f'href="{url}#settle"' in client.get(f"/games/board/{board.pk}/").content.decode()
-    response = client.post(
-        url,
-        {
-            "op": "settle",
-            "settle-result": result,
-            "settle-first_lowest": first,
-            "settle-second_lowest": second,
-            "settle-reason": why,
-        },
-    )
-    assert response.status_code == 302
-
-
-def get(client: Client, url: str) -> Any:
-    response = client.get(url)
-    assert response.status_code == 200, url
-    return response
-
-
-def rows_of_csv(response: Any) -> list[dict[str, str]]:
-    return list(csv.DictReader(io.StringIO(response.content.decode())))
-
-
-def display(rating: Any) -> int:
-    """docs/ratings.md: 1500 + 40 x (mu - 3 sigma), rounded half up."""
-    ordinal = Decimal(repr(rating.mu - 3 * rating.sigma))
-    return int((1500 + 40 * ordinal).quantize(Decimal(1), rounding=ROUND_HALF_UP))
 
 
 # --- the event -----------------------------------------------------------------------------------
 
 
-def test_a_partnership_event_of_a_festival_runs_two_rounds_every_way_of_entering_results(
-    django_capture_on_commit_callbacks: Any,
-) -> None:
+def test_a_partnership_event_of_a_festival_runs_two_rounds_every_way_of_entering_results() -> None:
     """Round 1: board 1 (Ada & Alan v Barbara & John) is recorded at the board, board 2 (Hedy &
     Claude v Grace & Edsger) entered by the director, Hedy & Claude's lowest colour 20 (on the
     second half of the double track). Round 2: board 2 (Barbara & John v Grace & Edsger) is
     confirmed by the players, board 1 (Ada & Alan v Hedy & Claude) disputed and settled by the
     arbiter as a draw 19-19."""
-    capture = django_capture_on_commit_callbacks
-    organiser = user("organiser")
-    organiser.user_permissions.add(Permission.objects.get(codename="add_festival"))
-    festival = create_festival(organiser)
-    td = EventCreatorFactory(username="td", email="td@example.org")
-    director = login(td)
-    event = create_event(director, festival, organiser)
-    arbiter = name_arbiter(director, event, "arb")
-    t1, t2, t3, t4 = add_entries(director, event)[0]
-    people = {p.name: p.user for p in Player.objects.exclude(user=None)}
+    # The festival's organiser creates it; the event's director names it on the event form
+    # (partnership, all play all, check-in) and the organiser lets it in.
+    festival, td, event = s.event_by_request(
+        "Summer Mind Sports",
+        ("2027-08-20", "2027-08-28"),
+        "Pairs Cup",
+        ruleset="partnership",
+        pairing_system="round-robin",
+        rounds=2,
+        check_in_required="on",
+    )
+    assert (event.festival_id, event.table_size) == (festival.pk, 4)
+    arb = s.staff("arb")
+    s.name_arbiter(td, event, arb, "floor")
+    # Eight registered players, each with an account, entered as four teams on the entries
+    # page (the first player and the partner chosen from the registry).
+    who = {
+        p.name: p
+        for p in s.players_with_accounts([n for team in TEAMS for n in team], clubs="Bletchley")
+    }
+    entries = s.enter_players(td, event, [(who[a], who[b]) for a, b in TEAMS])
+    assert [e.name for e in entries] == [f"{a} & {b}" for a, b in TEAMS]
+    t1, t2, t3, t4 = entries
 
     # Round 1: all play all by the Berger table: 1 v 4 and 2 v 3, the first team in seats 0, 2.
-    check_in(director, event, 1)
-    mail.outbox.clear()
-    round1 = pair_and_publish(director, event, 1, capture)
-    b11, b12 = round1.boards.order_by("number")
-    assert seated(b11) == ["Ada Byron", "Barbara Liskov", "Alan Turing", "John McCarthy"]
-    assert seated(b12) == ["Hedy Lamarr", "Grace Hopper", "Claude Shannon", "Edsger Dijkstra"]
+    for entry in entries:
+        s.check_in_by_hand(td, event, entry, 1)
+    s.clear_mail()
+    round1 = s.pair_and_publish(td, event, 1)
+    b11, b12 = s.board(event, 1, 1), s.board(event, 1, 2)
+    assert s.seat_names(b11) == ["Ada Byron", "Barbara Liskov", "Alan Turing", "John McCarthy"]
+    assert s.seat_names(b12) == ["Hedy Lamarr", "Grace Hopper", "Claude Shannon", "Edsger Dijkstra"]
     # The pairing e-mail: one to each of the eight, naming the partner and the two opponents.
-    told = {m.to[0]: m.body for m in mail.outbox}
-    assert len(mail.outbox) == 8 and len(told) == 8
+    told = {m.to[0]: m.body for m in s.outbox()}
+    assert len(s.outbox()) == 8 and len(told) == 8
     assert (
         "Round 1 of Pairs Cup: table 1, seat 3 of 4, with your partner Ada Byron (Bletchley) "
         "against Barbara Liskov (Bletchley) & John McCarthy (Bletchley)."
@@ -288,82 +95,87 @@ def test_a_partnership_event_of_a_festival_runs_two_rounds_every_way_of_entering
     ) in told["grace@example.org"]
     assert all("bye" not in body for body in told.values())
 
-    # (1) Recorded: the result comes from the game. The engine's levels for this seed (fixed),
-    # the first team's in seats 0 and 2, lowest first.
-    record_game(b11, arbiter, RECORD_SEED, capture)
+    # (1) Recorded: the arbiter enters the game at the board move by move, each a legal move
+    # the engine offers (drawn at random from all of them), pressing the clock whenever the
+    # turn passes to another of the four seats; the result comes from the game. The engine's
+    # levels for this seed (fixed), the first team's in seats 0 and 2, lowest first.
+    recorded = s.record_game(arb, b11, RECORD_SEED, sample=None)
+    assert len(Game.objects.get(board=b11).remaining_ms) == 4, "each of the four seats a clock"
+    assert recorded.pressed == {0, 1, 2, 3}, "every seat's clock ran and was pressed"
     b11.refresh_from_db()
-    levels = {s.number: s.levels for s in b11.seats.all()}
+    levels = {seat.number: seat.levels for seat in b11.seats.all()}
     assert levels[0] == levels[2] == [2, 3, 5, 6, 10, 12]
     assert levels[1] == levels[3] == [2, 3, 3, 3, 4, 5]
     # Equal lowest (2) and next (3): Ada & Alan win on the third lowest, 5 to 3.
     assert (b11.result, b11.result_check, b11.result_counts) == ("1-0", "passed", True)
 
     # (2) By hand: Hedy & Claude beat Grace & Edsger 20-17 (both past 18 on the 0-36 track).
-    hand_result(director, b12, "1-0", 20, 17)
-    b12.refresh_from_db()
-    assert b12.result == "1-0"
-    assert [s.levels[:1] for s in b12.seats.order_by("number")] == [[20], [17], [20], [17]]
+    b12 = s.director_pair_result(td, b12, "1-0", 20, 17, reason="score sheet handed in")
+    assert [seat.levels[:1] for seat in b12.seats.order_by("number")] == [[20], [17], [20], [17]]
     round1.refresh_from_db()
     assert round1.status == Round.Status.COMPLETE
 
     # Round 2: 4 v 3 and 1 v 2.
-    check_in(director, event, 2)
-    mail.outbox.clear()
-    round2 = pair_and_publish(director, event, 2, capture)
-    b22, b21 = round2.boards.order_by("number")  # board 1: 1 v 2, board 2: 4 v 3
-    assert seated(b22) == ["Ada Byron", "Hedy Lamarr", "Alan Turing", "Claude Shannon"]
-    assert seated(b21) == ["Barbara Liskov", "Grace Hopper", "John McCarthy", "Edsger Dijkstra"]
-    assert len(mail.outbox) == 8
+    for entry in entries:
+        s.check_in_by_hand(td, event, entry, 2)
+    s.clear_mail()
+    round2 = s.pair_and_publish(td, event, 2)
+    b22, b21 = s.board(event, 2, 1), s.board(event, 2, 2)  # board 1: 1 v 2, board 2: 4 v 3
+    assert s.seat_names(b22) == ["Ada Byron", "Hedy Lamarr", "Alan Turing", "Claude Shannon"]
+    assert s.seat_names(b21) == [
+        "Barbara Liskov",
+        "Grace Hopper",
+        "John McCarthy",
+        "Edsger Dijkstra",
+    ]
+    assert len(s.outbox()) == 8
 
     # (3) Confirmed: Grace & Edsger beat Barbara & John, 14 to 9. Each team's two players give
     # the same word; the result enters when the second team has spoken (one word per team:
     # the latest of either partner), and the last player finds it confirmed.
-    word = ("0-1", 9, 14)
-    assert confirm(people["Barbara Liskov"], b21, *word).status_code == 302
-    assert confirm(people["John McCarthy"], b21, *word).status_code == 302
-    b21.refresh_from_db()
-    assert (b21.result, b21.confirmation) == ("", Board.Confirmation.AWAITING)
-    with capture(execute=True):
-        assert confirm(people["Edsger Dijkstra"], b21, *word).status_code == 302
-    b21.refresh_from_db()
-    assert (b21.result, b21.confirmation) == ("0-1", Board.Confirmation.CONFIRMED)
-    late = confirm(people["Grace Hopper"], b21, *word)
+    word = s.pair_fields("0-1", 9, 14)
+    s.confirm(who["Barbara Liskov"], b21, word)
+    board = s.confirm(who["John McCarthy"], b21, word)
+    assert (board.result, board.confirmation) == ("", Board.Confirmation.AWAITING)
+    board = s.confirm(who["Edsger Dijkstra"], b21, word)
+    assert (board.result, board.confirmation) == ("0-1", Board.Confirmation.CONFIRMED)
+    late = who["Grace Hopper"].client.post(s.confirm_url(event, b21), word)
     assert late.status_code == 200 and 'name="result"' not in late.content.decode()
     assert ResultConfirmation.objects.filter(board=b21).count() == 3, "her word came too late"
     audit = ResultCorrection.objects.get(board=b21)
-    assert (audit.user, audit.reason) == (people["Edsger Dijkstra"], "confirmed by both teams")
+    assert (audit.user, audit.reason) == (who["Edsger Dijkstra"].user, "confirmed by both teams")
 
     # (4) Disputed and settled: Ada says her team won 20-19, Claude says it was a draw 19-19.
-    mail.outbox.clear()
-    assert confirm(people["Ada Byron"], b22, "1-0", 20, 19).status_code == 302
-    with capture(execute=True):
-        assert dispute(people["Claude Shannon"], b22, "1/2-1/2", 19, 19).status_code == 302
-    b22.refresh_from_db()
-    assert (b22.result, b22.confirmation) == ("", Board.Confirmation.DISPUTED)
+    s.clear_mail()
+    s.confirm(who["Ada Byron"], b22, s.pair_fields("1-0", 20, 19))
+    board = s.confirm(who["Claude Shannon"], b22, s.pair_fields("1/2-1/2", 19, 19))
+    assert (board.result, board.confirmation) == ("", Board.Confirmation.DISPUTED)
     # The directors and arbiters are told, nobody else (not the players, not the festival's).
-    assert sorted(m.to[0] for m in mail.outbox) == ["arb@example.org", "td@example.org"]
-    body = mail.outbox[0].body
+    assert sorted(m.to[0] for m in s.outbox()) == ["arb@example.org", "td@example.org"]
+    body = s.outbox()[0].body
     assert "Round 2, board 1: the players disagree." in body
     assert "Ada Byron & Alan Turing says 1-0 (lowest levels 20-19)" in body
     assert "Hedy Lamarr & Claude Shannon says 1/2-1/2 (lowest levels 19-19)" in body
-    with capture(execute=True):
-        settle(arbiter, b22, "1/2-1/2", 19, 19, "both 19 on the board's tracks")
-    b22.refresh_from_db()
-    assert (b22.result, b22.confirmation) == ("1/2-1/2", Board.Confirmation.DISPUTED)
-    assert ResultCorrection.objects.get(board=b22).reason == "both 19 on the board's tracks"
+    # The arbiter follows the board page's link to the dispute and settles it, with a reason.
+    board_page = s.page(arb.client, f"/games/board/{b22.pk}/")
+    assert f'href="{s.confirm_url(event, b22)}#settle"' in board_page
+    why = "both 19 on the board's tracks"
+    board = s.settle(arb, b22, s.pair_fields("1/2-1/2", 19, 19), why)
+    assert (board.result, board.confirmation) == ("1/2-1/2", Board.Confirmation.DISPUTED)
+    assert ResultCorrection.objects.get(board=b22).reason == why
     logged = event.log_entries.filter(kind=EventLogEntry.Kind.CONFIRMATION).last()
-    assert logged is not None and logged.description.endswith(
-        "because: both 19 on the board's tracks."
-    )
+    assert logged is not None and logged.description.endswith(f"because: {why}.")
     round2.refresh_from_db()
     assert round2.status == Round.Status.COMPLETE
     event.refresh_from_db()
     assert event.status == Event.Status.FINISHED
 
-    check_standings(event, (t1, t2, t3, t4))
-    check_ratings(people)
+    teams = (t1, t2, t3, t4)
+    check_standings(event, teams)
+    check_ratings(who)
     check_festival(festival)
-    check_my_games(people, (t1, t2, t3, t4))
+    check_my_games(who, teams)
+    check_printouts(event)
 
 
 def check_standings(event: Event, teams: tuple[Entry, Entry, Entry, Entry]) -> None:
@@ -387,27 +199,17 @@ def check_standings(event: Event, teams: tuple[Entry, Entry, Entry, Entry]) -> N
         (3, t3, 1.0, 0.0, 2, 31),
         (4, t4, 0.0, 0.0, -5, 11),
     ]
-    data = json.loads(get(public, f"/events/{event.slug}/export/standings.json").content)
+    data = s.json_of(public, f"/events/{event.slug}/export/standings.json")
     assert data["field_size"] == 4
-    got = [
-        (
-            r["rank"],
-            r["entry"],
-            r["vp"],
-            r["tiebreaks"]["results_between"],
-            r["tiebreaks"]["progressive_difference"],
-            r["tiebreaks"]["progressive_level"],
-        )
-        for r in data["standings"]
-    ]
+    got = s.fields(data["standings"], "rank", "entry", "vp", *TIEBREAKS)
     assert got == [(rank, e.pk, vp, de, pd, pl) for rank, e, vp, de, pd, pl in expected]
     assert {r["games_played"] for r in data["standings"]} == {2}
 
-    page = get(public, f"/events/{event.slug}/standings/").content.decode()
+    page = s.page(public, f"/events/{event.slug}/standings/")
     order = [page.index(e.name.replace("&", "&amp;")) for _, e, *_ in expected]
     assert order == sorted(order), "the standings page lists the teams in rank order"
 
-    rows = rows_of_csv(get(public, f"/events/{event.slug}/export/standings.csv"))
+    rows = s.csv_rows(public, f"/events/{event.slug}/export/standings.csv")
     assert [(r["Rank"], r["Player"], r["VP"]) for r in rows] == [
         ("1", t2.name, "1.5"),
         ("2", t1.name, "1.5"),
@@ -416,7 +218,7 @@ def check_standings(event: Event, teams: tuple[Entry, Entry, Entry, Entry]) -> N
     ]
 
     # The crosstable: each team's two games, the opponent team, the score, both lowest.
-    cross = json.loads(get(public, f"/events/{event.slug}/export/crosstable.json").content)
+    cross = s.json_of(public, f"/events/{event.slug}/export/crosstable.json")
     cells = {
         line["entry"]: [
             (c["opponent"], c["points"], c["own_lowest"], c["opp_lowest"]) for c in line["rounds"]
@@ -429,18 +231,18 @@ def check_standings(event: Event, teams: tuple[Entry, Entry, Entry, Entry]) -> N
         t3.pk: [(t2.pk, 0.0, 17, 20), (t4.pk, 1.0, 14, 9)],
         t4.pk: [(t1.pk, 0.0, 2, 2), (t3.pk, 0.0, 9, 14)],
     }
-    crosstable_page = get(public, f"/events/{event.slug}/crosstable/").content.decode()
+    crosstable_page = s.page(public, f"/events/{event.slug}/crosstable/")
     assert all(e.name.replace("&", "&amp;") in crosstable_page for e in teams)
-    get(public, f"/events/{event.slug}/export/crosstable.csv")
+    s.page(public, f"/events/{event.slug}/export/crosstable.csv")
 
-    placings = json.loads(get(public, f"/events/{event.slug}/export/placings.json").content)
+    placings = s.json_of(public, f"/events/{event.slug}/export/placings.json")
     assert [(r["place"], r["entry"], r["field_size"]) for r in placings["placings"]] == [
         ("1", t2.pk, 4),
         ("2", t1.pk, 4),
         ("3", t3.pk, 4),
         ("4", t4.pk, 4),
     ]
-    placings_csv = rows_of_csv(get(public, f"/events/{event.slug}/export/placings.csv"))
+    placings_csv = s.csv_rows(public, f"/events/{event.slug}/export/placings.csv")
     assert [(r["Place"], r["Player"]) for r in placings_csv] == [
         ("1", t2.name),
         ("2", t1.name),
@@ -449,7 +251,7 @@ def check_standings(event: Event, teams: tuple[Entry, Entry, Entry, Entry]) -> N
     ]
 
     # The pairings, seat by seat: each seat its own player, partners at 1 and 3, 2 and 4.
-    pairings = rows_of_csv(get(public, f"/events/{event.slug}/export/pairings.csv"))
+    pairings = s.csv_rows(public, f"/events/{event.slug}/export/pairings.csv")
     assert [(r["Round"], r["Board"], r["Seat"], r["Player"]) for r in pairings] == [
         ("1", "1", "1", "Ada Byron"),
         ("1", "1", "2", "Barbara Liskov"),
@@ -469,14 +271,14 @@ def check_standings(event: Event, teams: tuple[Entry, Entry, Entry, Entry]) -> N
         ("2", "2", "4", "Edsger Dijkstra"),
     ]
     assert [r["Result"] for r in pairings[::4]] == ["1-0", "1-0", "1/2-1/2", "0-1"]
-    pairings_json = json.loads(get(public, f"/events/{event.slug}/export/pairings.json").content)
+    pairings_json = s.json_of(public, f"/events/{event.slug}/export/pairings.json")
     seats = [
         (b["round"], b["board"], b["result"], len(b["seats"])) for b in pairings_json["boards"]
     ]
     assert seats == [(1, 1, "1-0", 4), (1, 2, "1-0", 4), (2, 1, "1/2-1/2", 4), (2, 2, "0-1", 4)]
 
 
-def check_ratings(people: dict[str, Any]) -> None:
+def check_ratings(people: dict[str, s.Person]) -> None:
     """The four games rated in order (round, then board: round 2's board 1 is the draw), each
     team one side of two players: openskill's Plackett-Luce with its defaults (docs/ratings.md),
     computed here."""
@@ -492,18 +294,18 @@ def check_ratings(people: dict[str, Any]) -> None:
     play(("Hedy Lamarr", "Claude Shannon"), ("Grace Hopper", "Edsger Dijkstra"), [1, 2])
     play(("Ada Byron", "Alan Turing"), ("Hedy Lamarr", "Claude Shannon"), [1, 1])
     play(("Barbara Liskov", "John McCarthy"), ("Grace Hopper", "Edsger Dijkstra"), [2, 1])
-    expected = {name: display(rating) for name, rating in r.items()}
+    expected = {name: s.site_rating(rating) for name, rating in r.items()}
     # Partners moved together: Ada and Alan (equal before every game) stand equal.
     assert expected["Ada Byron"] == expected["Alan Turing"]
 
-    listed = json.loads(get(Client(), "/api/ratings/").content)
+    listed = s.json_of(Client(), "/api/ratings/")
     rows = listed["results"] if isinstance(listed, dict) else listed
     assert {row["name"]: row["rating"] for row in rows} == expected
     assert {row["name"]: row["games"] for row in rows} == dict.fromkeys(people, 2)
     # A player's page names each game's opponents as opponents and the partner as partner.
     alan = Player.objects.get(name="Alan Turing")
     ids = {p.name: p.pk for p in Player.objects.all()}
-    page = get(Client(), f"/ratings/{alan.pk}/").content.decode()
+    page = s.page(Client(), f"/ratings/{alan.pk}/")
     assert f'<dd class="site-rating">{expected["Alan Turing"]}</dd>' in page
     partner = f'<span class="partner">Partner: <a href="/ratings/{ids["Ada Byron"]}/">Ada Byron</a>'
     assert page.count(partner) == 2
@@ -531,7 +333,7 @@ def check_festival(festival: Festival) -> None:
         team_of[second] = (first, place, score, points)
     ids = {p.name: p.pk for p in Player.objects.all()}
     public = Client()
-    data = json.loads(get(public, f"/festivals/{festival.slug}/pentamind.json").content)
+    data = s.json_of(public, f"/festivals/{festival.slug}/pentamind.json")
     got = {
         row["player"]: (row["partner"], row["place"], row["score"], row["pentamind_points"])
         for row in data["placings"]
@@ -543,28 +345,28 @@ def check_festival(festival: Festival) -> None:
     assert {(row["field_size"], row["event_slug"]) for row in data["placings"]} == {
         (4, "pairs-cup")
     }
-    rows = rows_of_csv(get(public, f"/festivals/{festival.slug}/pentamind.csv"))
+    rows = s.csv_rows(public, f"/festivals/{festival.slug}/pentamind.csv")
     assert {r["Player"]: (r["Partner"], r["Place"], r["Pentamind points"]) for r in rows} == {
         name: (partner, place, f"{points:.2f}")
         for name, (partner, place, _score, points) in team_of.items()
     }
 
-    overall = json.loads(get(public, f"/festivals/{festival.slug}/overall.json").content)
+    overall = s.json_of(public, f"/festivals/{festival.slug}/overall.json")
     ranks = {1: ("Hedy Lamarr", "Claude Shannon"), 3: ("Ada Byron", "Alan Turing")}
     ranks |= {5: ("Grace Hopper", "Edsger Dijkstra"), 7: ("Barbara Liskov", "John McCarthy")}
     assert {(row["player"], row["rank"], row["total"]) for row in overall["table"]} == {
         (name, rank, team_of[name][3]) for rank, names in ranks.items() for name in names
     }
-    page = get(public, f"/festivals/{festival.slug}/overall/").content.decode()
+    page = s.page(public, f"/festivals/{festival.slug}/overall/")
     assert page.index("Hedy Lamarr") < page.index("Ada Byron") < page.index("Barbara Liskov")
     assert "90.00" in page and "60.00" in page
 
 
-def check_my_games(people: dict[str, Any], teams: tuple[Entry, Entry, Entry, Entry]) -> None:
+def check_my_games(people: dict[str, s.Person], teams: tuple[Entry, Entry, Entry, Entry]) -> None:
     """A partner's My games: the team's two games, the partner as partner, the other team as
     the opponents, and the team's order of play (Alan sits in seat 3: his team moved first)."""
     t1, t2, _t3, t4 = teams
-    page = get(login(people["Alan Turing"]), "/me/").content.decode()
+    page = s.page(people["Alan Turing"].client, "/me/")
     history = page[page.index('<table class="list my-history">') :]
     rows = [row.split("</tr>")[0] for row in history.split("<tr><td")[1:]]
     assert len(rows) == 2
@@ -575,3 +377,58 @@ def check_my_games(people: dict[str, Any], teams: tuple[Entry, Entry, Entry, Ent
     assert '<dt>Partner</dt><dd class="partner">Ada Byron</dd>' in page
     assert f">{t2.name.replace('&', '&amp;')}</a></dd>" in page
     assert t1.name not in page
+
+
+def check_printouts(event: Event) -> None:
+    """The event PDF prints each table's four players seat by seat, partners with their team's
+    placing, and the result; its standings name the teams (both partners), their club and the
+    values worked out in check_standings. Each round's slips are a pair's slips: the two teams,
+    the first team first. games.zip: a record per board, four players in seat order; the
+    recorded game replays to its levels (a team's tracks are its own, one per side), the
+    others empty."""
+    ada, barbara = [2, 3, 5, 6, 10, 12], [2, 3, 3, 3, 4, 5]
+    public = Client()
+    s.check_event_pdf(
+        public,
+        event,
+        [
+            ["Round 1: tables"],
+            ["1", "Ada Byron (1)", "Barbara Liskov (2)", "Alan Turing (1)", "John McCarthy (2)"],
+            ["1-0"],
+            ["2", "Hedy Lamarr (1)", "Grace Hopper (2)", "Claude Shannon (1)"],
+            ["Edsger Dijkstra (2)", "1-0"],
+            ["Round 2: tables"],
+            ["1", "Ada Byron (1)", "Hedy Lamarr (1)", "Alan Turing (1)", "Claude Shannon (1)"],
+            ["½-½"],
+            ["2", "Barbara Liskov (2)", "Grace Hopper (1)", "John McCarthy (2)"],
+            ["Edsger Dijkstra (1)", "0-1"],
+            ["Standings"],
+            ["1", "Hedy Lamarr & Claude Shannon", "Bletchley", "1½", "½", "3", "39", "2"],
+            ["2", "Ada Byron & Alan Turing", "Bletchley", "1½", "½", "0", "21", "2"],
+            ["3", "Grace Hopper & Edsger Dijkstra", "Bletchley", "1", "0", "2", "31", "2"],
+            ["4", "Barbara Liskov & John McCarthy", "Bletchley", "0", "0", "-5", "11", "2"],
+        ],
+        absent=["bye"],
+    )
+    teams = {n + 1: f"{a} & {b}" for n, (a, b) in enumerate(TEAMS)}
+    for number, boards in ((1, [(1, 4), (2, 3)]), (2, [(1, 2), (4, 3)])):
+        s.check_slips(
+            public,
+            event,
+            number,
+            [
+                [f"Round {number} · Board {b}", teams[first], teams[second]]
+                for b, (first, second) in enumerate(boards, start=1)
+            ],
+        )
+    s.check_games_zip(
+        public,
+        event,
+        {
+            (1, 1): ["Ada Byron", "Barbara Liskov", "Alan Turing", "John McCarthy"],
+            (1, 2): ["Hedy Lamarr", "Grace Hopper", "Claude Shannon", "Edsger Dijkstra"],
+            (2, 1): ["Ada Byron", "Hedy Lamarr", "Alan Turing", "Claude Shannon"],
+            (2, 2): ["Barbara Liskov", "Grace Hopper", "John McCarthy", "Edsger Dijkstra"],
+        },
+        {(1, 1): [ada, barbara]},  # one set of tracks per team
+    )

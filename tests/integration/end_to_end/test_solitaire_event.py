@@ -11,34 +11,16 @@ is nobody to disagree with; the entrant's own word enters at once (the product's
 tournament/confirmation_selectors.py) and a director corrects it like any result. Ratings do not
 apply either: solitaire games are not rated (docs/ratings.md)."""
 
-import csv
-import io
 import json
-import random
-from typing import Any
 from unittest import mock
 
 import pytest
-from django.contrib.auth.models import Permission
-from django.core import mail
 from django.test import Client
 
-from games import positions
-from games import services as game_services
 from games.engine.deal import dealt_sequence
 from games.models import Game
-from tests.factories import EventCreatorFactory, PlayerFactory, UserFactory
-from tournament.models import (
-    Board,
-    Event,
-    Festival,
-    FestivalRequest,
-    Player,
-    Result,
-    ResultCorrection,
-    Round,
-    Seat,
-)
+from tests.integration.end_to_end import steps as s
+from tournament.models import Board, Event, Festival, Player, Result, ResultCorrection, Round
 
 pytestmark = pytest.mark.django_db
 
@@ -78,265 +60,111 @@ PLACED2 = {
 }
 
 
-# --- steps: what the people do -------------------------------------------------------------------
+# --- steps of this kind of event -----------------------------------------------------------------
 
 
-def login(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
-def user(username: str) -> Any:
-    return UserFactory(username=username, email=f"{username}@example.org")
-
-
-def create_festival(organiser: Any) -> Festival:
-    response = login(organiser).post(
-        "/festivals/new/",
-        {
-            "name": "Winter Mind Sports",
-            "starts": "2027-12-01",
-            "ends": "2027-12-05",
-            "time_zone": "Europe/London",
-        },
-    )
-    assert response.status_code == 302
-    return Festival.objects.get(name="Winter Mind Sports")
-
-
-def create_event(director: Client, festival: Festival, organiser: Any) -> Event:
-    """The event form: duplicate solitaire is its ruleset (the table size left at the form's 2
-    becomes 1); the festival's director lets it in."""
-    response = director.post(
-        "/events/new/",
-        {
-            "name": "Solo Deal",
-            "ruleset": "solitaire",
-            "table_size": "2",
-            "festival": festival.pk,
-            "pairing_system": "auto",
-            "rounds": "2",
-            "clock_minutes": "10",
-            "bye_value": "1.0",
-            "tiebreak_preset": "mso-ingenious",
-            "check_in_required": "on",
-        },
-    )
-    assert response.status_code == 302
-    event = Event.objects.get(name="Solo Deal")
-    asked = FestivalRequest.objects.get(event=event)
-    approved = login(organiser).post(f"/festivals/{festival.slug}/requests/{asked.pk}/approve/")
-    assert approved.status_code == 302
-    event.refresh_from_db()
-    assert (event.festival_id, event.ruleset, event.table_size) == (festival.pk, "solitaire", 1)
-    return event
-
-
-def name_arbiter(director: Client, event: Event, username: str) -> Any:
-    arbiter = user(username)
-    response = director.post(
-        f"/events/{event.slug}/roles/", {"username": username, "role": "arbiter", "reason": "floor"}
-    )
-    assert response.status_code == 302
-    return arbiter
-
-
-def add_entries(director: Client, event: Event) -> dict[str, Any]:
-    """Five registered players with accounts, entered from the registry on the entries page."""
-    accounts = {}
-    for name in NAMES:
-        accounts[name] = user(name.split()[0].lower())
-        player = PlayerFactory(name=name, club="Hove", user=accounts[name])
-        response = director.post(f"/events/{event.slug}/entries/add/", {"player": player.pk})
-        assert response.status_code == 302
-    assert [e.name for e in event.entries.order_by("starting_rank")] == NAMES
-    return accounts
-
-
-def check_in(director: Client, event: Event, number: int) -> None:
-    for entry in event.entries.order_by("starting_rank"):
-        response = director.post(
-            f"/events/{event.slug}/check-in/manage/",
-            {"round": number, "entry": entry.pk, "action": "in"},
-        )
-        assert response.status_code == 302
-
-
-def pair_and_publish(director: Client, event: Event, number: int, capture: Any) -> Round:
-    with (
-        mock.patch(
-            "tournament.services.solitaire.secrets.randbits", return_value=SEEDS[number - 1]
-        ),
-        capture(execute=True),
+def pair_and_publish(td: s.Person, event: Event, number: int) -> tuple[Round, dict[str, Board]]:
+    """Pair and publish the round, its seed (drawn at random on the site) fixed here; each
+    entrant's board by name."""
+    with mock.patch(
+        "tournament.services.solitaire.secrets.randbits", return_value=SEEDS[number - 1]
     ):
-        assert director.post(f"/events/{event.slug}/rounds/pair/").status_code == 302
-    round_ = Round.objects.get(event=event, number=number)
-    assert round_.status == Round.Status.DRAFT, round_.pairing_error
+        round_ = s.pair_and_publish(td, event, number)
     assert round_.seed == SEEDS[number - 1]
-    with capture(execute=True):
-        published = director.post(
-            f"/events/{event.slug}/rounds/{number}/publish/", {"reviewed": "1"}
-        )
-    assert published.status_code == 302
-    return round_
+    boards = {s.seat_names(b)[0]: b for b in round_.boards.all()}
+    assert all(s.seat_names(b) == [name] for name, b in boards.items()), "one seat each"
+    return round_, boards
 
 
-def boards_of(round_: Round) -> dict[str, Board]:
-    seats = Seat.objects.filter(board__round=round_).select_related("board", "entry__player")
-    return {seat.player.name: seat.board for seat in seats}
-
-
-def record_game(board: Board, arbiter: Any, capture: Any) -> list[str]:
-    """The arbiter enters the entrant's game at the board: each tile as the site deals it (the
-    round's sequence), placed on a legal pair of cells the engine offers, the one clock pressed
-    after each. Returns the tiles placed."""
-    game = game_services.game_for_board(board)
-    assert len(game.remaining_ms) == 1
-    engine = positions.replay(game.ruleset, game.options, game.players, [])
-    rng = random.Random(RECORD_SEED)
-    assert board.round.seed is not None
-    sequence = dealt_sequence(board.round.seed)
-    game_services.start_clock(game=game, user=arbiter, expected_index=game.log_length)
-    placed: list[str] = []
-    while not engine.over:
-        tile = sequence[len(placed)]
-        moves = [m for m in engine.legal_placements() if sorted(m["tile"]) == sorted(tile)]
-        move = rng.choice(moves)
-        game.refresh_from_db()
-        with capture(execute=True):  # the last: the result, its replay check
-            game_services.record_placement(
-                game=game,
-                user=arbiter,
-                expected_index=game.log_length,
-                tile=move["tile"],
-                cells=move["cells"],
-            )
-        engine.apply(move)
-        placed.append(tile)
-        game.refresh_from_db()
-        if not engine.over:
-            game_services.press_clock(game=game, user=arbiter, expected_index=game.log_length)
-    assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
-    return placed
-
-
-def hand_result(director: Client, board: Board, levels: list[int]) -> None:
-    """The director's result form: the lowest, the next lowest and the other four levels."""
-    board.refresh_from_db()
-    response = director.post(
-        f"/events/{board.round.event.slug}/boards/{board.pk}/result/",
-        {
-            "lowest_0": levels[0],
-            "next_0": levels[1],
-            "rest_0": " ".join(str(level) for level in levels[2:]),
-            "reason": "score sheet handed in",
-            "replaces": board.result_version,
-        },
-    )
-    assert response.status_code == 302
-
-
-def confirm(player: Any, board: Board, levels: list[int]) -> None:
-    """The entrant gives their own six levels on the confirm page: they enter at once."""
-    response = login(player).post(
-        f"/events/{board.round.event.slug}/boards/{board.pk}/confirm/",
-        {
-            "lowest_0": levels[0],
-            "next_0": levels[1],
-            "rest_0": " ".join(str(level) for level in levels[2:]),
-        },
-    )
-    assert response.status_code == 302
-
-
-def get(client: Client, url: str) -> Any:
-    response = client.get(url)
-    assert response.status_code == 200, url
-    return response
-
-
-def rows_of_csv(response: Any) -> list[dict[str, str]]:
-    return list(csv.DictReader(io.StringIO(response.content.decode())))
-
-
-def placings(round_: Round) -> dict[str, int | None]:
-    seats = Seat.objects.filter(board__round=round_).select_related("entry__player")
-    return {seat.player.name: seat.placing for seat in seats}
+def placings(boards: dict[str, Board]) -> dict[str, int | None]:
+    return {name: s.placings(b)[0] for name, b in boards.items()}
 
 
 # --- the event -----------------------------------------------------------------------------------
 
 
-def test_a_duplicate_solitaire_event_of_a_festival_runs_two_rounds(
-    django_capture_on_commit_callbacks: Any,
-) -> None:
-    capture = django_capture_on_commit_callbacks
-    organiser = user("organiser")
-    organiser.user_permissions.add(Permission.objects.get(codename="add_festival"))
-    festival = create_festival(organiser)
-    td = EventCreatorFactory(username="td", email="td@example.org")
-    director = login(td)
-    event = create_event(director, festival, organiser)
-    arbiter = name_arbiter(director, event, "arb")
-    people = add_entries(director, event)
+def test_a_duplicate_solitaire_event_of_a_festival_runs_two_rounds() -> None:
+    # The event form: duplicate solitaire is its ruleset (the table size left at the form's 2
+    # becomes 1); the festival's director lets it in.
+    festival, td, event = s.event_by_request(
+        "Winter Mind Sports",
+        ("2027-12-01", "2027-12-05"),
+        "Solo Deal",
+        ruleset="solitaire",
+        table_size=2,
+        pairing_system="auto",
+        rounds=2,
+        check_in_required="on",
+    )
+    assert (event.festival_id, event.ruleset, event.table_size) == (festival.pk, "solitaire", 1)
+    arb = s.staff("arb")
+    s.name_arbiter(td, event, arb, "floor")
+    # Five registered players with accounts, entered from the registry on the entries page.
+    people = {p.name: p for p in s.players_with_accounts(NAMES, clubs="Hove")}
+    entries = s.enter_players(td, event, [people[name] for name in NAMES])
+    assert [e.name for e in entries] == NAMES
 
     # Round 1.
-    check_in(director, event, 1)
-    mail.outbox.clear()
-    round1 = pair_and_publish(director, event, 1, capture)
-    boards = boards_of(round1)
+    for entry in entries:
+        s.check_in_by_hand(td, event, entry, 1)
+    s.clear_mail()
+    round1, boards = pair_and_publish(td, event, 1)
     assert set(boards) == set(NAMES)
-    assert all(len(b.seats.all()) == 1 and b.result == "" for b in boards.values()), "no bye"
+    assert all(b.result == "" for b in boards.values()), "no bye"
     check_pairing_mail(round1)
 
-    # (1) Recorded: Ada's game through the round's sequence; her levels come from the engine
-    # (the seed and the arbiter's choices fixed), lowest first.
-    placed = record_game(boards["Ada Byron"], arbiter, capture)
-    assert placed == dealt_sequence(SEEDS[0])[: len(placed)]
+    # (1) Recorded: the arbiter enters Ada's game at the board, each tile as the site deals it
+    # (the round's sequence) placed on a legal pair of cells the engine offers, the one clock
+    # pressed after each. Her levels come from the engine (the seed and the arbiter's choices
+    # fixed), lowest first.
+    deal = dealt_sequence(SEEDS[0])
+    recorded = s.record_game(arb, boards["Ada Byron"], RECORD_SEED, sample=None, deal=deal)
+    assert [sorted(move["tile"]) for move in recorded.actions] == [
+        sorted(tile) for tile in deal[: recorded.placements]
+    ]
+    assert len(Game.objects.get(board=boards["Ada Byron"]).remaining_ms) == 1
+    assert (recorded.pressed, recorded.presses) == ({0}, recorded.placements - 1)
     ada = Board.objects.get(pk=boards["Ada Byron"].pk)
     assert (ada.result, ada.result_check) == (Result.TABLE, Board.Check.PASSED)
-    assert Seat.objects.get(board=ada).levels == ROUND1["Ada Byron"]
+    assert [seat.levels for seat in ada.seats.all()] == [ROUND1["Ada Byron"]]
     # (2) By hand: the director types all six levels of the other four.
     for name in ("Bea Quinn", "Cy Young", "Di Prince", "Ed Stone"):
-        with capture(execute=True):
-            hand_result(director, boards[name], ROUND1[name])
-    assert placings(round1) == {name: place for name, (place, _vp) in PLACED1.items()}
+        s.director_table_result(td, boards[name], [ROUND1[name]], reason="score sheet handed in")
+    assert placings(boards) == {name: place for name, (place, _vp) in PLACED1.items()}
     round1.refresh_from_db()
     assert round1.status == Round.Status.COMPLETE
 
     # Round 2: another sequence, the same for everybody.
-    check_in(director, event, 2)
-    mail.outbox.clear()
-    round2 = pair_and_publish(director, event, 2, capture)
+    for entry in entries:
+        s.check_in_by_hand(td, event, entry, 2)
+    s.clear_mail()
+    round2, boards = pair_and_publish(td, event, 2)
     assert dealt_sequence(SEEDS[1]) != dealt_sequence(SEEDS[0])
-    boards = boards_of(round2)
     assert set(boards) == set(NAMES)
     check_pairing_mail(round2)
-    # (3) Confirmed: Bea and Cy give their own six levels; each enters at once.
+    # (3) Confirmed: Bea and Cy give their own six levels on the confirm page; each enters at
+    # once.
     for name in ("Bea Quinn", "Cy Young"):
-        with capture(execute=True):
-            confirm(people[name], boards[name], ROUND2[name])
-        board = Board.objects.get(pk=boards[name].pk)
+        board = s.confirm(people[name], boards[name], s.table_fields([ROUND2[name]]))
         assert (board.result, board.confirmation) == (Result.TABLE, Board.Confirmation.CONFIRMED)
-        assert Seat.objects.get(board=board).levels == ROUND2[name]
+        assert [seat.levels for seat in board.seats.all()] == [ROUND2[name]]
         audit = ResultCorrection.objects.get(board=board)
-        assert (audit.user, audit.reason) == (people[name], "confirmed by the entrant")
+        assert (audit.user, audit.reason) == (people[name].user, "confirmed by the entrant")
     for name in ("Ada Byron", "Di Prince", "Ed Stone"):
-        with capture(execute=True):
-            hand_result(director, boards[name], ROUND2[name])
-    assert placings(round2) == {name: place for name, (place, _vp) in PLACED2.items()}
+        s.director_table_result(td, boards[name], [ROUND2[name]], reason="score sheet handed in")
+    assert placings(boards) == {name: place for name, (place, _vp) in PLACED2.items()}
     event.refresh_from_db()
     assert event.status == Event.Status.FINISHED
-    assert not [m for m in mail.outbox if "bye" in m.body]
+    assert not [m for m in s.outbox() if "bye" in m.body]
 
     check_standings(event)
     check_ratings()
     check_festival(festival)
+    check_printouts(event)
 
 
 def check_pairing_mail(round_: Round) -> None:
-    told = {m.to[0]: m.body for m in mail.outbox}
+    told = {m.to[0]: m.body for m in s.outbox()}
     assert sorted(told) == sorted(f"{n.split()[0].lower()}@example.org" for n in NAMES)
     for body in told.values():
         assert f"Round {round_.number} of Solo Deal: board " in body
@@ -368,22 +196,15 @@ def check_standings(event: Event) -> None:
     ]
     for name, vp in {n: PLACED1[n][1] + PLACED2[n][1] for n in NAMES}.items():
         assert next(row[3] for row in expected if row[2] == name) == vp
-    data = json.loads(get(public, f"/events/{event.slug}/export/standings.json").content)
+    data = s.json_of(public, f"/events/{event.slug}/export/standings.json")
     assert data["field_size"] == 5
-    assert [
-        (
-            r["rank"],
-            r["tied"],
-            r["name"],
-            r["vp"],
-            r["tiebreaks"]["results_between"],
-            r["tiebreaks"]["progressive_difference"],
-            r["tiebreaks"]["progressive_level"],
-        )
-        for r in data["standings"]
-    ] == expected
+    tiebreaks = ("results_between", "progressive_difference", "progressive_level")
+    standings = s.fields(
+        data["standings"], "rank", "tied", "name", "vp", *(f"tiebreaks.{k}" for k in tiebreaks)
+    )
+    assert standings == expected
     assert {r["games_played"] for r in data["standings"]} == {2}
-    rows = rows_of_csv(get(public, f"/events/{event.slug}/export/standings.csv"))
+    rows = s.csv_rows(public, f"/events/{event.slug}/export/standings.csv")
     assert [(r["Rank"], r["Player"]) for r in rows] == [
         ("1", "Di Prince"),
         ("2", "Bea Quinn"),
@@ -391,13 +212,13 @@ def check_standings(event: Event) -> None:
         ("4", "Ed Stone"),
         ("5", "Ada Byron"),
     ]
-    page = get(public, f"/events/{event.slug}/standings/").content.decode()
+    page = s.page(public, f"/events/{event.slug}/standings/")
     order = [page.index(name) for _r, _t, name, *_ in expected]
     assert order == sorted(order), "the standings page lists the entrants in rank order"
 
     # The crosstable: per round the entrant's placing among all, its VP and lowest level; no
     # opponent (the whole round is the table).
-    cross = json.loads(get(public, f"/events/{event.slug}/export/crosstable.json").content)
+    cross = s.json_of(public, f"/events/{event.slug}/export/crosstable.json")
     got = {
         line["name"]: [
             (c["kind"], c["placing"], c["points"], c["own_lowest"], c["opponent"])
@@ -412,10 +233,10 @@ def check_standings(event: Event) -> None:
         ]
         for name in NAMES
     }
-    get(public, f"/events/{event.slug}/crosstable/")
-    get(public, f"/events/{event.slug}/export/crosstable.csv")
+    s.page(public, f"/events/{event.slug}/crosstable/")
+    s.page(public, f"/events/{event.slug}/export/crosstable.csv")
 
-    placings_json = json.loads(get(public, f"/events/{event.slug}/export/placings.json").content)
+    placings_json = s.json_of(public, f"/events/{event.slug}/export/placings.json")
     assert [(r["name"], r["place"], r["field_size"]) for r in placings_json["placings"]] == [
         ("Di Prince", "1", 5),
         ("Bea Quinn", "2-3", 5),
@@ -423,7 +244,7 @@ def check_standings(event: Event) -> None:
         ("Ed Stone", "4", 5),
         ("Ada Byron", "5", 5),
     ]
-    placings_csv = rows_of_csv(get(public, f"/events/{event.slug}/export/placings.csv"))
+    placings_csv = s.csv_rows(public, f"/events/{event.slug}/export/placings.csv")
     assert [(r["Place"], r["Player"]) for r in placings_csv] == [
         ("1", "Di Prince"),
         ("2-3", "Bea Quinn"),
@@ -433,25 +254,25 @@ def check_standings(event: Event) -> None:
     ]
 
     # The pairings: one seat per entrant per round, never a bye, with the entrant's levels.
-    pairings = rows_of_csv(get(public, f"/events/{event.slug}/export/pairings.csv"))
+    pairings = s.csv_rows(public, f"/events/{event.slug}/export/pairings.csv")
     assert len(pairings) == 10
     assert {r["Result"] for r in pairings} == {"table"}
     by_round = {(r["Round"], r["Player"]): (r["Placing"], r["Lowest"]) for r in pairings}
     for number, levels, placed in (("1", ROUND1, PLACED1), ("2", ROUND2, PLACED2)):
         for name in NAMES:
             assert by_round[(number, name)] == (str(placed[name][0]), str(levels[name][0]))
-    pairings_json = json.loads(get(public, f"/events/{event.slug}/export/pairings.json").content)
+    pairings_json = s.json_of(public, f"/events/{event.slug}/export/pairings.json")
     assert [len(b["seats"]) for b in pairings_json["boards"]] == [1] * 10
     assert "bye" not in json.dumps(pairings_json).lower()
 
 
 def check_ratings() -> None:
     """docs/ratings.md: duplicate solitaire is not rated (nobody to learn from)."""
-    listed = json.loads(get(Client(), "/api/ratings/").content)
+    listed = s.json_of(Client(), "/api/ratings/")
     rows = listed["results"] if isinstance(listed, dict) else listed
     assert rows == []
     ada = Player.objects.get(name="Ada Byron")
-    page = get(Client(), f"/ratings/{ada.pk}/").content.decode()
+    page = s.page(Client(), f"/ratings/{ada.pk}/")
     assert "Solo Deal" not in page
 
 
@@ -468,18 +289,18 @@ def check_festival(festival: Festival) -> None:
         "Ada Byron": ("5", 0.375, 0.0),
     }
     public = Client()
-    data = json.loads(get(public, f"/festivals/{festival.slug}/pentamind.json").content)
+    data = s.json_of(public, f"/festivals/{festival.slug}/pentamind.json")
     assert {
         r["player"]: (r["place"], r["score"], r["pentamind_points"]) for r in data["placings"]
     } == expected
     assert {(r["field_size"], r["partner"], r["event_slug"]) for r in data["placings"]} == {
         (5, "", "solo-deal")
     }
-    rows = rows_of_csv(get(public, f"/festivals/{festival.slug}/pentamind.csv"))
+    rows = s.csv_rows(public, f"/festivals/{festival.slug}/pentamind.csv")
     assert {r["Player"]: (r["Place"], r["Pentamind points"]) for r in rows} == {
         name: (place, f"{points:.2f}") for name, (place, _score, points) in expected.items()
     }
-    overall = json.loads(get(public, f"/festivals/{festival.slug}/overall.json").content)
+    overall = s.json_of(public, f"/festivals/{festival.slug}/overall.json")
     assert [(r["rank"], r["player"], r["total"]) for r in overall["table"]] == [
         (1, "Di Prince", 90.91),
         (2, "Bea Quinn", 56.82),
@@ -487,5 +308,35 @@ def check_festival(festival: Festival) -> None:
         (4, "Ed Stone", 22.73),
         (5, "Ada Byron", 0.0),
     ]
-    page = get(public, f"/festivals/{festival.slug}/overall/").content.decode()
+    page = s.page(public, f"/festivals/{festival.slug}/overall/")
     assert page.index("Di Prince") < page.index("Bea Quinn") < page.index("Ada Byron")
+
+
+def check_printouts(event: Event) -> None:
+    """The event PDF prints each round's entrants as playing the round's deal, never a bye,
+    and the standings' ranks and names (Bea and Cy sharing 2nd); each round's slips are one
+    per entrant (boards in starting order); games.zip holds one record per entrant per round,
+    Ada's recorded game replaying to her round-1 levels, the typed and confirmed ones empty."""
+    public = Client()
+    deal = "plays the round's deal (solitaire)"
+    rounds = [
+        [[f"Round {n}: pairings"], *([str(b), name, deal] for b, name in enumerate(NAMES, 1))]
+        for n in (1, 2)
+    ]
+    standings = [
+        ["1", "Di Prince", "Hove"],
+        ["2=", "Bea Quinn", "Hove"],
+        ["2=", "Cy Young", "Hove"],
+        ["4", "Ed Stone", "Hove"],
+        ["5", "Ada Byron", "Hove"],
+    ]
+    s.check_event_pdf(public, event, [*rounds[0], *rounds[1], *standings], absent=["bye"])
+    for n in (1, 2):
+        slips = [[f"Round {n} · Board {b}", name] for b, name in enumerate(NAMES, 1)]
+        s.check_slips(public, event, n, slips)
+    s.check_games_zip(
+        public,
+        event,
+        {(n, b): [name] for n in (1, 2) for b, name in enumerate(NAMES, 1)},
+        {(1, 1): [ROUND1["Ada Byron"]]},
+    )

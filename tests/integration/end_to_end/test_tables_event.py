@@ -11,9 +11,7 @@ overall table, and the e-mails are checked against values worked out by hand fro
 of the others' lowest at the table), docs/ratings.md and docs/festival.md.
 """
 
-import math
 from dataclasses import dataclass
-from typing import Any
 
 import pytest
 from django.test import Client
@@ -22,16 +20,7 @@ from openskill.models import PlackettLuce
 from tests.integration.end_to_end import steps as s
 from tournament.models import Board, Event
 
-NAMES = [
-    "Ada Byron",
-    "Alan Turing",
-    "Grace Hopper",
-    "Edsger Dijkstra",
-    "Barbara Liskov",
-    "Donald Knuth",
-    "Frances Allen",
-    "John Backus",
-]
+NAMES = s.PIONEERS
 FULL = {name.split()[0]: name for name in NAMES}
 
 
@@ -209,16 +198,6 @@ FOURS = Plan(
 PLANS = [THREES, FOURS]
 
 
-def pentamind(field: int, place: float) -> float:
-    """docs/festival.md, a field of N <= 100: 100 x (N+5)/(N+6) x (N-P)/(N-1), two decimals."""
-    return round(100 * (field + 5) / (field + 6) * (field - place) / (field - 1), 2)
-
-
-def site_rating(rating: Any) -> int:
-    """docs/ratings.md: 1500 + 40 x (mu - 3 sigma), rounded half up."""
-    return int(math.floor(1500 + 40 * (rating.mu - 3 * rating.sigma) + 0.5))
-
-
 def names(short: list[str]) -> list[str]:
     return [FULL[p] for p in short]
 
@@ -275,6 +254,7 @@ def test_events_at_tables_of_three_and_four_run_two_rounds_with_results_entered_
         check_standings(reader, plan, event)
         check_crosstable(reader, plan, event)
         check_exports(reader, plan, event)
+        check_printouts(reader, plan, event)
     check_ratings(reader, people)
     check_festival(reader, festival.slug)
 
@@ -545,8 +525,8 @@ def expected_ratings() -> tuple[dict[str, int], dict[str, list[int]]]:
             )
             for p, (rating,) in zip(table.seats, teams, strict=True):
                 ratings[p] = rating
-                history[p].append(site_rating(rating))
-    return {p: site_rating(r) for p, r in ratings.items()}, history
+                history[p].append(s.site_rating(rating))
+    return {p: s.site_rating(r) for p, r in ratings.items()}, history
 
 
 def check_ratings(reader: Client, people: dict[str, s.Person]) -> None:
@@ -575,7 +555,7 @@ def check_ratings(reader: Client, people: dict[str, s.Person]) -> None:
 
 def check_festival(reader: Client, slug: str) -> None:
     points = {
-        (plan.name, p): pentamind(plan.size * 2, place)
+        (plan.name, p): s.pentamind(plan.size * 2, place)
         for plan in PLANS
         for p, place in plan.places.items()
     }
@@ -611,4 +591,33 @@ def check_festival(reader: Client, slug: str) -> None:
     ada = next(r for r in page_rows if r[1] == FULL["Ada"])
     assert (
         "Ingenious Threes: 3-4 of 6, 45.83" in ada[3] and "Ingenious Fours: 7 of 8, 13.27" in ada[3]
+    )
+
+
+def check_printouts(reader: Client, plan: Plan, event: Event) -> None:
+    """The event PDF prints each round's tables seat by seat with each seat's placing, then the
+    standings' ranks and names; each round's slips are one per table naming its seats in order;
+    games.zip holds a record per table, the recorded one replaying to its levels, the typed,
+    confirmed and settled ones empty."""
+    tables = [
+        [
+            str(t.board),
+            *(f"{FULL[p]} ({place})" for p, place in zip(t.seats, t.places, strict=True)),
+        ]
+        for t in plan.tables
+    ]
+    standings = [[rank, FULL[p]] for rank, p, *_ in plan.standings]
+    s.check_event_pdf(reader, event, [*tables, ["Standings"], *standings], absent=["bye"])
+    for number in (1, 2):
+        slips = [
+            [f"Round {number} · Table {t.board}", *names(t.seats)]
+            for t in plan.tables
+            if t.round == number
+        ]
+        s.check_slips(reader, event, number, slips)
+    s.check_games_zip(
+        reader,
+        event,
+        {(t.round, t.board): names(t.seats) for t in plan.tables},
+        {(t.round, t.board): t.levels for t in plan.tables if t.how == "recorded"},
     )
