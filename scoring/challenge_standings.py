@@ -20,9 +20,10 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
 from games.challenge_selectors import WITH_SEATS, hands_hidden_from, record_of
-from games.challenges import SeatedResult, rank_seated
+from games.challenges import ChallengeRecord, SeatedResult, rank_seated
 from games.models import Game
 from tournament.models import PUBLIC_ROUND_STATUSES, Board, Entry, Event, Result, Seat
+from tournament.models.tables import SEATED
 
 
 @dataclass
@@ -173,6 +174,23 @@ def event_tables(event: Event) -> list[Game]:
         .prefetch_related(*WITH_SEATS)
         .order_by("board__round__number", "board__number")
     )
+
+
+def public_records(event: Event, user: Any) -> list[tuple[Board, ChallengeRecord]]:
+    """The records of the event's tables in public rounds, with their boards (seats loaded),
+    those whose hands ``user`` may not see yet left out."""
+    public = [
+        table
+        for table in event_tables(event)
+        if table.board is not None and table.board.round.is_public
+    ]
+    boards = Board.objects.filter(pk__in=[t.board_id for t in public]).prefetch_related(*SEATED)
+    by_pk = boards.select_related("round").in_bulk()
+    return [
+        (by_pk[table.board_id], record_of(table))
+        for table in public
+        if not hands_hidden_from(user, table)
+    ]
 
 
 def records(event: Event, user: Any) -> list[dict[str, Any]]:

@@ -7,7 +7,7 @@ game records); nothing queries the database, so views stay thin and the formats 
 
 from scoring.exports.pairings import pairings_csv, pairings_json
 from scoring.exports.pdf import event_pdf, pdf_fonts
-from scoring.exports.records import games_zip
+from scoring.exports.records import GameRecord, games_zip
 from scoring.exports.slips import qr_matrix, slips_pdf
 from scoring.exports.tables import (
     crosstable_csv,
@@ -21,6 +21,7 @@ from scoring.exports.tables import (
 from scoring.exports.trf import event_trf, trf_refusal
 
 __all__ = [
+    "GameRecord",
     "crosstable_csv",
     "crosstable_json",
     "dumps",

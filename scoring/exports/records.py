@@ -1,4 +1,5 @@
-"""All game records of an event as one zip: JSON and text form of each, and an index.
+"""All game records of an event as one zip: JSON (and a board game's text) form of each, and an
+index. A Challenge event's are its tables' records.
 
 The index names every seat of each board in order (boards passed with their seats loaded), so a
 table of 3 or 4 lists all its players and, once its result counts, their placings.
@@ -7,7 +8,7 @@ table of 3 or 4 lists all its players and, once its result counts, their placing
 import io
 import zipfile
 from collections.abc import Sequence
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 from scoring.exports.tables import dumps
 from tournament.models import Board, Event
@@ -15,6 +16,11 @@ from tournament.models import Board, Event
 
 class GameRecord(Protocol):
     def to_json(self) -> dict[str, Any]: ...
+
+
+@runtime_checkable
+class TextRecord(GameRecord, Protocol):
+    """A board game's record, which also has a text form (a Challenge's has JSON only)."""
 
     def to_text(self) -> str: ...
 
@@ -28,7 +34,9 @@ def games_zip(event: Event, records: Sequence[tuple[Board, GameRecord]]) -> byte
             sides = board.sides  # from the seats: players, or partnership teams
             stem = f"{event.slug}/round-{board.round.number:02d}/board-{board.number:02d}"
             archive.writestr(f"{stem}.json", dumps(record.to_json()) + "\n")
-            archive.writestr(f"{stem}.txt", record.to_text())
+            text = f"{stem}.txt" if isinstance(record, TextRecord) else None
+            if text:
+                archive.writestr(text, record.to_text())
             index.append(
                 {
                     "round": board.round.number,
@@ -41,7 +49,7 @@ def games_zip(event: Event, records: Sequence[tuple[Board, GameRecord]]) -> byte
                     if board.result_counts
                     else [],
                     "json": f"{stem}.json",
-                    "text": f"{stem}.txt",
+                    "text": text,
                 }
             )
         archive.writestr(

@@ -9,7 +9,8 @@ from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scoring import export_selectors, exports, standings
+from scoring import challenge_standings, export_selectors, exports, standings
+from scoring.exports.challenges import standings_pdf as challenge_standings_pdf
 from scoring.tables import Standings
 from scoring.views.standings import event_or_404
 from tournament import selectors
@@ -66,6 +67,8 @@ def pairings_export(request: HttpRequest, slug: str, filename: str) -> HttpRespo
 
 def event_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_or_404(slug)
+    if event.ruleset == Event.Ruleset.CHALLENGES:  # ranked by the tally, not by table points
+        return _download(challenge_standings_pdf(event), "application/pdf", f"{event.slug}.pdf")
     table = standings.standings_for(event)
     # A table's seats are not in the standings' pairings (the first two only): read them.
     tables = export_selectors.public_boards(event) if event.table_size > 2 else None
@@ -101,7 +104,11 @@ def round_slips(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 def games_zip(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_or_404(slug)
-    records = standings.public_game_records(event)
+    records: list[tuple[Board, exports.GameRecord]]
+    if event.ruleset == Event.Ruleset.CHALLENGES:
+        records = challenge_standings.public_records(event, request.user)
+    else:
+        records = list(standings.public_game_records(event))
     export_selectors.with_seats([board for board, _ in records])
     return _download(
         exports.games_zip(event, records), "application/zip", f"{event.slug}-games.zip"
