@@ -246,8 +246,9 @@ def _histories(event: Event, before_round: int) -> dict[int, _History]:
     bye_value = float(event.bye_value)
     for number in range(1, before_round):
         seen: dict[int, tuple[bool | None, str | None]] = {}
-        # A solitaire entrant's board ("table", no second side) scores by the round's
-        # placings, not as a pair (as in table_selectors._points): left out here.
+        # A solitaire entrant's board ("table", one seat) scores by its placing among the
+        # round's entrants, as at a table of them all (RULINGS.md), not as a pair.
+        alone = [b for b in by_round.get(number, []) if b.result == Result.TABLE]
         played = [b for b in by_round.get(number, []) if b.result != Result.TABLE]
         rows = scoring_core.results_from_boards(
             [scoring_core.Board(number, *pair_of(b), b.result) for b in played],
@@ -256,6 +257,12 @@ def _histories(event: Event, before_round: int) -> dict[int, _History]:
         points = defaultdict(float)
         for row in rows:
             points[row.player] += row.points
+        seats = [seat for board in alone for seat in board.seats.all()]
+        placings = [seat.placing for seat in seats]
+        if len(seats) > 1 and all(p is not None for p in placings):
+            vps = scoring_core.table_points([p for p in placings if p is not None])
+            for seat, vp in zip(seats, vps, strict=True):
+                points[seat.entry_id] += vp
         for board in by_round.get(number, []):
             first_id, second_id = pair_of(board)
             first = history.get(first_id)

@@ -7,7 +7,8 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournament.integration.test_solitaire_not_a_bye import solitaire_round
-from tournament.models import Board, Seat
+from tournament import selectors, services
+from tournament.models import Board, Round, Seat
 
 pytestmark = pytest.mark.django_db
 
@@ -67,3 +68,29 @@ def test_the_round_page_leads_the_director_to_each_entrants_result_page() -> Non
     assert "<th>Entrant</th><th>Plays</th>" in page  # not "First" and "Second"
     public = Client().get(reverse("event-round", args=[event.slug, round_.number]))
     assert "/result/" not in public.content.decode()
+
+
+def test_round_two_shows_each_entrants_points_from_round_one() -> None:
+    """Before round 2, each entrant has the share of round 1's other entrants they beat (as at
+    a table of them all): 1, ½ and 0 here; the round pages read them (a solitaire board once
+    made them fail with "unknown result", then read 0 for everyone)."""
+    event, td, _round, boards = solitaire_round()
+    client = Client()
+    client.force_login(td)
+    for board, levels in zip(
+        boards, ((5, 6, "7 8 9 9"), (4, 4, "4 4 4 4"), (2, 3, "3 3 3 3")), strict=True
+    ):
+        assert by_hand(client, board, *levels) == 302
+    assert selectors.scores_before(event, 2) == {
+        boards[0].seated[0].pk: 1.0,
+        boards[1].seated[0].pk: 0.5,
+        boards[2].seated[0].pk: 0.0,
+    }
+    round2 = services.start_pairing(event=event, user=td)
+    services.compute_draft(round2.pk)
+    round2 = services.publish_round(round_=Round.objects.get(pk=round2.pk), user=td, notify=False)
+    page = Client().get(reverse("event-round", args=[event.slug, 2]))
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert '<span class="score" title="Points before this round">(1)</span>' in text
+    assert '<span class="score" title="Points before this round">(½)</span>' in text
