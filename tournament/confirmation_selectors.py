@@ -36,7 +36,6 @@ from tournament.models import (
 from tournament.models.tables import SEATED
 from tournament.names import display_name
 from tournament.permissions import User, is_arbiter, is_own_entry
-from tournament.services.results import track
 
 PAIR, TEAMS, TABLE, SOLITAIRE = "pair", "teams", "table", "solitaire"
 # The results two sides confirm: played games (forfeits and byes are the arbiter's).
@@ -93,7 +92,7 @@ def kind_of(board: Board) -> str:
 def track_of(board: Board) -> int:
     """The highest level a word may give: the event's track (36 on the double track, a
     Challenge row's 10, else 18), as the result service checks it."""
-    return track(board.round.event)
+    return board.round.event.track
 
 
 def wants_levels(board: Board) -> bool:

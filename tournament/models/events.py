@@ -16,6 +16,10 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.text import NoControlCharacters
 
+LOWEST_LEVEL_MAX = 18  # a colour never goes above 18 on the standard track
+DOUBLE_TRACK_MAX = 36  # partnership and solitaire: the double-length track (RULINGS.md)
+CHALLENGE_ROW_MAX = 10  # a Challenge's rows run from column 0 to 10 (CHALLENGES.md)
+
 
 class Player(models.Model):
     """A person in the registry shared by all events."""
@@ -222,6 +226,15 @@ class Event(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("event-detail", args=[self.slug])
+
+    @property
+    def track(self) -> int:
+        """The highest level a result gives: a colour's 18, 36 on the double-length track
+        (partnership, solitaire: RULINGS.md), a Challenge's score row's 10 (CHALLENGES.md)."""
+        if self.ruleset == Event.Ruleset.CHALLENGES:
+            return CHALLENGE_ROW_MAX
+        double = (Event.Ruleset.PARTNERSHIP, Event.Ruleset.SOLITAIRE)
+        return DOUBLE_TRACK_MAX if self.ruleset in double else LOWEST_LEVEL_MAX
 
 
 class EventRole(models.Model):

@@ -17,10 +17,9 @@ from tournament.models import (
     Result,
     Seat,
 )
+from tournament.models.events import DOUBLE_TRACK_MAX as DOUBLE_TRACK_MAX
+from tournament.models.events import LOWEST_LEVEL_MAX as LOWEST_LEVEL_MAX
 
-LOWEST_LEVEL_MAX = 18  # a colour never goes above 18 on the standard track
-DOUBLE_TRACK_MAX = 36  # partnership and solitaire: the double-length track (RULINGS.md)
-CHALLENGE_ROW_MAX = 10  # a Challenge's rows run from column 0 to 10 (CHALLENGES.md)
 COLOURS = 6  # a side's colours: at most six levels
 
 #: One side's outcome: its placing (1 best, ties share; None when nobody is placed) and its
@@ -38,12 +37,8 @@ _PAIR_PLACINGS: dict[str, tuple[int, int]] = {
 
 
 def track(event: Event) -> int:
-    """The highest colour level of the event's ruleset: 36 on the double-length track; a
-    Challenge's highest row is column 10."""
-    if event.ruleset == Event.Ruleset.CHALLENGES:
-        return CHALLENGE_ROW_MAX
-    double = (Event.Ruleset.PARTNERSHIP, Event.Ruleset.SOLITAIRE)
-    return DOUBLE_TRACK_MAX if event.ruleset in double else LOWEST_LEVEL_MAX
+    """The highest level of the event's ruleset (:attr:`Event.track`)."""
+    return event.track
 
 
 # ---------------------------------------------------------------- the board's kind and sides
