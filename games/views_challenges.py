@@ -21,6 +21,7 @@ from games.challenges.card import CARD_KINDS
 from games.errors import IllegalMove
 from games.models import Game
 from games.services import challenges as services
+from tournament.confirmation_selectors import settle_url
 from tournament.errors import DomainError
 from tournament.models import Event
 from tournament.reading import whole_number
@@ -159,6 +160,8 @@ def _page_context(request: HttpRequest, table: Game) -> dict[str, Any]:
         for a in state["legal"]
     ]
     context: dict[str, Any] = {
+        # A dispute over an event table's result: its arbiters settle it (confirmations).
+        "settle_url": settle_url(request.user, table.board) if table.board else "",
         "table": table,
         "state": state,
         "seats": seats,

@@ -1,0 +1,80 @@
+"""A Challenge table played on paper, in the browser: its three players give their rows on
+360 px phones, one differs, and the arbiter opens the table's page, follows "Settle it, with a
+reason" and settles the rows there (issue 26: confirmations at every kind of table)."""
+
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.browser.conftest import SCREENSHOTS, log_in
+from tests.browser.test_confirmations import PASSWORD, PHONE, give_levels
+from tests.factories import UserFactory, arbiter_of
+from tests.games.integration.test_challenge_events import challenge_event, draft
+from tournament import services
+from tournament.models import Board, Result, ResultCorrection, Round
+
+# Seat by seat: lowest and second-lowest row (seat 2 first, seat 1 second, seat 3 third).
+ROWS = (("5", "6"), ("7", "7"), ("3", "9"))
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_three_players_give_their_rows_and_the_arbiter_settles_at_the_table(
+    browser: Browser, live_server: Any
+) -> None:
+    base = live_server.url
+    event, td = challenge_event(3, challenges=["tile"])
+    round_ = draft(event, td)
+    services.publish_round(round_=Round.objects.get(pk=round_.pk), user=td, notify=False)
+    board = Board.objects.get(round=round_, number=1)
+    usernames = ("first", "second", "third")
+    for entry, username in zip(board.seated, usernames, strict=True):
+        entry.player.user = UserFactory(username=username)
+        entry.player.save(update_fields=["user"])
+    arbiter_of(event, "arb")
+    url = f"/events/{event.slug}/boards/{board.pk}/confirm/"
+    contexts = [
+        browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True) for _ in range(4)
+    ]
+    try:
+        pages = [context.new_page() for context in contexts]
+        for page in pages:
+            page.set_default_timeout(15_000)
+        differing = (("5", "6"), ("7", "8"), ("3", "9"))
+        for page, username, rows in zip(pages[:3], usernames, (ROWS, ROWS, differing), strict=True):
+            log_in(page, base, username, PASSWORD)
+            page.goto(f"{base}{url}")
+            label = f"{board.seated[0].player.name}: lowest row (0 to 10)"
+            expect(page.get_by_label(label)).to_be_visible()
+            give_levels(page, rows)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= PHONE["width"], f"{username}'s page is {width}px wide"
+            with page.expect_navigation():
+                page.get_by_role("button", name="Confirm this result").tap()
+        expect(pages[2].locator("#next-step")).to_have_text(
+            "You disagree: the arbiter has been told and will decide at the board."
+        )
+        assert Board.objects.get(pk=board.pk).confirmation == Board.Confirmation.DISPUTED
+
+        arb = pages[3]
+        log_in(arb, base, "arb", PASSWORD)
+        arb.goto(f"{base}/challenges/{board.game.pk}/")
+        arb.get_by_role("link", name="Settle it, with a reason").tap()
+        arb.wait_for_url(f"**{url}*")
+        give_levels(arb, ROWS, prefix="settle-")
+        arb.fill("#id_settle-reason", "the score sheets, signed by all three")
+        with arb.expect_navigation():
+            arb.get_by_role("button", name="Settle this result").tap()
+        expect(arb.locator("#next-step")).to_contain_text("The arbiter decided")
+        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+        arb.screenshot(path=str(SCREENSHOTS / "challenge-table-settled.png"), full_page=True)
+        settled = Board.objects.get(pk=board.pk)
+        assert settled.result == Result.TABLE
+        placings = [seat.placing for seat in settled.seats.order_by("number")]
+        assert placings == [2, 1, 3]
+        audit = ResultCorrection.objects.get(board=board)
+        assert audit.reason == "the score sheets, signed by all three"
+    finally:
+        for context in contexts:
+            context.close()
