@@ -213,9 +213,13 @@ def said_words(board: Board, row: ResultConfirmation) -> str:
         return label
     if not row.placings:
         return _("levels %(levels)s") % {"levels": ", ".join(map(str, row.levels[0]))}
+    said = (  # a Challenge's score rows, a board game's colour levels
+        _("%(name)s placed %(placing)s (rows %(levels)s)")
+        if board.round.event.ruleset == Event.Ruleset.CHALLENGES
+        else _("%(name)s placed %(placing)s (levels %(levels)s)")
+    )
     return "; ".join(
-        _("%(name)s placed %(placing)s (levels %(levels)s)")
-        % {"name": side.name, "placing": placing, "levels": ", ".join(map(str, levels))}
+        said % {"name": side.name, "placing": placing, "levels": ", ".join(map(str, levels))}
         for side, levels, placing in zip(board.sides, row.levels, row.placings, strict=False)
     )
 

@@ -67,6 +67,9 @@ def test_both_players_at_a_challenge_table_of_two_confirm_its_rows() -> None:
         client.force_login(entry.player.user)
         assert "Who won?" not in client.get(url).content.decode()
         assert client.post(url, word).status_code == 302
+    said = client.get(url).content.decode()  # every word given, in the Challenges' words
+    first, second = (entry.name for entry in board.seated)
+    assert f"{first} placed 2 (rows 4, 6); {second} placed 1 (rows 5, 5)" in said
     board.refresh_from_db()
     assert board.result == "table"
     seats = list(board.seats.order_by("number"))
