@@ -166,7 +166,9 @@ def test_a_full_board_sends_the_entrants_levels_and_the_round_is_placed() -> Non
     assert "Game over." in page and "lowest level" in page and "data-dealt" not in page
     seats = {s.board_id: s for s in Seat.objects.filter(board__round=round_)}
     first, second = (seats[b.pk] for b in boards[:2])
-    order = (first.lowest, first.next_lowest), (second.lowest, second.next_lowest)
+    # Ranked on all six levels in order, the lowest first (RULINGS.md: "and so on"): the round's
+    # seed is random, so the two may tie on the lowest two and differ further up.
+    order = tuple(first.levels), tuple(second.levels)
     expected = (1, 1) if order[0] == order[1] else (1, 2) if order[0] > order[1] else (2, 1)
     assert (first.placing, second.placing) == expected
     assert seats[boards[2].pk].placing is None
@@ -184,12 +186,12 @@ def test_the_entrants_one_clock_runs_through_placements_and_presses() -> None:
     sequence = dealt_sequence(round_.seed)
     tablet = Tablet(api_as(arbiter), boards[0].pk)
     game = Game.objects.get(board=boards[0])
-    assert tablet.clock("start").status_code in (200, 201)
+    assert tablet.clock("start").status_code == 200
     for n in range(2):
         response = tablet.act(dealt_move(game, sequence[n], n))
         assert response.status_code == 201, response.content
         pressed = tablet.clock("press")
-        assert pressed.status_code in (200, 201), pressed.content
+        assert pressed.status_code == 200, pressed.content
     state = tablet.state()
     assert state["clock"]["seat"] == 0 and state["clock"]["running"]
     assert state["next_tile"] == sequence[2]
