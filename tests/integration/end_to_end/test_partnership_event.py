@@ -55,7 +55,7 @@ def test_a_partnership_event_of_a_festival_runs_two_rounds_every_way_of_entering
     festival, td, event = s.event_by_request(
         "Summer Mind Sports",
         ("2027-08-20", "2027-08-28"),
-        "Pairs Cup",
+        "Summer Pairs Cup",
         ruleset="partnership",
         pairing_system="round-robin",
         rounds=2,
@@ -86,11 +86,11 @@ def test_a_partnership_event_of_a_festival_runs_two_rounds_every_way_of_entering
     told = {m.to[0]: m.body for m in s.outbox()}
     assert len(s.outbox()) == 8 and len(told) == 8
     assert (
-        "Round 1 of Pairs Cup: table 1, seat 3 of 4, with your partner Ada Byron (Bletchley) "
-        "against Barbara Liskov (Bletchley) & John McCarthy (Bletchley)."
+        "Round 1 of Summer Pairs Cup: table 1, seat 3 of 4, with your partner Ada Byron "
+        "(Bletchley) against Barbara Liskov (Bletchley) & John McCarthy (Bletchley)."
     ) in told["alan@example.org"]
     assert (
-        "Round 1 of Pairs Cup: table 2, seat 2 of 4, with your partner Edsger Dijkstra "
+        "Round 1 of Summer Pairs Cup: table 2, seat 2 of 4, with your partner Edsger Dijkstra "
         "(Bletchley) against Hedy Lamarr (Bletchley) & Claude Shannon (Bletchley)."
     ) in told["grace@example.org"]
     assert all("bye" not in body for body in told.values())
@@ -343,7 +343,7 @@ def check_festival(festival: Festival) -> None:
         (ids[name], ids[partner]) for name, (partner, *_rest) in team_of.items()
     }
     assert {(row["field_size"], row["event_slug"]) for row in data["placings"]} == {
-        (4, "pairs-cup")
+        (4, "summer-pairs-cup")
     }
     rows = s.csv_rows(public, f"/festivals/{festival.slug}/pentamind.csv")
     assert {r["Player"]: (r["Partner"], r["Place"], r["Pentamind points"]) for r in rows} == {
