@@ -263,8 +263,9 @@ def challenge_for_board(request: HttpRequest, board_pk: int) -> HttpResponse:
 def challenge_viewer(request: HttpRequest, pk: int) -> HttpResponse:
     """Step through a game action by action (?step=N: the position after N actions)."""
     table = _table(pk)
-    if table.status != Game.Status.FINISHED and not selectors.can_record_challenges(
-        request.user
+    in_play = table.status != Game.Status.FINISHED
+    if (in_play and not selectors.can_record_challenges(request.user)) or (
+        selectors.hands_hidden_from(request.user, table)
     ):  # a full-mode record in play holds the deals: the public steps through finished games
         raise Http404(_("The viewer shows finished games: follow this one on its table's page."))
     step = whole_number(request.GET.get("step", "0")) or 0
