@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.browser.conftest import SCREENSHOTS, log_in
-from tests.browser.test_confirmations import PASSWORD, PHONE, give_levels
+from tests.browser.test_confirmations import PASSWORD, PHONE, give_word, settle_from
 from tests.factories import UserFactory, arbiter_of
 from tests.games.integration.test_challenge_events import challenge_event, draft
 from tournament import services
@@ -42,31 +42,21 @@ def test_three_players_give_their_rows_and_the_arbiter_settles_at_the_table(
         for page in pages:
             page.set_default_timeout(15_000)
         differing = (("5", "6"), ("7", "8"), ("3", "9"))
+        first = pages[0]
+        log_in(first, base, usernames[0], PASSWORD)
+        first.goto(f"{base}{url}")
+        label = f"{board.seated[0].player.name}: lowest row (0 to 10)"
+        expect(first.get_by_label(label)).to_be_visible()  # rows, in the Challenges' words
         for page, username, rows in zip(pages[:3], usernames, (ROWS, ROWS, differing), strict=True):
-            log_in(page, base, username, PASSWORD)
-            page.goto(f"{base}{url}")
-            label = f"{board.seated[0].player.name}: lowest row (0 to 10)"
-            expect(page.get_by_label(label)).to_be_visible()
-            give_levels(page, rows)
-            width = page.evaluate("document.documentElement.scrollWidth")
-            assert width <= PHONE["width"], f"{username}'s page is {width}px wide"
-            with page.expect_navigation():
-                page.get_by_role("button", name="Confirm this result").tap()
+            give_word(page, base, url, username, rows)
         expect(pages[2].locator("#next-step")).to_have_text(
             "You disagree: the arbiter has been told and will decide at the board."
         )
         assert Board.objects.get(pk=board.pk).confirmation == Board.Confirmation.DISPUTED
 
         arb = pages[3]
-        log_in(arb, base, "arb", PASSWORD)
-        arb.goto(f"{base}/challenges/{board.game.pk}/")
-        arb.get_by_role("link", name="Settle it, with a reason").tap()
-        arb.wait_for_url(f"**{url}*")
-        give_levels(arb, ROWS, prefix="settle-")
-        arb.fill("#id_settle-reason", "the score sheets, signed by all three")
-        with arb.expect_navigation():
-            arb.get_by_role("button", name="Settle this result").tap()
-        expect(arb.locator("#next-step")).to_contain_text("The arbiter decided")
+        reason = "the score sheets, signed by all three"
+        settle_from(arb, base, f"/challenges/{board.game.pk}/", url, ROWS, reason)
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         arb.screenshot(path=str(SCREENSHOTS / "challenge-table-settled.png"), full_page=True)
         settled = Board.objects.get(pk=board.pk)

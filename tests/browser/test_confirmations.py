@@ -3,6 +3,8 @@ fits the phone and has no serious accessibility violation; the round page then m
 table of 3 every seat gives its levels; a differing word is a dispute the arbiter settles from
 the board page, with a reason."""
 
+from typing import Any
+
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -89,6 +91,31 @@ def give_levels(page: Page, levels: tuple[tuple[str, str], ...], prefix: str = "
         page.fill(f"#id_{prefix}next_{seat}", following)
 
 
+def give_word(page: Page, base: str, url: str, username: str, levels: Any) -> None:
+    """A seated player's word at a table, on a phone: every seat's levels, then confirm."""
+    log_in(page, base, username, PASSWORD)
+    page.goto(f"{base}{url}")
+    give_levels(page, levels)
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], f"{username}'s page is {width}px wide"
+    with page.expect_navigation():
+        page.get_by_role("button", name="Confirm this result").tap()
+
+
+def settle_from(page: Page, base: str, start: str, url: str, levels: Any, reason: str) -> None:
+    """An arbiter opens ``start`` (the board's or the table's page), follows the dispute's
+    link to the confirm page ``url`` and settles it with every seat's levels and a reason."""
+    log_in(page, base, "arb", PASSWORD)
+    page.goto(f"{base}{start}")
+    page.get_by_role("link", name="Settle it, with a reason").tap()
+    page.wait_for_url(f"**{url}*")
+    give_levels(page, levels, prefix="settle-")
+    page.fill("#id_settle-reason", reason)
+    with page.expect_navigation():
+        page.get_by_role("button", name="Settle this result").tap()
+    expect(page.locator("#next-step")).to_contain_text("The arbiter decided")
+
+
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
 def test_a_table_of_three_disputes_and_the_arbiter_settles_at_the_board(
@@ -123,13 +150,7 @@ def test_a_table_of_three_disputes_and_the_arbiter_settles_at_the_board(
             (LEVELS, LEVELS, (("7", "9"), ("9", "10"), ("3", "11"))),
             strict=True,
         ):
-            log_in(page, base, username, PASSWORD)
-            page.goto(f"{base}{url}")
-            give_levels(page, levels)
-            width = page.evaluate("document.documentElement.scrollWidth")
-            assert width <= PHONE["width"], f"{username}'s page is {width}px wide"
-            with page.expect_navigation():
-                page.get_by_role("button", name="Confirm this result").tap()
+            give_word(page, base, url, username, levels)
         expect(pages[1].locator("#next-step")).to_have_text(
             "Waiting for Oluwaseun Adeyemi to confirm."
         )
@@ -141,15 +162,8 @@ def test_a_table_of_three_disputes_and_the_arbiter_settles_at_the_board(
         assert Board.objects.get(pk=board.pk).confirmation == Board.Confirmation.DISPUTED
 
         arb = pages[3]
-        log_in(arb, base, "arb", PASSWORD)
-        arb.goto(f"{base}/games/board/{board.pk}/")
-        arb.get_by_role("link", name="Settle it, with a reason").tap()
-        arb.wait_for_url(f"**{url}*")
-        give_levels(arb, LEVELS, prefix="settle-")
-        arb.fill("#id_settle-reason", "the scoresheet, signed by all three")
-        with arb.expect_navigation():
-            arb.get_by_role("button", name="Settle this result").tap()
-        expect(arb.locator("#next-step")).to_contain_text("The arbiter decided")
+        reason = "the scoresheet, signed by all three"
+        settle_from(arb, base, f"/games/board/{board.pk}/", url, LEVELS, reason)
         SCREENSHOTS.mkdir(parents=True, exist_ok=True)
         arb.screenshot(path=str(SCREENSHOTS / "confirm-table-settled.png"), full_page=True)
         settled = Board.objects.get(pk=board.pk)
