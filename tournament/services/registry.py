@@ -2,6 +2,8 @@
 
 import csv
 import io
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
@@ -146,9 +148,22 @@ def survivor_of(player: Player) -> Player:
 CSV_COLUMNS = ("name", "club", "country", "rating", "contact", "family")
 
 
-def parse_players_csv(text: str) -> list[dict[str, Any]]:
-    """Rows of a players CSV (header row, then one player a line), cleaned; raises
-    CsvImportError listing every bad line by its number in the file."""
+@dataclass(frozen=True)
+class CsvRow:
+    """A row of a CSV file: the line it starts on, its values by column, or why the line
+    cannot be read (its values are then empty)."""
+
+    line: int
+    values: dict[str, str]
+    problem: str = ""
+
+
+def read_csv_rows(
+    text: str, allowed: Sequence[str], required: Sequence[str], header_rule: str
+) -> list[CsvRow]:
+    """The rows of a CSV file under its header row, in order, blank lines left out. Raises
+    CsvImportError for a header that is missing, lacks a ``required`` column, names one not
+    ``allowed`` (``header_rule`` says what it must name) or names one twice."""
     reader = csv.reader(io.StringIO(text))
     try:
         header = next(reader)
@@ -157,21 +172,14 @@ def parse_players_csv(text: str) -> list[dict[str, Any]]:
     except csv.Error as exc:
         raise CsvImportError([f"line 1: {exc}."]) from None
     columns = [h.strip().lower() for h in header]
-    unknown = [c for c in columns if c not in CSV_COLUMNS]
-    if "name" not in columns or unknown:
+    unknown = [c for c in columns if c not in allowed]
+    if any(c not in columns for c in required) or unknown:
         detail = f" (unknown: {', '.join(repr(c) for c in unknown)})" if unknown else ""
-        raise CsvImportError(
-            [
-                f"line 1: the header row must name the columns: name, and optionally "
-                f"{', '.join(CSV_COLUMNS[1:])}{detail}."
-            ]
-        )
+        raise CsvImportError([f"line 1: {header_rule}{detail}."])
     duplicated = {c for c in columns if columns.count(c) > 1}
     if duplicated:
         raise CsvImportError([f"line 1: column {sorted(duplicated)[0]!r} appears twice."])
-    rows: list[dict[str, Any]] = []
-    problems: list[str] = []
-    first_line: dict[tuple[str, str], int] = {}
+    rows: list[CsvRow] = []
     ended = reader.line_num
     while True:
         try:
@@ -179,18 +187,36 @@ def parse_players_csv(text: str) -> list[dict[str, Any]]:
         except StopIteration:
             break
         except csv.Error as exc:
-            problems.append(f"line {reader.line_num}: {exc}.")
+            rows.append(CsvRow(reader.line_num, {}, f"line {reader.line_num}: {exc}."))
             break
         # A quoted field may span lines: a row is named by the line it starts on.
         line, ended = ended + 1, reader.line_num
         if not any(v.strip() for v in values):
             continue  # blank lines are allowed
         if len(values) != len(columns):
-            problems.append(f"line {line}: {len(values)} fields, the header has {len(columns)}.")
+            problem = f"line {line}: {len(values)} fields, the header has {len(columns)}."
+            rows.append(CsvRow(line, {}, problem))
             continue
-        raw = dict(zip(columns, values, strict=True))
+        rows.append(CsvRow(line, dict(zip(columns, values, strict=True))))
+    return rows
+
+
+def parse_players_csv(text: str) -> list[dict[str, Any]]:
+    """Rows of a players CSV (header row, then one player a line), cleaned; raises
+    CsvImportError listing every bad line by its number in the file."""
+    rule = (
+        f"the header row must name the columns: name, and optionally {', '.join(CSV_COLUMNS[1:])}"
+    )
+    rows: list[dict[str, Any]] = []
+    problems: list[str] = []
+    first_line: dict[tuple[str, str], int] = {}
+    for read in read_csv_rows(text, CSV_COLUMNS, ("name",), rule):
+        line = read.line
+        if read.problem:
+            problems.append(read.problem)
+            continue
         try:
-            row = clean_player_fields(**raw)
+            row = clean_player_fields(**read.values)
         except DomainError as exc:
             problems.append(f"line {line}: {exc.message}")
             continue

@@ -6,8 +6,6 @@ Entering, withdrawing, byes and late entries are those of ``services/entries.py`
 rule that a player is in at most one team of an event, and the teams' CSV import.
 """
 
-import csv
-import io
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -21,7 +19,12 @@ from tournament.models import Entry, Event, Player
 from tournament.permissions import require_director
 from tournament.services.base import User
 from tournament.services.registry import CSV_COLUMNS as PLAYER_COLUMNS
-from tournament.services.registry import CsvImportError, clean_player_fields, find_player
+from tournament.services.registry import (
+    CsvImportError,
+    clean_player_fields,
+    find_player,
+    read_csv_rows,
+)
 
 #: The teams CSV: the first player's columns, then the partner's (``partner`` is their name).
 PARTNER_COLUMNS = tuple("partner" if c == "name" else f"partner_{c}" for c in PLAYER_COLUMNS)
@@ -80,57 +83,27 @@ def registry_player(player: Player | None, fields: Mapping[str, Any]) -> Player:
     return find_player(cleaned["name"], cleaned["club"]) or Player.objects.create(**cleaned)
 
 
-def _header(reader: Any) -> list[str]:
-    try:
-        header = next(reader)
-    except StopIteration:
-        raise CsvImportError(["The file is empty."]) from None
-    except csv.Error as exc:
-        raise CsvImportError([f"line 1: {exc}."]) from None
-    columns = [h.strip().lower() for h in header]
-    unknown = [c for c in columns if c not in TEAM_COLUMNS]
-    if "name" not in columns or "partner" not in columns or unknown:
-        detail = f" (unknown: {', '.join(repr(c) for c in unknown)})" if unknown else ""
-        raise CsvImportError(
-            [
-                "line 1: a partnership event's file names each team's players: the columns "
-                f"name and partner, and optionally {', '.join(TEAM_COLUMNS[1:6])}, "
-                f"{', '.join(TEAM_COLUMNS[7:])}{detail}."
-            ]
-        )
-    duplicated = sorted({c for c in columns if columns.count(c) > 1})
-    if duplicated:
-        raise CsvImportError([f"line 1: column {duplicated[0]!r} appears twice."])
-    return columns
-
-
 def parse_teams_csv(text: str) -> list[tuple[int, dict[str, Any], dict[str, Any]]]:
     """(line, first player's fields, partner's fields) per team of a teams CSV, cleaned; raises
     CsvImportError listing every bad line."""
-    reader = csv.reader(io.StringIO(text))
-    columns = _header(reader)
+    rule = (
+        "a partnership event's file names each team's players: the columns name and partner, "
+        f"and optionally {', '.join(TEAM_COLUMNS[1:6])}, {', '.join(TEAM_COLUMNS[7:])}"
+    )
     rows, problems = [], []
-    try:
-        for values in reader:
-            line = reader.line_num
-            if not any(v.strip() for v in values):
-                continue  # blank lines are allowed
-            if len(values) != len(columns):
-                problems.append(
-                    f"line {line}: {len(values)} fields, the header has {len(columns)}."
-                )
-                continue
-            raw = dict(zip(columns, values, strict=True))
-            first = {c: raw[c] for c in PLAYER_COLUMNS if c in raw}
-            second = {
-                c: raw[p] for c, p in zip(PLAYER_COLUMNS, PARTNER_COLUMNS, strict=True) if p in raw
-            }
-            try:
-                rows.append((line, clean_player_fields(**first), clean_player_fields(**second)))
-            except DomainError as exc:
-                problems.append(f"line {line}: {exc.message}")
-    except csv.Error as exc:
-        problems.append(f"line {reader.line_num}: {exc}.")
+    for read in read_csv_rows(text, TEAM_COLUMNS, ("name", "partner"), rule):
+        if read.problem:
+            problems.append(read.problem)
+            continue
+        raw = read.values
+        first = {c: raw[c] for c in PLAYER_COLUMNS if c in raw}
+        second = {
+            c: raw[p] for c, p in zip(PLAYER_COLUMNS, PARTNER_COLUMNS, strict=True) if p in raw
+        }
+        try:
+            rows.append((read.line, clean_player_fields(**first), clean_player_fields(**second)))
+        except DomainError as exc:
+            problems.append(f"line {read.line}: {exc.message}")
     if not rows and not problems:
         problems.append("The file has a header but no teams.")
     if problems:

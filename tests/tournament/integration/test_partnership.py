@@ -397,3 +397,22 @@ def test_the_ruleset_cannot_turn_players_into_teams_or_back() -> None:
     event.refresh_from_db()
     solo.refresh_from_db()
     assert (event.ruleset, solo.ruleset, solo.table_size) == ("partnership", "standard", 2)
+
+
+def test_a_bad_team_line_is_named_by_the_line_it_starts_on() -> None:
+    """The teams file is read as the players file is (one CSV reader): a short row whose quoted
+    club spans two lines is named by its first line, and the next row by its own."""
+    from tournament.services.registry import CsvImportError
+    from tournament.services.teams import parse_teams_csv
+
+    text = (
+        "name,club,partner,partner_club\n"
+        'Ada Byron,"Bletchley\nPark",Alan Turing\n'
+        "Grace Hopper,Harvard\n"
+    )
+    with pytest.raises(CsvImportError) as refused:
+        parse_teams_csv(text)
+    assert refused.value.problems == [
+        "line 2: 3 fields, the header has 4.",
+        "line 4: 2 fields, the header has 4.",
+    ]
