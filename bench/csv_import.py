@@ -34,8 +34,8 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
-from tournament import services  # noqa: E402
-from tournament.models import Event, EventRole, Player  # noqa: E402
+from tournament.entries.services import import_players_csv
+from tournament.models.events import Event, EventRole, Player  # noqa: E402
 
 
 def main() -> None:
@@ -71,7 +71,7 @@ def run(registry: int, rows: int) -> None:
     text = "\n".join(lines) + "\n"
     with CaptureQueriesContext(connection) as queries:
         start = time.perf_counter()
-        entries = services.import_players_csv(event=event, user=director, text=text)
+        entries = import_players_csv(event=event, user=director, text=text)
         elapsed = time.perf_counter() - start
     locked_at = next(
         (i for i, q in enumerate(queries.captured_queries) if "FOR UPDATE" in q["sql"]), None

@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from tournament.results.services import set_board_result
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -64,7 +66,7 @@ def make_plan(path: str, games: int, spectators: int, pace: dict[str, float]) ->
     """Who does what, for the locust users: written once, after seeding."""
     django_setup()
     from games.models import Game
-    from tournament.models import Event, EventRole, Festival
+    from tournament.models.events import Event, EventRole, Festival
 
     festival = Festival.objects.order_by("-id").first()
     assert festival is not None, "seed_festival made no festival"
@@ -114,8 +116,7 @@ def finish_round_one(events: list[Any]) -> None:
     that the directors start by pairing round 2 (a round's 20 slips take them a minute)."""
     import random
 
-    from tournament import services
-    from tournament.models import Board, EventRole, Result
+    from tournament.models.events import Board, EventRole, Result
 
     rng = random.Random(1)
     for event in events:
@@ -130,7 +131,7 @@ def finish_round_one(events: list[Any]) -> None:
                     (Result.DRAW, low, low),
                 ]
             )
-            services.set_board_result(
+            set_board_result(
                 board=board, result=result, user=director, first_lowest=first, second_lowest=second
             )
 
@@ -143,7 +144,7 @@ def collect(since: float) -> None:
     from django.db.models import Count
 
     from games.models import GameAction
-    from tournament.models import Round
+    from tournament.models.events import Round
 
     start = datetime.fromtimestamp(since, tz=UTC)
     kinds = dict(

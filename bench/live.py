@@ -28,6 +28,11 @@ import time
 import urllib.request
 from pathlib import Path
 
+from tournament.entries.services import import_players_csv
+from tournament.events.services import create_event
+from tournament.results.services import set_board_result
+from tournament.rounds.services import compute_draft, publish_round, start_pairing
+
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 DB_NAME = "ingenious_bench"
@@ -54,15 +59,15 @@ def fill(players: int, rounds: int, seed: int) -> dict[str, object]:
     django.setup()
     from django.contrib.auth import get_user_model
 
+    from games.clocks.services import press_clock, start_clock
     from games.engine import random_game
     from games.models import Game
-    from games.services import press_clock, record_action, start_clock
-    from tournament import services
-    from tournament.models import Result
+    from games.recording.services import record_action
+    from tournament.models.events import Result
 
     rng = random.Random(seed)
     director = get_user_model().objects.create_superuser("bench", password="bench-password-1")
-    event = services.create_event(
+    event = create_event(
         user=director,
         data={
             "name": "Bench Open",
@@ -74,13 +79,13 @@ def fill(players: int, rounds: int, seed: int) -> dict[str, object]:
     rows = ["name,club,country,rating"] + [
         f"Player {n:03d},Club {n % 17},ENG,{2400 - n * 3}" for n in range(players)
     ]
-    services.import_players_csv(event=event, user=director, text="\n".join(rows))
+    import_players_csv(event=event, user=director, text="\n".join(rows))
 
     def pair_and_publish():  # noqa: ANN202
-        round_ = services.start_pairing(event=event, user=director)
-        services.compute_draft(round_.pk)
+        round_ = start_pairing(event=event, user=director)
+        compute_draft(round_.pk)
         round_.refresh_from_db()
-        return services.publish_round(round_=round_, user=director)
+        return publish_round(round_=round_, user=director)
 
     for _ in range(rounds):
         round_ = pair_and_publish()
@@ -92,7 +97,7 @@ def fill(players: int, rounds: int, seed: int) -> dict[str, object]:
                 Result.SECOND_WINS: (low, low + rng.randint(1, 4)),
                 Result.DRAW: (low, low),
             }[result]
-            services.set_board_result(
+            set_board_result(
                 board=board,
                 result=result,
                 user=director,

@@ -42,8 +42,8 @@ def main() -> None:
     call_command("migrate", verbosity=0)
     history = build(args.games, args.players)
 
-    from scoring import ratings
     from scoring.core.ratings import rate_history
+    from scoring.ratings import services as ratings
 
     def core() -> None:
         rate_history(history)
@@ -70,8 +70,8 @@ def best(run: object, repeat: int) -> float:
 def build(games: int, players: int) -> list:
     """Events of `players` entries with rounds of random results until `games` boards exist;
     returns the same history as the pure core's input."""
-    from scoring.ratings import rated_boards
-    from tournament.models import Board, Entry, Event, Player, Round
+    from scoring.ratings.services import rated_boards
+    from tournament.models.events import Board, Entry, Event, Player, Round
 
     rng = random.Random(0)
     people = Player.objects.bulk_create(Player(name=f"P{n:04d}") for n in range(players))

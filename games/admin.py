@@ -5,7 +5,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from games.challenge_models import ChallengeAction
+from games.challenge_tables.models import ChallengeAction
 from games.models import Game, GameAction, ValidationRun
 from tournament.admin_base import ReadOnlyAdmin
 from tournament.fields import ReadsNumbersOneWay

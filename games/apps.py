@@ -8,7 +8,8 @@ class GamesConfig(AppConfig):
     def ready(self) -> None:
         # The floor below announces what it did; the games floor acts on it without being
         # imported from there.
-        from games.services import clock, setup
+        from games.clocks import services as clock
+        from games.recording import setup
         from tournament import signals
 
         signals.round_published.connect(setup.on_round_published, dispatch_uid="games-setup")

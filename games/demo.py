@@ -20,11 +20,13 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils import timezone
 
-from games import services
+from games.clocks.services import press_clock, start_clock
 from games.engine import Game as EngineGame
 from games.engine.scoring import lowest_colours
 from games.models import Game
-from tournament.models import Board, Event
+from games.recording.services import record_action
+from games.recording.setup import game_for_board
+from tournament.models.events import Board, Event
 from tournament.models.tables import SEATED
 from tournament.permissions import is_arbiter
 
@@ -54,14 +56,14 @@ def play(
     """Start the clocks and enter `actions`, pressing the clock whenever the turn passes."""
     game.refresh_from_db()
     if game.clock_seat is None and game.status != Game.Status.FINISHED:
-        services.start_clock(game=game, user=user, expected_index=game.log_length)
+        start_clock(game=game, user=user, expected_index=game.log_length)
     for action in actions:
         game.refresh_from_db()
         if game.clock_seat is not None and action["player"] != game.clock_seat:
-            services.press_clock(game=game, user=user, expected_index=game.log_length)
+            press_clock(game=game, user=user, expected_index=game.log_length)
             game.refresh_from_db()
         advance(think())
-        services.record_action(game=game, user=user, expected_index=game.log_length, action=action)
+        record_action(game=game, user=user, expected_index=game.log_length, action=action)
     game.refresh_from_db()
     return game
 
@@ -138,7 +140,7 @@ def seed(say: Callable[[str], None]) -> None:
     user = get_user_model().objects.filter(username="arbiter").first()
     if user is None or not is_arbiter(user, event):
         user = get_user_model().objects.filter(is_superuser=True).first()
-    finished, live = (services.game_for_board(b) for b in boards)
+    finished, live = (game_for_board(b) for b in boards)
     rng = random.Random(2026)
 
     if finished.log_length == 0:
@@ -163,7 +165,7 @@ def seed(say: Callable[[str], None]) -> None:
         start = timezone.now() - timedelta(minutes=4)
         with transaction.atomic(), _server_time(start) as advance:
             game = play(live, user, actions, lambda: rng.uniform(5, 15), advance)
-            services.press_clock(game=game, user=user, expected_index=game.log_length)
+            press_clock(game=game, user=user, expected_index=game.log_length)
         say(f"  board {boards[1].number}: game in progress, clocks running")
     else:
         say(f"  board {boards[1].number}: game already in progress")

@@ -6,7 +6,7 @@ common: the board whose seats play it (an event's game; a Challenge practised aw
 event has no board and keeps its players' names), its status, its clock state, its log's
 length, who started it and when it started and finished. Each kind has its own rules engine and
 its own log: an Ingenious game's `GameAction` rows (place, swap, flag and the clock's events,
-games.engine), a Challenge's `ChallengeAction` rows (games/challenge_models.py,
+games.engine), a Challenge's `ChallengeAction` rows (games/challenge_tables/models.py,
 games.challenges). The position is derived from the log through the engine; an Ingenious
 `Game` only caches it, keyed by the log's length, next to the clock's state.
 """
@@ -19,8 +19,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from games.clock import Clock
-from tournament.models import Board, Event
+from games.clocks.readings import Clock
+from tournament.models.events import Board, Event
 from tournament.text import NoControlCharacters
 
 
@@ -234,4 +234,4 @@ class ValidationRun(models.Model):
         return 100 if not self.total else round(100 * self.done / self.total)
 
 
-from games.challenge_models import ChallengeAction  # noqa: E402,F401
+from games.challenge_tables.models import ChallengeAction  # noqa: E402,F401

@@ -3,19 +3,21 @@
 from celery import Task, shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 
-from games import services
+from games.clocks.services import sweep_flags as services_sweep_flags
+from games.validation.services import run_recheck
+from games.validation.services import validate_game as services_validate_game
 
 
 @shared_task
 def sweep_flags() -> int:
     """Beat, every few seconds: record the flag of every running clock that has run out."""
-    return services.sweep_flags()
+    return services_sweep_flags()
 
 
 @shared_task
 def validate_game(game_id: int) -> bool:
     """Replay a finished game's whole log with the engine."""
-    return services.validate_game(game_id)
+    return services_validate_game(game_id)
 
 
 @shared_task(bind=True)
@@ -24,6 +26,6 @@ def recheck_event(self: Task, run_id: int) -> None:
     (under the broker's visibility timeout): the games checked so far are kept, and a new
     delivery goes on with the rest."""
     try:
-        services.run_recheck(run_id)
+        run_recheck(run_id)
     except SoftTimeLimitExceeded:
         raise self.retry(countdown=0, max_retries=None) from None

@@ -1,8 +1,9 @@
-"""Celery tasks of the read side. Thin: each calls into scoring.standings or scoring.ratings."""
+"""Celery tasks of the read side. Thin: each calls into scoring.standings.build or scoring.ratings.services."""
 
 from celery import shared_task
 
-from scoring import ratings, standings
+from scoring.ratings import services as ratings
+from scoring.standings import build as standings
 
 
 @shared_task

@@ -2,7 +2,10 @@
 
 from django.urls import path
 
-from scoring.views import exports, live, ratings, standings
+from scoring.exports import views as exports
+from scoring.live import views as live
+from scoring.ratings import views as ratings
+from scoring.standings import views as standings
 
 urlpatterns = [
     path("events/<slug:slug>/standings/", standings.standings_page, name="event-standings"),

@@ -6,8 +6,9 @@ import factory
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 
-from tournament.models import Board, Entry, Event, EventRole, Player, Round, VerifiedAddress
-from tournament.services import seating
+from tournament.models.events import Board, Entry, Event, EventRole, Player, Round
+from tournament.models.people import VerifiedAddress
+from tournament.rounds import seating
 
 
 class UserFactory(factory.django.DjangoModelFactory):
@@ -102,7 +103,7 @@ class RoundFactory(factory.django.DjangoModelFactory):
 
 
 class BoardFactory(factory.django.DjangoModelFactory):
-    """A board seated through tournament.services.seating: ``sides`` in seat order (one for a
+    """A board seated through tournament.rounds.seating: ``sides`` in seat order (one for a
     bye or an absence; two fresh entries unless given), ``result`` stored with the seats'
     placings, ``lowest`` each side's lowest level; other fields (``result_check`` ...) as
     given."""

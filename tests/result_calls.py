@@ -1,11 +1,11 @@
-"""Short calls of the one result service (tournament.services.results.enter_result) in the
+"""Short calls of the one result service (tournament.results.services.enter_result) in the
 shapes tests use most: a director's table or solitaire result, a game's own."""
 
 from collections.abc import Sequence
 from typing import Any
 
-from tournament.models import Board, Result
-from tournament.services.results import Source, enter_result
+from tournament.models.events import Board, Result
+from tournament.results.services import Source, enter_result
 
 
 def set_table_result(

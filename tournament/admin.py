@@ -15,11 +15,23 @@ from django.http import HttpRequest
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from tournament import models, rights_admin, services
 from tournament.admin_base import ReadOnly, ReadOnlyAdmin
 from tournament.errors import DomainError
+from tournament.events.services import update_event
 from tournament.fields import ReadsNumbersOneWay, number_formfield
-from tournament.models.tables import SEATED
+from tournament.models.events import Board, Entry, Event, EventRole, Festival, Player, Round
+from tournament.models.logs import EventLogEntry, PairingChange, ResultCorrection
+from tournament.models.people import (
+    CheckIn,
+    EntryRequest,
+    Notification,
+    PlayerClaim,
+    PlayerMerge,
+    ResultConfirmation,
+)
+from tournament.models.tables import SEATED, Seat
+from tournament.registry.services import clean_player_fields, create_player, update_player
+from tournament.rights import admin as rights_admin
 
 PLAYER_FIELDS = ("name", "club", "country", "rating", "contact", "family")
 EVENT_EDITABLE = ("name", "venue", "start_date", "end_date")
@@ -35,20 +47,20 @@ class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
     """The registry's rules (services.clean_player_fields), with their messages, on the form."""
 
     class Meta:
-        model = models.Player
+        model = Player
         fields = PLAYER_FIELDS
         formfield_callback = number_formfield
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         try:
-            services.clean_player_fields(**{f: data.get(f) for f in PLAYER_FIELDS})
+            clean_player_fields(**{f: data.get(f) for f in PLAYER_FIELDS})
         except DomainError as exc:
             raise forms.ValidationError({exc.field or "name": exc.message}) from None
         return data
 
 
-@admin.register(models.Player)
+@admin.register(Player)
 class PlayerAdmin(ReadsNumbersOneWay, admin.ModelAdmin):
     list_display = ["name", "club", "country", "rating"]
     search_fields = ["name", "club"]
@@ -58,10 +70,10 @@ class PlayerAdmin(ReadsNumbersOneWay, admin.ModelAdmin):
         data = {f: form.cleaned_data.get(f) for f in PLAYER_FIELDS}
         try:
             if change:
-                original = models.Player.objects.get(pk=obj.pk)
-                services.update_player(player=original, user=request.user, **data)
+                original = Player.objects.get(pk=obj.pk)
+                update_player(player=original, user=request.user, **data)
             else:
-                obj.pk = services.create_player(user=request.user, **data).pk
+                obj.pk = create_player(user=request.user, **data).pk
         except DomainError as exc:
             _refuse(request, exc)
 
@@ -69,11 +81,11 @@ class PlayerAdmin(ReadsNumbersOneWay, admin.ModelAdmin):
 class RoleInline(ReadOnly, ReadsNumbersOneWay, admin.TabularInline):
     """Shown only: a role is given or removed on the event role page, with a reason, logged."""
 
-    model = models.EventRole
+    model = EventRole
     extra = 0
 
 
-@admin.register(models.Event)
+@admin.register(Event)
 class EventAdmin(ReadsNumbersOneWay, admin.ModelAdmin):
     list_display = [
         "name",
@@ -110,39 +122,39 @@ class EventAdmin(ReadsNumbersOneWay, admin.ModelAdmin):
         if not data:
             return
         try:
-            original = models.Event.objects.get(pk=obj.pk)
-            services.update_event(event=original, user=request.user, data=data)
+            original = Event.objects.get(pk=obj.pk)
+            update_event(event=original, user=request.user, data=data)
         except DomainError as exc:
             _refuse(request, exc)
 
 
-@admin.register(models.Festival)
+@admin.register(Festival)
 class FestivalAdmin(ReadsNumbersOneWay, admin.ModelAdmin):
     list_display = ["name", "starts", "ends", "venue", "time_zone"]
     search_fields = ["name", "venue"]
     prepopulated_fields = {"slug": ["name"]}
 
 
-@admin.register(models.Entry)
+@admin.register(Entry)
 class EntryAdmin(ReadOnlyAdmin):
     list_display = ["player", "event", "starting_rank", "status", "joined_round"]
     list_filter = ["status"]
     search_fields = ["player__name", "event__name"]
 
 
-@admin.register(models.Round)
+@admin.register(Round)
 class RoundAdmin(ReadOnlyAdmin):
     list_display = ["event", "number", "status", "system", "published_at"]
     list_filter = ["status"]
 
 
 class SeatInline(ReadOnly, ReadsNumbersOneWay, admin.TabularInline):  # type: ignore[type-arg]
-    model = models.Seat
+    model = Seat
     fields = ["number", "entry", "placing", "levels"]
     extra = 0
 
 
-@admin.register(models.Board)
+@admin.register(Board)
 class BoardAdmin(ReadOnlyAdmin):
     list_display = ["round", "number", "seated", "result", "result_check"]
     list_filter = ["result_check"]
@@ -152,22 +164,22 @@ class BoardAdmin(ReadOnlyAdmin):
         return super().get_queryset(request).prefetch_related(*SEATED)
 
     @admin.display(description=gettext_lazy("Players"))
-    def seated(self, board: models.Board) -> str:
+    def seated(self, board: Board) -> str:
         """Who sits at the board, read from its seats (a team once)."""
         return " v ".join(entry.name for entry in board.sides)
 
 
-@admin.register(models.ResultCorrection)
+@admin.register(ResultCorrection)
 class ResultCorrectionAdmin(ReadOnlyAdmin):
     list_display = ["board", "kind", "old_result", "new_result", "user", "at", "reason"]
 
 
-@admin.register(models.PairingChange)
+@admin.register(PairingChange)
 class PairingChangeAdmin(ReadOnlyAdmin):
     list_display = ["round", "description", "user", "at", "reason"]
 
 
-@admin.register(models.EventLogEntry)
+@admin.register(EventLogEntry)
 class EventLogEntryAdmin(ReadOnlyAdmin):
     list_display = ["event", "kind", "description", "user", "at"]
     list_filter = ["kind"]
@@ -175,33 +187,33 @@ class EventLogEntryAdmin(ReadOnlyAdmin):
 
 # What players do for themselves, and the registry's merges: decided on the site's pages (where
 # each decision is checked and logged), shown here.
-@admin.register(models.PlayerClaim)
+@admin.register(PlayerClaim)
 class PlayerClaimAdmin(ReadOnlyAdmin):
     list_display = ("player", "user", "status", "created_at", "decided_by", "decided_at")
     list_filter = ("status",)
 
 
-@admin.register(models.PlayerMerge)
+@admin.register(PlayerMerge)
 class PlayerMergeAdmin(ReadOnlyAdmin):
     list_display = ("absorbed", "survivor", "user", "at", "undone_at", "reason")
 
 
-@admin.register(models.EntryRequest)
+@admin.register(EntryRequest)
 class EntryRequestAdmin(ReadOnlyAdmin):
     list_display = ("player", "event", "status", "created_at", "decided_by")
     list_filter = ("status",)
 
 
-@admin.register(models.CheckIn)
+@admin.register(CheckIn)
 class CheckInAdmin(ReadOnlyAdmin):
     list_display = ("entry", "round_number", "user", "at", "by_director")
 
 
-@admin.register(models.ResultConfirmation)
+@admin.register(ResultConfirmation)
 class ResultConfirmationAdmin(ReadOnlyAdmin):
     list_display = ("board", "entry", "result", "user", "at")
 
 
-@admin.register(models.Notification)
+@admin.register(Notification)
 class NotificationAdmin(ReadOnlyAdmin):
     list_display = ("player", "subject", "to", "sent_at", "skipped", "created_at")

@@ -8,7 +8,9 @@ from django.contrib.auth.models import Permission
 from django.db import transaction
 from django.utils import timezone
 
-from tournament.models import VerifiedAddress
+from tournament.entries.services import import_players_csv
+from tournament.models.people import VerifiedAddress
+from tournament.rounds.services import compute_draft, publish_round, start_pairing
 
 DEMO_ACCOUNTS = [
     # username, password, is_staff/superuser, the display name others see
@@ -88,9 +90,8 @@ def seed_table_event(say: Callable[[str], None]) -> None:
 
 
 def _seed_round_one(slug: str, players: list[Any], **fields: Any) -> Any:
-    from tournament import services
-    from tournament.models import Event, EventRole, Round
-    from tournament.services import rights
+    from tournament.models.events import Event, EventRole, Round
+    from tournament.rights import services as rights
 
     User = get_user_model()
     director = User.objects.get(username="director")
@@ -120,13 +121,13 @@ def _seed_round_one(slug: str, players: list[Any], **fields: Any) -> Any:
         if not event.entries.exists():
             rows = ["name,club,country,rating"]
             rows += [f"{n},{c},{k},{r or ''}" for n, c, k, r in players]
-            services.import_players_csv(event=event, user=director, text="\n".join(rows))
+            import_players_csv(event=event, user=director, text="\n".join(rows))
     round_ = event.round_set.filter(number=1).first()
     if round_ is None:
-        round_ = services.start_pairing(event=event, user=director)
+        round_ = start_pairing(event=event, user=director)
     if round_.status == Round.Status.PAIRING:
-        services.compute_draft(round_.pk)
+        compute_draft(round_.pk)
         round_.refresh_from_db()
     if round_.status == Round.Status.DRAFT:
-        services.publish_round(round_=round_, user=director)
+        publish_round(round_=round_, user=director)
     return event

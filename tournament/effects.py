@@ -88,7 +88,7 @@ def round_published(round_id: int) -> None:
 
 
 def bump_live(event_id: int) -> None:
-    from tournament.models import Event
+    from tournament.models.events import Event
 
     slug = Event.objects.filter(pk=event_id).values_list("slug", flat=True).first()
     if slug is not None:

@@ -47,10 +47,13 @@ from django.utils.text import compress_string
 from django.utils.translation import get_language
 
 from tournament.effects import LIVE_SECONDS, draft_key, live_key, standings_generation_key
+from tournament.rounds.review import BoardReview as rounds_BoardReview
+from tournament.rounds.review import review_of
+from tournament.rounds.selectors import boards_of
 
 if TYPE_CHECKING:
-    from tournament.models import Round
-    from tournament.selectors import BoardReview
+    from tournament.models.events import Round
+    from tournament.rounds.review import BoardReview
 
 PAGE_SECONDS = 10 * 60
 # The headers every cacheable page varies on (the language comes from the cookie or
@@ -110,7 +113,7 @@ def _recall(key: str) -> Page | None:
 
 
 def _event_id(slug: str) -> int | None:
-    from tournament.models import Event
+    from tournament.models.events import Event
 
     return Event.objects.filter(slug=slug).values_list("pk", flat=True).first()
 
@@ -179,7 +182,7 @@ def board_version(request: HttpRequest, board_pk: int, **kwargs: Any) -> str | N
     """A board's pages follow its event's live version (a board never changes event)."""
     slug = _BOARD_SLUGS.get(board_pk) or cache.get(_board_key(board_pk))
     if slug is None:
-        from tournament.models import Board
+        from tournament.models.events import Board
 
         boards = Board.objects.filter(pk=board_pk)
         slug = boards.values_list("round__event__slug", flat=True).first()
@@ -339,20 +342,17 @@ def round_review(round_: Round) -> list[BoardReview]:
     """The director's review of a round (scores before it, each board's warnings), computed
     again only when its draft changes (effects.draft_changed) or the scores before it do
     (effects.results_changed); the boards themselves, with their results, are read fresh."""
-    from tournament import selectors
 
     versions = (_token(draft_key(round_.pk)), _token(standings_generation_key(round_.event_id)))
     key = f"page:v1:review:{round_.pk}:{versions[0]}:{versions[1]}"
     notes: Notes | None = cache.get(key)
-    boards = list(selectors.boards_of(round_))
+    boards = list(boards_of(round_))
     if notes is None or set(notes) != {b.pk for b in boards}:
-        reviews = selectors.review_of(round_)
+        reviews = review_of(round_)
         cache.set(
             key,
             {r.board.pk: (r.first_score, r.second_score, r.warnings) for r in reviews},
             PAGE_SECONDS,
         )
         return reviews
-    return [
-        selectors.BoardReview(b, notes[b.pk][0], notes[b.pk][1], notes[b.pk][2]) for b in boards
-    ]
+    return [rounds_BoardReview(b, notes[b.pk][0], notes[b.pk][1], notes[b.pk][2]) for b in boards]

@@ -8,7 +8,7 @@ from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 
 from tournament.errors import NotAllowed
-from tournament.models import Entry, Event, EventRole, Player
+from tournament.models.events import Entry, Event, EventRole, Player
 
 User = AbstractBaseUser | AnonymousUser
 

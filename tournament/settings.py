@@ -178,9 +178,9 @@ AXES_RESET_ON_SUCCESS = True
 # The client is whom tournament.rate_limits.client_address says (TRUSTED_PROXY_COUNT): behind a
 # proxy, REMOTE_ADDR is the proxy's, and one stranger could lock a name out for everyone.
 AXES_CLIENT_IP_CALLABLE = "tournament.rate_limits.client_address"
-# A locked-out client gets a 429 saying until when (tournament.lockout), and tries while locked
+# A locked-out client gets a 429 saying until when (tournament.accounts.lockout), and tries while locked
 # out do not move that time.
-AXES_LOCKOUT_CALLABLE = "tournament.lockout.lockout_response"
+AXES_LOCKOUT_CALLABLE = "tournament.accounts.lockout.lockout_response"
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -253,7 +253,7 @@ LOGIN_REDIRECT_URL = "home"
 LOGOUT_REDIRECT_URL = "home"
 
 REST_FRAMEWORK = {
-    "DEFAULT_SCHEMA_CLASS": "tournament.api_schema.AutoSchema",
+    "DEFAULT_SCHEMA_CLASS": "tournament.api.schema.AutoSchema",
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
         "rest_framework.authentication.TokenAuthentication",
@@ -273,7 +273,7 @@ REST_FRAMEWORK = {
         "tournament.throttles.AccountRate",
     ],
     "DEFAULT_THROTTLE_RATES": {"anon": env("API_RATE_ANON"), "user": env("API_RATE_USER")},
-    "EXCEPTION_HANDLER": "tournament.api_errors.exception_handler",
+    "EXCEPTION_HANDLER": "tournament.api.errors.exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Ingenious MSO tournament API",

@@ -10,8 +10,10 @@ from celery import Task, shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 from django.core.cache import cache
 
+from tournament.rounds.services import compute_draft
+
 if TYPE_CHECKING:
-    from tournament.notifications import Delivery
+    from tournament.notifications.services import Delivery
 
 
 @shared_task
@@ -25,13 +27,12 @@ def ping_worker(token: str) -> str:
 @shared_task
 def compute_pairing(round_id: int) -> None:
     """Pair a round the director asked for and store its draft."""
-    from tournament import services
 
-    services.compute_draft(round_id)
+    compute_draft(round_id)
 
 
 # A mail server that refuses or cannot be reached: the task tries again (what went out stays
-# sent, see tournament/notifications.py). Run in-process (no worker), it only logs the failure.
+# sent, see tournament/notifications/services.py). Run in-process (no worker), it only logs the failure.
 # A countdown stays under the broker's visibility timeout (settings), which would deliver the
 # waiting task a second time.
 MAIL_RETRIES = 5
@@ -57,7 +58,7 @@ def _mail_task(task: Task, send: Callable[[float | None], Delivery]) -> None:
 @shared_task(bind=True, max_retries=MAIL_RETRIES)
 def notify_round_published(self: Task, round_id: int) -> None:
     """E-mail each player of a published round their board (once, however often delivered)."""
-    from tournament import notifications
+    from tournament.notifications import services as notifications
 
     _mail_task(self, lambda seconds: notifications.notify_round_published(round_id, seconds))
 
@@ -65,7 +66,7 @@ def notify_round_published(self: Task, round_id: int) -> None:
 @shared_task(bind=True, max_retries=MAIL_RETRIES)
 def notify_result(self: Task, correction_id: int) -> None:
     """E-mail both players of a board a result entered, corrected or withdrawn (once)."""
-    from tournament import notifications
+    from tournament.notifications import services as notifications
 
     _mail_task(self, lambda seconds: notifications.notify_result(correction_id, seconds))
 
@@ -73,6 +74,6 @@ def notify_result(self: Task, correction_id: int) -> None:
 @shared_task(bind=True, max_retries=MAIL_RETRIES)
 def notify_dispute(self: Task, confirmation_id: int) -> None:
     """E-mail the event's directors and arbiters that a board's words differ (at most once)."""
-    from tournament import notifications
+    from tournament.notifications import services as notifications
 
     _mail_task(self, lambda seconds: notifications.notify_dispute(confirmation_id, seconds))

@@ -8,8 +8,8 @@ from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from tournament import health
-from tournament.account_forms import LoginForm
-from tournament.views import home
+from tournament.accounts.forms import LoginForm
+from tournament.events import home
 
 urlpatterns = [
     path("", home.home, name="home"),
@@ -24,28 +24,28 @@ urlpatterns = [
         name="login",
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
-    path("", include("tournament.account_urls")),
+    path("", include("tournament.accounts.urls")),
     path("admin/", admin.site.urls),
     path("api/", include("tournament.api.urls")),
-    path("api/", include("scoring.api_urls")),
-    path("api/", include("games.api_urls")),
+    path("api/", include("scoring.standings.api_urls")),
+    path("api/", include("games.recording.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
-    path("", include("tournament.web_urls")),
-    path("", include("tournament.checkin_urls")),
-    path("", include("tournament.confirm_urls")),
-    path("", include("tournament.notification_urls")),
-    path("", include("tournament.registry_urls")),
-    path("", include("tournament.online_urls")),
-    path("", include("scoring.me_urls")),
+    path("", include("tournament.events.urls")),
+    path("", include("tournament.checkin.urls")),
+    path("", include("tournament.confirmations.urls")),
+    path("", include("tournament.notifications.urls")),
+    path("", include("tournament.registry.urls")),
+    path("", include("tournament.entries.urls")),
+    path("", include("scoring.me.urls")),
     path("", include("scoring.urls")),
-    path("", include("scoring.festival_urls")),
-    path("", include("games.urls")),
-    path("", include("games.challenge_urls")),
-    path("", include("scoring.challenge_urls")),
-    path("", include("tournament.challenge_urls")),
+    path("", include("scoring.festivals.urls")),
+    path("", include("games.recording.urls")),
+    path("", include("games.challenge_tables.urls")),
+    path("", include("scoring.challenge_standings.urls")),
+    path("", include("tournament.rounds.challenge_urlconf")),
 ]
 
 # An /api/ address that matches no route answers JSON, as the API's views do.
-handler404 = "tournament.api_errors.not_found"
-handler400 = "tournament.api_errors.bad_request"
+handler404 = "tournament.api.errors.not_found"
+handler400 = "tournament.api.errors.bad_request"

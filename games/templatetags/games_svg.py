@@ -1,11 +1,11 @@
-"""Template tags drawing the colour symbols and tiles (see games/board_svg.py)."""
+"""Template tags drawing the colour symbols and tiles (see games/recording/board_svg.py)."""
 
 from django import template
 from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
 
-from games import board_svg
-from games.clock import format_ms
+from games.clocks.readings import format_ms
+from games.recording import board_svg
 
 register = template.Library()
 

@@ -8,9 +8,9 @@ from django.utils.translation import gettext
 from reportlab.lib.units import mm
 from reportlab.platypus import Paragraph, Spacer
 
-from scoring import challenge_standings
+from scoring.challenge_standings import build as challenge_standings
 from scoring.exports.pdf import _build, _styles, _table, _text
-from tournament.models import PUBLIC_ROUND_STATUSES, Board, Event
+from tournament.models.events import PUBLIC_ROUND_STATUSES, Board, Event
 
 
 def standings_pdf(event: Event) -> bytes:

@@ -11,9 +11,9 @@ its status says which.
 from typing import Any
 
 from scoring.core.tables import table_points
-from scoring.exports.tables import _csv, _text
-from scoring.tables import plain_number
-from tournament.models import Board, Event, Result
+from scoring.exports.sheets import _csv, _text
+from scoring.standings.sheet import plain_number
+from tournament.models.events import Board, Event, Result
 
 
 def board_status(board: Board) -> str:

@@ -27,9 +27,9 @@ from reportlab.platypus import (
 
 from scoring.exports.fonts import font_chains, pdf_fonts
 from scoring.exports.pairings import board_status
-from scoring.tables import Cell, Standings
-from tournament.models import Board, Event
-from tournament.services.events import ruleset_label
+from scoring.standings.sheet import Cell, Standings
+from tournament.events.services import ruleset_label
+from tournament.models.events import Board, Event
 
 
 def _text(value: object) -> str:

@@ -10,8 +10,8 @@ import zipfile
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from scoring.exports.tables import dumps
-from tournament.models import Board, Event
+from scoring.exports.sheets import dumps
+from tournament.models.events import Board, Event
 
 
 class GameRecord(Protocol):

@@ -15,7 +15,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
 from scoring.exports.fonts import FontChain, font_chains, pdf_fonts
-from tournament.models import Board, Event
+from tournament.models.events import Board, Event
 
 SLIPS_PER_PAGE = 3
 

@@ -1,13 +1,13 @@
 """The event as a TRF file (TRF-16 or TRF-2026), written (and read back) by
-tournament.pairing.trf; tournament.services.trf_import imports it as a new event."""
+tournament.pairing.trf; tournament.restrictions.trf_import imports it as a new event."""
 
 from collections.abc import Sequence
 from typing import Any, Literal
 
 from django.utils.translation import gettext
 
-from scoring.tables import Cell, Line, Standings
-from tournament.models import Event
+from scoring.standings.sheet import Cell, Line, Standings
+from tournament.models.events import Event
 from tournament.pairing.trf import TrfEvent, TrfForbidden, TrfGame, TrfPlayer, write_trf
 
 _TRF_RESULTS = {1.0: "1", 0.5: "=", 0.0: "0"}

@@ -10,13 +10,15 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
-from games import services as game_services
+from games.clocks.services import start_clock
 from games.engine import Record
+from games.recording.services import import_record, record_notation
+from games.recording.setup import create_games_for_round
 from tests.browser.conftest import SCREENSHOTS, log_in
 from tests.factories import arbiter_of, director_of
 from tests.games.integration.factories import scripted_actions
 from tests.standings.builders import HandBuilt
-from tournament.models import Round
+from tournament.models.events import Round
 
 SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 900}}
 BLOCKING = {"serious", "critical"}
@@ -55,14 +57,12 @@ def tournament_in_round_two() -> Tournament:
     a, b, c, d, e, f = NAMES
     built.round(1, [(a, b, "1-0", 12, 9), (c, d, "1/2-1/2", 10, 10), (e, f, "0-1", 7, 11)])
     built.round(2, [(a, c, "", None, None), (b, e, "", None, None), (d, f, "", None, None)])
-    running, finished = game_services.create_games_for_round(built.rounds[2])[:2]
-    game_services.start_clock(game=running, user=arbiter, expected_index=0)
+    running, finished = create_games_for_round(built.rounds[2])[:2]
+    start_clock(game=running, user=arbiter, expected_index=0)
     running.refresh_from_db()
-    game_services.record_notation(
-        game=running, user=arbiter, expected_index=running.log_length, text="RO C9 D9"
-    )
+    record_notation(game=running, user=arbiter, expected_index=running.log_length, text="RO C9 D9")
     record = Record("mso", "board", list(finished.players), scripted_actions(seed=2))
-    game_services.import_record(game=finished, user=arbiter, source=record.to_json())
+    import_record(game=finished, user=arbiter, source=record.to_json())
     built.round(3, [(a, f, "", None, None), (b, c, "", None, None)], status=Round.Status.DRAFT)
     return Tournament(built, built.board(2, 1).pk, built.board(2, 2).pk)
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
-from games import services as game_services
+from games.clocks.services import clock_operation
 from tests.browser.conftest import SCREENSHOTS, log_in
 from tests.games.integration.factories import board_with_game
 
@@ -230,9 +230,7 @@ def test_the_board_is_operated_by_keyboard(tablet: tuple[Page, Any]) -> None:
     page.keyboard.press("ArrowRight")
     assert page.evaluate("document.activeElement.dataset.cell") == "D10"
     game.refresh_from_db()
-    game_services.clock_operation(
-        game=game, user=arbiter, expected_index=game.log_length, operation="press"
-    )
+    clock_operation(game=game, user=arbiter, expected_index=game.log_length, operation="press")
     page.evaluate("htmx.trigger('#game-live', 'refresh')")
     expect(page.locator(".clock-name").nth(1)).to_contain_text("▶")
     assert page.evaluate("document.activeElement.dataset.cell") == "D10"

@@ -11,8 +11,9 @@ from tests.browser.conftest import SCREENSHOTS, log_in
 from tests.browser.test_confirmations import PASSWORD, PHONE, give_word, settle_from
 from tests.factories import UserFactory, arbiter_of
 from tests.games.integration.test_challenge_events import challenge_event, draft
-from tournament import services
-from tournament.models import Board, Result, ResultCorrection, Round
+from tournament.models.events import Board, Result, Round
+from tournament.models.logs import ResultCorrection
+from tournament.rounds.services import publish_round
 
 # Seat by seat: lowest and second-lowest row (seat 2 first, seat 1 second, seat 3 third).
 ROWS = (("5", "6"), ("7", "7"), ("3", "9"))
@@ -26,7 +27,7 @@ def test_three_players_give_their_rows_and_the_arbiter_settles_at_the_table(
     base = live_server.url
     event, td = challenge_event(3, challenges=["tile"])
     round_ = draft(event, td)
-    services.publish_round(round_=Round.objects.get(pk=round_.pk), user=td, notify=False)
+    publish_round(round_=Round.objects.get(pk=round_.pk), user=td, notify=False)
     board = Board.objects.get(round=round_, number=1)
     usernames = ("first", "second", "third")
     for entry, username in zip(board.seated, usernames, strict=True):

@@ -7,7 +7,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from games.challenge_selectors import record_of
+from games.challenge_tables.selectors import record_of
 from games.models import Game
 from tests.browser.conftest import SCREENSHOTS, log_in
 from tests.browser.test_accessibility import blocking_findings

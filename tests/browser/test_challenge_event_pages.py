@@ -17,7 +17,7 @@ from tests.games.integration.test_challenge_events import (
     draft,
     play_through_services,
 )
-from tournament import services
+from tournament.rounds.services import publish_round
 
 
 def shot(page: Page, name: str) -> None:
@@ -35,7 +35,7 @@ def test_the_tally_the_live_tables_and_a_finished_challenge_game(
 ) -> None:
     event, td = challenge_event()
     arbiter = arbiter_of(event, "arb")
-    round_ = services.publish_round(round_=draft(event, td), user=td)
+    round_ = publish_round(round_=draft(event, td), user=td)
     tables = [b.game for b in round_.boards.order_by("number")]
     for seed, table in enumerate(tables):
         play_through_services(table, arbiter, seed)

@@ -18,8 +18,9 @@ from tests.factories import (
     RoundFactory,
     UserFactory,
 )
-from tournament.models import Board, EventRole, Result, ResultCorrection, Round
-from tournament.services.seating import Table, seat_boards
+from tournament.models.events import Board, EventRole, Result, Round
+from tournament.models.logs import ResultCorrection
+from tournament.rounds.seating import Table, seat_boards
 
 PHONE = {"width": 360, "height": 740}
 PASSWORD = "correct-horse-battery"

@@ -9,7 +9,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import log_in
 from tests.factories import EventCreatorFactory
-from tournament.models import Board, Event, Round
+from tournament.models.events import Board, Event, Round
 
 PLAYERS_CSV = "name,club,country,rating\n" + "\n".join(
     f"Player {chr(65 + n)} Surname,Club {n % 3},ENG,{2100 - 25 * n}" for n in range(12)

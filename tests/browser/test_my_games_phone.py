@@ -8,7 +8,7 @@ from playwright.sync_api import Browser
 
 from tests.browser.conftest import SCREENSHOTS, log_in
 from tests.factories import BoardFactory, EntryFactory, EventFactory, PlayerFactory, UserFactory
-from tournament.models import Round
+from tournament.models.events import Round
 
 PHONE = {"width": 360, "height": 740}
 

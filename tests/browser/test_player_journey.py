@@ -19,9 +19,14 @@ from playwright.sync_api import Browser, Page, expect
 from scoring.models import PlayerRating
 from tests.browser.conftest import SCREENSHOTS
 from tests.factories import EventCreatorFactory, PlayerFactory, UserFactory, arbiter_of
-from tournament import services
-from tournament.models import Board, Event, Festival, PlayerClaim, Result, Round
-from tournament.services import accounts, checkin, confirmations
+from tournament.accounts import services as accounts
+from tournament.checkin import services as checkin
+from tournament.confirmations import services as confirmations
+from tournament.entries.services import add_entry
+from tournament.events.services import create_event
+from tournament.models.events import Board, Event, Festival, Result, Round
+from tournament.models.people import PlayerClaim
+from tournament.rounds.services import publish_round, request_pairing
 
 PHONE = {"width": 360, "height": 740}
 PASSWORD = "tile-hexagon-orange-47"
@@ -58,7 +63,7 @@ def festival_of_two(director: Any) -> tuple[Event, Event]:
     rivals = [PlayerFactory(name=f"Rival {n}", club="Hastings") for n in range(3)]
     made = []
     for name, check_in in (("Festival Open", True), ("Festival Rapid", False)):
-        event = services.create_event(
+        event = create_event(
             user=director,
             data={
                 "name": name,
@@ -71,7 +76,7 @@ def festival_of_two(director: Any) -> tuple[Event, Event]:
         event.festival = festival
         event.save(update_fields=["festival"])
         for rival in rivals:
-            services.add_entry(event=event, user=director, player=rival)
+            add_entry(event=event, user=director, player=rival)
         made.append(event)
     return made[0], made[1]
 
@@ -152,13 +157,13 @@ def test_a_new_player_signs_up_claims_enters_checks_in_and_confirms_on_a_phone(
             checkin.check_in(entry=entry, user=director, round_number=1, by_hand=True)
 
         # The director pairs and publishes round 1: Ann is e-mailed her board.
-        round_ = services.request_pairing(event=open_, user=director)
+        round_ = request_pairing(event=open_, user=director)
         eventually(
             "the pairing",
             lambda: Round.objects.get(pk=round_.pk).status == Round.Status.DRAFT,
             describe=lambda: Round.objects.filter(pk=round_.pk).values()[0],
         )
-        services.publish_round(round_=Round.objects.get(pk=round_.pk), user=director)
+        publish_round(round_=Round.objects.get(pk=round_.pk), user=director)
         board = (
             Board.objects.filter(round=round_)
             .annotate(n_sides=Count("seats__entry", distinct=True))

@@ -3,7 +3,7 @@
 import pytest
 from playwright.sync_api import Browser, expect
 
-from games.services import create_games_for_round
+from games.recording.setup import create_games_for_round
 from tests.browser.conftest import SCREENSHOTS
 from tests.standings.builders import HandBuilt
 

@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from games.services import create_games_for_round
-from scoring.standings import standings_for
+from games.recording.setup import create_games_for_round
+from scoring.standings.build import standings_for
 from tests.browser.conftest import SCREENSHOTS
 from tests.standings.builders import HandBuilt
 

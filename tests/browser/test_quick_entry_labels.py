@@ -8,7 +8,7 @@ from playwright.sync_api import Page
 
 from tests.browser.conftest import SCREENSHOTS, log_in
 from tests.factories import BoardFactory, EntryFactory, EventFactory, RoundFactory, director_of
-from tournament.models import Round
+from tournament.models.events import Round
 
 
 @pytest.mark.browser

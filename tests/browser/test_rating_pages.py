@@ -6,12 +6,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from scoring import ratings
+from scoring.ratings import services as ratings
 from tests.browser.test_teams_and_solitaire_pages import shot
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, RoundFactory, director_of
-from tournament.models import Result
-from tournament.services import results
-from tournament.services.seating import Table, seat_boards
+from tournament.models.events import Result
+from tournament.results import services as results
+from tournament.rounds.seating import Table, seat_boards
 
 
 @pytest.mark.browser

@@ -6,7 +6,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import log_in
 from tests.factories import EventFactory, PlayerFactory, director_of, registrar
-from tournament.models import Player
+from tournament.models.events import Player
 
 PHONE = {"width": 360, "height": 740}
 

@@ -12,7 +12,8 @@ from playwright.sync_api import Page, expect
 from tests.browser.conftest import SCREENSHOTS, log_in
 from tests.browser.test_accessibility import blocking_findings, describe
 from tests.factories import EventCreatorFactory
-from tournament.models import Event, Round, Seat
+from tournament.models.events import Event, Round
+from tournament.models.tables import Seat
 
 PLAYERS_CSV = "name,club,country,rating\n" + "\n".join(
     f"Player {chr(65 + n)} Surname,Club {n % 3},ENG,{2100 - 25 * n}" for n in range(10)

@@ -9,13 +9,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from games import positions
-from games import services as game_services
 from games.engine import TILE_KINDS
 from games.models import Game
+from games.recording import positions
+from games.recording.services import import_record
+from games.recording.setup import game_for_board
+from games.recording.writes import effective_rows
 from tests.browser.conftest import log_in
 from tests.factories import EntryFactory, EventFactory, RoundFactory, arbiter_of
-from tournament.services.seating import Table, seat_boards
+from tournament.rounds.seating import Table, seat_boards
 
 NAMES = ["Ada Byron", "Alan Turing", "Grace Hopper", "Edsger Dijkstra"]
 SHOTS = Path("/tmp/shots")
@@ -26,13 +28,13 @@ def four_seat_board() -> tuple[Any, Game, Any]:
     round_ = RoundFactory(event=event)
     entries = [EntryFactory(event=event, player__name=name) for name in NAMES]
     (board,) = seat_boards(round_, [Table(entries=[e.pk for e in entries])], first_number=1)
-    return board, game_services.game_for_board(board), arbiter_of(event)
+    return board, game_for_board(board), arbiter_of(event)
 
 
 def next_placement(game: Game) -> dict[str, Any]:
     """A legal placement for the seat the engine expects next, from the stored log."""
     game = Game.objects.get(pk=game.pk)
-    rows = game_services.effective_rows(game)
+    rows = effective_rows(game)
     eng = positions.replay(game.ruleset, game.options, game.players, [r.payload for r in rows])
     return eng.legal_placements()[0]
 
@@ -122,7 +124,7 @@ def test_a_finished_table_shows_its_placings_on_the_board_live_page_viewer_and_p
     actions = positions.board_mode_actions(random_game("standard", "board", 5, 4))
     end = positions.replay(game.ruleset, game.options, game.players, actions)
     record = positions.make_record(game.ruleset, game.options, game.players, actions)
-    game_services.import_record(game=game, user=arbiter, source=record.to_json())
+    import_record(game=game, user=arbiter, source=record.to_json())
     placings = positions.placings(end)
     base = live_server.url  # type: ignore[attr-defined]
     slug = board.round.event.slug

@@ -12,8 +12,8 @@ from games.engine.deal import dealt_sequence
 from tests.browser.conftest import SCREENSHOTS, log_in
 from tests.browser.test_accessibility import blocking_findings, describe
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, arbiter_of, director_of
-from tournament import services
-from tournament.models import Event, Round
+from tournament.models.events import Event, Round
+from tournament.rounds.services import compute_draft, publish_round, start_pairing
 
 TEAMS = [("Ada Byron", "Alan Turing"), ("Hedy Lamarr", "Claude Shannon")]
 
@@ -28,11 +28,11 @@ def shot(page: Page, name: str) -> None:
 
 def published(event: Event) -> Round:
     td = director_of(event)
-    round_ = services.start_pairing(event=event, user=td)
-    services.compute_draft(round_.pk)
+    round_ = start_pairing(event=event, user=td)
+    compute_draft(round_.pk)
     round_.refresh_from_db()
     assert round_.status == Round.Status.DRAFT, round_.pairing_error
-    return services.publish_round(round_=round_, user=td, notify=False)
+    return publish_round(round_=round_, user=td, notify=False)
 
 
 @pytest.mark.browser

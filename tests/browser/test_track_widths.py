@@ -8,12 +8,12 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from games import services as game_services
 from games.models import Game
+from games.recording.setup import game_for_board
 from tests.browser.conftest import SCREENSHOTS, log_in
 from tests.browser.test_teams_and_solitaire_pages import TEAMS, published
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, arbiter_of
-from tournament.models import Board
+from tournament.models.events import Board
 
 WIDTHS = (360, 1024)
 # High on the double track: every bar past the first board's 18, one at the very end (36).
@@ -26,7 +26,7 @@ LONG_NAMES = [
 
 def high_scores(board: Board, sides: list[list[int]]) -> None:
     """The cached position of the board's game, with these levels on the tracks."""
-    game = game_services.game_for_board(board)
+    game = game_for_board(board)
     position = dict(game.position)
     position["scores"] = sides
     position["lowest"] = [min(s) for s in sides]

@@ -5,9 +5,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from games import selectors
-from games import services as game_services
 from games.engine import Record
+from games.recording import selectors
+from games.recording.services import import_record
 from tests.browser.conftest import SCREENSHOTS
 from tests.games.integration.factories import board_with_game, scripted_actions
 
@@ -50,7 +50,7 @@ def test_the_viewer_draws_only_the_tiles_placed_by_each_step(
 ) -> None:
     board, game, arbiter = board_with_game()
     played = Record("mso", "board", list(game.players), scripted_actions(seed=2))
-    game_services.import_record(game=game, user=arbiter, source=played.to_json())
+    import_record(game=game, user=arbiter, source=played.to_json())
     actions = selectors.record_for_game(game).actions
     last = len(actions)
     assert sum(a["type"] == "place" for a in actions) > 30

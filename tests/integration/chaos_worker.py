@@ -31,7 +31,7 @@ def install_hooks(**_: Any) -> None:
     """In each new pool process (the first, and the one the master starts after the kill)."""
     from django.core import mail
 
-    from tournament.services import rounds
+    from tournament.rounds import services as rounds
 
     if key := os.environ.get("CHAOS_ATTEMPTS_KEY"):
         rounds.pair_round = _first_call_pauses(key, rounds.pair_round)

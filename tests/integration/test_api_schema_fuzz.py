@@ -39,8 +39,9 @@ from schemathesis.specs.openapi.checks import (
     status_code_conformance,
 )
 
-from games import services as game_services
 from games.demo import played_actions
+from games.recording.services import record_actions
+from games.recording.setup import game_for_board
 from tests.factories import (
     BoardFactory,
     EntryFactory,
@@ -50,8 +51,8 @@ from tests.factories import (
     arbiter_of,
     director_of,
 )
-from tournament import services
-from tournament.models import Event, EventRole, Result, Round
+from tournament.models.events import Event, EventRole, Result, Round
+from tournament.results.services import set_board_result
 
 PASSWORD = "correct-horse-battery"  # tests.factories.UserFactory's
 EXAMPLES_PER_OPERATION = 4
@@ -125,11 +126,11 @@ def tournament(transactional_db: None, fast_passwords: None) -> Tournament:
     board_1 = BoardFactory(round=round_1, number=1, sides=[entries[0], entries[1]])
     board_2 = BoardFactory(round=round_1, number=2, sides=[entries[2], entries[3]])
     BoardFactory(round=round_1, number=3, sides=[entries[4]])
-    game = game_services.game_for_board(board_1)
-    game_services.record_actions(
+    game = game_for_board(board_1)
+    record_actions(
         game=game, user=director, expected_index=game.log_length, actions=played_actions()[:4]
     )
-    services.set_board_result(
+    set_board_result(
         board=board_2, user=director, result=Result.DRAW, first_lowest=9, second_lowest=9
     )
     draft = RoundFactory(event=event, number=2, status=Round.Status.DRAFT)

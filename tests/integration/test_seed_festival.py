@@ -12,7 +12,7 @@ from rest_framework.test import APIClient
 from games.engine import random_game
 from games.models import Game, GameAction
 from tests.factories import EventFactory
-from tournament.models import Entry, Event, EventRole, Festival, Player, Round
+from tournament.models.events import Entry, Event, EventRole, Festival, Player, Round
 
 pytestmark = pytest.mark.django_db
 

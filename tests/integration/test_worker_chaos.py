@@ -30,8 +30,11 @@ from tests.factories import (
     director_of,
 )
 from tests.tournament.integration.helpers import event_with_players
-from tournament import services
-from tournament.models import Notification, PairingChange, ResultCorrection, Round
+from tournament.models.events import Round
+from tournament.models.logs import PairingChange, ResultCorrection
+from tournament.models.people import Notification
+from tournament.results.services import set_board_result
+from tournament.rounds.services import request_pairing
 
 WAIT_SECONDS = 60
 TASK = "tournament.tasks.compute_pairing"
@@ -120,7 +123,7 @@ def test_a_killed_pool_child_loses_no_pairing(
         chaos_env(redis_url, worker_database_url, CHAOS_ATTEMPTS_KEY=attempts_key), log
     )
     try:
-        round_ = services.request_pairing(event=event, user=director)
+        round_ = request_pairing(event=event, user=director)
 
         def paused_mid_pairing() -> bool:
             round_.refresh_from_db()
@@ -161,7 +164,7 @@ def test_a_whole_worker_killed_mid_pairing_is_replaced_within_a_minute(
     first = start_worker(env, log)
     second = None
     try:
-        round_ = services.request_pairing(event=event, user=director)
+        round_ = request_pairing(event=event, user=director)
 
         def paused_mid_pairing() -> bool:
             round_.refresh_from_db()
@@ -213,7 +216,7 @@ def test_a_pool_child_killed_right_after_sending_a_mail_does_not_send_it_again(
     )
     worker = start_worker(env, log)
     try:
-        services.set_board_result(board=board, user=director_of(event), result="1-0", replaces=0)
+        set_board_result(board=board, user=director_of(event), result="1-0", replaces=0)
         correction = ResultCorrection.objects.get(board=board).pk
         wait_for("the first mail sent", lambda: cache.get(mails_key) == 1, log)
         pool = children_of(worker.pid)

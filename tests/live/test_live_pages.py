@@ -9,12 +9,16 @@ from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from games.services import create_games_for_round, start_clock
-from scoring import live_cache, standings_cache
+from games.clocks.services import start_clock
+from games.recording.setup import create_games_for_round
+from scoring.live import cache as live_cache
+from scoring.standings import cache as standings_cache
 from tests.factories import EventCreatorFactory, UserFactory, director_of
 from tests.standings.builders import HandBuilt, swiss_field
-from tournament import effects, services
-from tournament.models import Board, Round
+from tournament import effects
+from tournament.events.services import create_event
+from tournament.models.events import Board, Round
+from tournament.results.services import set_board_result
 
 
 @pytest.fixture(autouse=True)
@@ -36,7 +40,7 @@ def first_board_won(built: HandBuilt, on_commit: Any) -> None:
     """A director enters 1-0 on round 4's board 1; the after-commit work runs at once."""
     board = Board.objects.get(round=built.rounds[4], number=1)
     with on_commit(execute=True):
-        services.set_board_result(
+        set_board_result(
             board=board,
             result="1-0",
             user=director_of(built.event, username=f"td-{board.pk}"),
@@ -219,12 +223,12 @@ def test_a_slug_that_named_a_deleted_event_leads_to_the_event_that_has_it_now(
 ) -> None:
     creator = EventCreatorFactory()
     with django_capture_on_commit_callbacks(execute=True):
-        old = services.create_event(user=creator, data={"name": "Summer Open"})
+        old = create_event(user=creator, data={"name": "Summer Open"})
     assert client.get(f"/events/{old.slug}/live/").status_code == 200  # cached for the slug
     old_pk = old.pk
     old.delete()
     with django_capture_on_commit_callbacks(execute=True):  # the slug is free: made again
-        new = services.create_event(user=creator, data={"name": "Summer Open"})
+        new = create_event(user=creator, data={"name": "Summer Open"})
     assert new.slug == old.slug
     assert client.get(f"/events/{new.slug}/live/").status_code == 200
     assert cache.get(effects.live_key(new.slug))[0] == new.pk

@@ -17,6 +17,8 @@ from django.utils import translation
 from tests.factories import director_of
 from tests.live.test_live_pages import event_in_play, first_board_won
 from tournament import page_cache
+from tournament.rounds.review import review_of as rounds_review_of
+from tournament.rounds.services import compute_draft, start_pairing, swap_players
 
 pytestmark = pytest.mark.django_db
 
@@ -197,14 +199,14 @@ def test_the_directors_review_is_computed_again_only_when_the_draft_changes(
     client: Client, django_capture_on_commit_callbacks: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from tests.tournament.integration.test_public_pairings import swiss_event
-    from tournament import selectors, services
+    from tournament import selectors
 
     event, td = swiss_event()
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
-        round_ = services.start_pairing(event=event, user=td)
-        services.compute_draft(round_.pk)
+        round_ = start_pairing(event=event, user=td)
+        compute_draft(round_.pk)
     reviews: list[int] = []
-    review_of = selectors.review_of
+    review_of = rounds_review_of
     monkeypatch.setattr(selectors, "review_of", lambda r: reviews.append(r.pk) or review_of(r))
     client.force_login(td)
     url = f"/events/{event.slug}/rounds/1/"
@@ -219,7 +221,7 @@ def test_the_directors_review_is_computed_again_only_when_the_draft_changes(
 
     board = round_.boards.get(number=1)
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
-        services.swap_players(
+        swap_players(
             round_=round_, user=td, first=board.sides[0], second=board.sides[1], reason="seat check"
         )
     after = page()

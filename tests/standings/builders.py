@@ -4,7 +4,7 @@ from collections.abc import Sequence
 from decimal import Decimal
 
 from tests.factories import BoardFactory, EntryFactory, EventFactory, PlayerFactory, RoundFactory
-from tournament.models import Board, Entry, Event, Round
+from tournament.models.events import Board, Entry, Event, Round
 
 # One board: (first, second or None, result, first's lowest level, second's lowest level).
 BoardSpec = tuple[str, str | None, str, int | None, int | None]

@@ -7,7 +7,8 @@ from rest_framework import serializers
 
 from tournament.api.serializers import MAX_BOARD_NUMBER, MAX_ID, DisplayNameField
 from tournament.fields import ModelSerializer, WholeNumberField
-from tournament.models import EventRole, PairingChange, ResultCorrection
+from tournament.models.events import EventRole
+from tournament.models.logs import PairingChange, ResultCorrection
 from tournament.text import NoControlCharacters
 
 

@@ -9,20 +9,13 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
 
+from tournament.acting import oversize
+from tournament.events.services import EVENT_FIELDS
 from tournament.fields import ModelSerializer, PointsField, WholeNumberField, WholeNumberKeyField
-from tournament.models import (
-    Board,
-    Entry,
-    Event,
-    Player,
-    Result,
-    Round,
-)
+from tournament.models.events import Board, Entry, Event, Player, Result, Round
 from tournament.models.tables import SEATED
 from tournament.names import display_name
 from tournament.parsers import LimitedJSONField
-from tournament.services import EVENT_FIELDS
-from tournament.services.base import oversize
 from tournament.text import NoControlCharacters
 
 

@@ -8,9 +8,14 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.routers import SimpleRouter
 
-from tournament.api import accounts, notifications, online, registry, restrictions, views
-from tournament.api import checkin as checkin_api
-from tournament.api import confirmations as confirmation_api
+from tournament.accounts import api as accounts
+from tournament.api import views
+from tournament.checkin import api as checkin_api
+from tournament.confirmations import api as confirmation_api
+from tournament.entries import online_api as online
+from tournament.notifications import api as notifications
+from tournament.registry import api as registry
+from tournament.restrictions import api as restrictions
 
 
 @extend_schema(responses=OpenApiTypes.OBJECT, description="Links to the API's parts.")
@@ -100,7 +105,7 @@ urlpatterns = [
         name="api-merge-undo",
     ),
     *router.urls,
-    # Paper results confirmed by the players (tournament/api/confirmations.py).
+    # Paper results confirmed by the players (tournament/confirmations/api.py).
     path(
         "boards/<int:pk>/confirm/",
         confirmation_api.ConfirmationViewSet.as_view({"post": "confirm"}),
@@ -192,7 +197,7 @@ urlpatterns = [
         restrictions.ForbiddenPairViewSet.as_view({"delete": "destroy"}),
         name="api-restriction-detail",
     ),
-    # Check-in before each round (tournament/api/checkin.py).
+    # Check-in before each round (tournament/checkin/api.py).
     path(EVENT + "check-in/", checkin_api.CheckInView.as_view(), name="api-check-in"),
     path(EVENT + "check-ins/", checkin_api.CheckInListView.as_view(), name="api-check-ins"),
     path(
@@ -205,7 +210,7 @@ urlpatterns = [
         views.RoleViewSet.as_view({"delete": "destroy"}),
         name="api-role-detail",
     ),
-    # A player's online entry, and the requests its directors decide (tournament/api/online.py).
+    # A player's online entry, and the requests its directors decide (tournament/entries/online_api.py).
     path(EVENT + "enter/", online.OnlineEntryViewSet.as_view({"post": "enter"}), name="api-enter"),
     path(
         EVENT + "entry-requests/",

@@ -14,7 +14,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
 
-from tournament import selectors, services
 from tournament.api.change_serializers import (
     CorrectionSerializer,
     PairingChangeSerializer,
@@ -23,6 +22,8 @@ from tournament.api.change_serializers import (
     SwapBoardsSerializer,
     SwapPlayersSerializer,
 )
+from tournament.api.errors import error_response
+from tournament.api.schema import LOGIN_REQUIRED
 from tournament.api.serializers import (
     BoardSeatsSerializer,
     BoardSerializer,
@@ -37,14 +38,34 @@ from tournament.api.serializers import (
     RoundSerializer,
     TableResultSerializer,
 )
-from tournament.api_errors import error_response
-from tournament.api_schema import LOGIN_REQUIRED
+from tournament.entries.selectors import entries_of
+from tournament.entries.services import (
+    add_player_entry,
+    import_players_csv,
+    rank_by_rating,
+    require_director_or_own_entry,
+    update_entry,
+)
 from tournament.errors import NotAllowed
-from tournament.models import Board, Entry, Event, EventRole, Player, Round
+from tournament.events.selectors import can_see_logs, event_list, roles_of_event
+from tournament.events.services import add_role, create_event, remove_role, update_event
+from tournament.models.events import Board, Entry, Event, EventRole, Player, Round
 from tournament.models.tables import SEATED
 from tournament.permissions import IsEventDirectorOrReadOnly, is_director, require_director
-from tournament.services.entries import require_director_or_own_entry
-from tournament.services.results import enter_result
+from tournament.registry.selectors import player_list
+from tournament.registry.services import CSV_COLUMNS, create_player, update_player
+from tournament.results.selectors import corrections_of
+from tournament.results.services import enter_result, reopen_board, set_board_result
+from tournament.rounds.selectors import pairing_changes_of, rounds_visible_to
+from tournament.rounds.services import (
+    delete_draft,
+    publish_round,
+    request_pairing,
+    swap_entries,
+)
+from tournament.rounds.services import (
+    swap_boards as services_swap_boards,
+)
 
 ERRORS = {
     400: error_response(400, "Bad input: nothing changed"),
@@ -68,7 +89,7 @@ class PlayerViewSet(
     serializer_class = PlayerSerializer
 
     def get_queryset(self) -> QuerySet[Player]:
-        players = selectors.player_list()
+        players = player_list()
         search = self.request.query_params.get("search", "").strip()
         return players.filter(name__icontains=search) if search else players
 
@@ -82,7 +103,7 @@ class PlayerViewSet(
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        player = services.create_player(user=request.user, **serializer.validated_data)
+        player = create_player(user=request.user, **serializer.validated_data)
         return Response(self.get_serializer(player).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses={200: PlayerSerializer, **ERRORS})
@@ -91,9 +112,7 @@ class PlayerViewSet(
         partial = kwargs.get("partial", False)
         serializer = self.get_serializer(player, data=request.data, partial=partial)
         serializer.is_valid(raise_exception=True)
-        player = services.update_player(
-            player=player, user=request.user, **serializer.validated_data
-        )
+        player = update_player(player=player, user=request.user, **serializer.validated_data)
         return Response(self.get_serializer(player).data)
 
 
@@ -112,7 +131,7 @@ class EventViewSet(
     permission_classes = [IsEventDirectorOrReadOnly]
 
     def get_queryset(self) -> QuerySet[Event]:
-        return selectors.event_list()
+        return event_list()
 
     def get_permissions(self) -> list[Any]:
         return [IsAuthenticatedOrReadOnly(), *super().get_permissions()]
@@ -121,7 +140,7 @@ class EventViewSet(
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         serializer = self.get_serializer(data=request.data)
         serializer.is_valid(raise_exception=True)
-        event = services.create_event(user=request.user, data=serializer.service_data())
+        event = create_event(user=request.user, data=serializer.service_data())
         return Response(self.get_serializer(event).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(responses={200: EventSerializer, **ERRORS})
@@ -130,9 +149,7 @@ class EventViewSet(
         partial = kwargs.get("partial", False)
         serializer = self.get_serializer(event, data=request.data, partial=partial)
         serializer.is_valid(raise_exception=True)
-        event = services.update_event(
-            event=event, user=request.user, data=serializer.service_data()
-        )
+        event = update_event(event=event, user=request.user, data=serializer.service_data())
         return Response(self.get_serializer(event).data)
 
 
@@ -156,7 +173,7 @@ class EntryViewSet(_EventScoped, viewsets.GenericViewSet[Entry]):
     serializer_class = EntrySerializer
 
     def get_queryset(self) -> QuerySet[Entry]:
-        return selectors.entries_of(self.get_event())
+        return entries_of(self.get_event())
 
     def list(self, request: Request, slug: str) -> Response:
         return Response(EntrySerializer(self.get_queryset(), many=True).data)
@@ -175,11 +192,11 @@ class EntryViewSet(_EventScoped, viewsets.GenericViewSet[Entry]):
         data = EntryCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         fields = data.validated_data
-        entry = services.add_player_entry(
+        entry = add_player_entry(
             event=event,
             user=request.user,
             player=fields.get("player"),
-            player_fields={name: fields.get(name) for name in services.CSV_COLUMNS},
+            player_fields={name: fields.get(name) for name in CSV_COLUMNS},
             missed_rounds=fields["missed_rounds"],
             requested_byes=fields["requested_byes"],
             partner=fields.get("partner"),  # a partnership event's team
@@ -197,7 +214,7 @@ class EntryViewSet(_EventScoped, viewsets.GenericViewSet[Entry]):
         require_director_or_own_entry(request.user, entry)
         data = EntryUpdateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        entry = services.update_entry(entry=entry, user=request.user, **data.validated_data)
+        entry = update_entry(entry=entry, user=request.user, **data.validated_data)
         return Response(EntrySerializer(entry).data)
 
     @extend_schema(
@@ -216,7 +233,7 @@ class EntryViewSet(_EventScoped, viewsets.GenericViewSet[Entry]):
         require_director(request.user, event)
         data = CsvImportSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        entries = services.import_players_csv(
+        entries = import_players_csv(
             event=event,
             user=request.user,
             text=data.validated_data["text"],
@@ -228,7 +245,7 @@ class EntryViewSet(_EventScoped, viewsets.GenericViewSet[Entry]):
     def rank(self, request: Request, slug: str) -> Response:
         """Starting ranks by registry rating (highest first, unrated last), then name; before
         round 1. The registry rating, not the site rating list (docs/ratings.md)."""
-        services.rank_by_rating(event=self.get_event(), user=request.user)
+        rank_by_rating(event=self.get_event(), user=request.user)
         return Response(EntrySerializer(self.get_queryset(), many=True).data)
 
 
@@ -244,9 +261,7 @@ class RoundViewSet(_EventScoped, viewsets.GenericViewSet[Round]):
     lookup_field = "number"
 
     def get_queryset(self) -> QuerySet[Round]:
-        return selectors.rounds_visible_to(self.request.user, self.get_event()).select_related(
-            "event"
-        )
+        return rounds_visible_to(self.request.user, self.get_event()).select_related("event")
 
     def list(self, request: Request, slug: str) -> Response:
         return Response(self.get_serializer(self.get_queryset(), many=True).data)
@@ -262,7 +277,7 @@ class RoundViewSet(_EventScoped, viewsets.GenericViewSet[Round]):
         "has boards without a result (the refusal lists them in boards).",
     )
     def create(self, request: Request, slug: str) -> Response:
-        round_ = services.request_pairing(event=self.get_event(), user=request.user)
+        round_ = request_pairing(event=self.get_event(), user=request.user)
         url = _round_url(request, round_)
         body = {"number": round_.number, "status": round_.status, "url": url}
         return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": url})
@@ -270,7 +285,7 @@ class RoundViewSet(_EventScoped, viewsets.GenericViewSet[Round]):
     @extend_schema(responses={204: None, **ERRORS})
     def destroy(self, request: Request, slug: str, number: int) -> Response:
         """Delete a draft or a failed pairing, to pair the round again."""
-        services.delete_draft(round_=self.get_object(), user=request.user)
+        delete_draft(round_=self.get_object(), user=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     @extend_schema(
@@ -284,7 +299,7 @@ class RoundViewSet(_EventScoped, viewsets.GenericViewSet[Round]):
         round_ = self.get_object()
         data = SwapPlayersSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        change = services.swap_entries(
+        change = swap_entries(
             round_=round_,
             user=request.user,
             first_id=data.validated_data["first"],
@@ -302,13 +317,13 @@ class RoundViewSet(_EventScoped, viewsets.GenericViewSet[Round]):
         round_ = self.get_object()
         data = SwapBoardsSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        change = services.swap_boards(round_=round_, user=request.user, **data.validated_data)
+        change = services_swap_boards(round_=round_, user=request.user, **data.validated_data)
         return Response(PairingChangeSerializer(change).data)
 
     @extend_schema(request=None, responses={200: RoundSerializer, **ERRORS})
     def publish(self, request: Request, slug: str, number: int) -> Response:
         """Publish the draft: the pairings become public and the games are set up."""
-        round_ = services.publish_round(round_=self.get_object(), user=request.user)
+        round_ = publish_round(round_=self.get_object(), user=request.user)
         return Response(self.get_serializer(round_).data)
 
 
@@ -320,7 +335,7 @@ class BoardViewSet(_EventScoped, viewsets.GenericViewSet[Board]):
 
     def get_queryset(self) -> QuerySet[Board]:
         event = self.get_event()
-        rounds = selectors.rounds_visible_to(self.request.user, event)
+        rounds = rounds_visible_to(self.request.user, event)
         return (
             Board.objects.filter(round__in=rounds)
             .select_related("round__event")
@@ -357,7 +372,7 @@ class BoardViewSet(_EventScoped, viewsets.GenericViewSet[Board]):
         else:
             data = ResultSerializer(data=request.data)
             data.is_valid(raise_exception=True)
-            board = services.set_board_result(board=board, user=request.user, **data.validated_data)
+            board = set_board_result(board=board, user=request.user, **data.validated_data)
         board = self.get_queryset().prefetch_related("seats__entry__player").get(pk=board.pk)
         return Response(BoardSeatsSerializer(board, context=self.get_serializer_context()).data)
 
@@ -368,14 +383,14 @@ class BoardViewSet(_EventScoped, viewsets.GenericViewSet[Board]):
         board = self.get_object()
         data = ReopenSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        services.reopen_board(board=board, user=request.user, reason=data.validated_data["reason"])
+        reopen_board(board=board, user=request.user, reason=data.validated_data["reason"])
         return Response(self.get_serializer(self.get_queryset().get(pk=board.pk)).data)
 
 
 class _StaffLog(_EventScoped):
     def check_log_access(self, request: Request) -> None:
         event = self.get_event()
-        if not selectors.can_see_logs(request.user, event):
+        if not can_see_logs(request.user, event):
             raise NotAllowed(
                 _("The logs of %(name)s are for its directors and arbiters.") % {"name": event.name}
             )
@@ -388,7 +403,7 @@ class CorrectionViewSet(_StaffLog, mixins.ListModelMixin, viewsets.GenericViewSe
     serializer_class = CorrectionSerializer
 
     def get_queryset(self) -> QuerySet[Any]:
-        return selectors.corrections_of(self.get_event())
+        return corrections_of(self.get_event())
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         self.check_log_access(request)
@@ -402,7 +417,7 @@ class PairingChangeViewSet(_StaffLog, mixins.ListModelMixin, viewsets.GenericVie
     serializer_class = PairingChangeSerializer
 
     def get_queryset(self) -> QuerySet[Any]:
-        return selectors.pairing_changes_of(self.get_event())
+        return pairing_changes_of(self.get_event())
 
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         self.check_log_access(request)
@@ -417,7 +432,7 @@ class RoleViewSet(_EventScoped, viewsets.GenericViewSet[EventRole]):
     serializer_class = RoleSerializer
 
     def get_queryset(self) -> QuerySet[EventRole]:
-        return selectors.roles_of_event(self.get_event())
+        return roles_of_event(self.get_event())
 
     @extend_schema(
         responses={200: RoleSerializer(many=True), 403: ERRORS[403]}, auth=LOGIN_REQUIRED
@@ -436,7 +451,7 @@ class RoleViewSet(_EventScoped, viewsets.GenericViewSet[EventRole]):
     def create(self, request: Request, slug: str) -> Response:
         data = self.get_serializer(data=request.data)
         data.is_valid(raise_exception=True)
-        role = services.add_role(
+        role = add_role(
             event=self.get_event(),
             user=request.user,
             username=data.validated_data["user"]["username"],
@@ -452,7 +467,7 @@ class RoleViewSet(_EventScoped, viewsets.GenericViewSet[EventRole]):
         responses={204: None, **ERRORS},
     )
     def destroy(self, request: Request, slug: str, pk: int) -> Response:
-        services.remove_role(
+        remove_role(
             event=self.get_event(),
             user=request.user,
             role=self.get_object(),

@@ -41,6 +41,6 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='event',
             name='tiebreak_chain',
-            field=models.JSONField(blank=True, default=tournament.models.default_tiebreak_chain),
+            field=models.JSONField(blank=True, default=tournament.models.events.default_tiebreak_chain),
         ),
     ]

@@ -21,7 +21,7 @@ class Migration(migrations.Migration):
                 ('starts', models.DateField()),
                 ('ends', models.DateField()),
                 ('venue', models.CharField(blank=True, max_length=200)),
-                ('time_zone', models.CharField(default='Europe/London', max_length=64, validators=[tournament.models.check_time_zone])),
+                ('time_zone', models.CharField(default='Europe/London', max_length=64, validators=[tournament.models.events.check_time_zone])),
             ],
             options={
                 'ordering': ['-starts', 'name'],

@@ -67,7 +67,7 @@ class VerifiedAddress(models.Model):
     sign-up, or a password reset), or the account is older than verification (the migration
     vouched for it) or a demo account. It counts while the account still has this address, so
     an address changed later must be proved again. Claiming a player and entering events
-    online need it (tournament/services/verification.py)."""
+    online need it (tournament/accounts/verification.py)."""
 
     class Source(models.TextChoices):
         LINK = "link", _("The verification link")
@@ -189,7 +189,7 @@ class ResultConfirmation(models.Model):
     kind: a pair's ``result`` code (1-0, 0-1, 1/2-1/2) and, when the event's tie-breaks use
     them, each side's lowest level; a table's (or a solitaire entrant's) ``result`` "table",
     each side's levels and placing. The latest word of each side counts
-    (tournament/confirmation_selectors.py)."""
+    (tournament/confirmations/selectors.py)."""
 
     board = models.ForeignKey(Board, on_delete=models.CASCADE, related_name="confirmations")
     # The side speaking; empty when the arbiter settles.

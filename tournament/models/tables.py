@@ -4,7 +4,7 @@ Seats are the only record of who plays at a board (seat 0 moves first). A board'
 its entries in seat order, each once: a partnership team sits twice, partners opposite. A
 two-player board is the table of two (its result code, ``Board.result``, is written with the
 seats' placings by the one result service); a bye or an absence has one seat. Only
-:mod:`tournament.services.seating` writes seats.
+:mod:`tournament.rounds.seating` writes seats.
 """
 
 from django.core.validators import MaxValueValidator, MinValueValidator

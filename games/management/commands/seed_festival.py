@@ -26,9 +26,12 @@ from django.utils import timezone
 from django.utils.text import slugify
 
 from games.models import Game
-from tournament import services
-from tournament.models import Event, EventRole, Festival, FestivalRole, Round
-from tournament.services import rights
+from tournament.entries.services import import_players_csv
+from tournament.events.services import create_event
+from tournament.models.events import Event, EventRole, Festival, Round
+from tournament.models.rights import FestivalRole
+from tournament.rights import services as rights
+from tournament.rounds.services import compute_draft, publish_round, start_pairing
 
 FESTIVAL_DAYS = 9  # the MSO runs over nine days
 FIRST_NAMES = [
@@ -194,7 +197,7 @@ class Command(BaseCommand):
         event = Event.objects.filter(name=name).first()
         if event is None:
             day = festival.starts + timedelta(days=(number - 1) % FESTIVAL_DAYS)
-            event = services.create_event(
+            event = create_event(
                 user=director,
                 data={
                     "name": name,
@@ -225,18 +228,18 @@ class Command(BaseCommand):
         if event.entries.exists():
             return
         text = "\n".join(["name,club,country,rating", *rows])
-        services.import_players_csv(event=event, user=director, text=text)
+        import_players_csv(event=event, user=director, text=text)
 
     def publish_round_one(self, event: Event, director: Any) -> None:
         round_ = event.round_set.filter(number=1).first()
         if round_ is None:
-            round_ = services.start_pairing(event=event, user=director)
+            round_ = start_pairing(event=event, user=director)
         if round_.status == Round.Status.PAIRING:
             # Here rather than by a worker: a seed must not depend on one running.
-            services.compute_draft(round_.pk)
+            compute_draft(round_.pk)
             round_.refresh_from_db()
         if round_.status == Round.Status.DRAFT:
-            services.publish_round(round_=round_, user=director)
+            publish_round(round_=round_, user=director)
 
     def report(self, festival: Festival, password: str, seconds: float) -> None:
         events = Event.objects.filter(festival=festival)

@@ -1,11 +1,11 @@
-"""Print the checksums of the standings and of the rating list (scoring/checksums.py): run on
+"""Print the checksums of the standings and of the rating list (scoring/standings/checksums.py): run on
 a database and on its restored copy, the two outputs are equal. Reads only."""
 
 from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from scoring.checksums import checksums
+from scoring.standings.checksums import checksums
 
 
 class Command(BaseCommand):

@@ -5,8 +5,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from scoring import ratings
 from scoring.models import PlayerRating, RatingChange
+from scoring.ratings import services as ratings
 
 
 class Command(BaseCommand):

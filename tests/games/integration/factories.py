@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games import services
 from games.models import Game
+from games.recording.setup import game_for_board
 from tests.factories import BoardFactory, EntryFactory, EventFactory, RoundFactory, arbiter_of
-from tournament.models import Board
+from tournament.models.events import Board
 
 
 def board_with_game(**event_fields: Any) -> tuple[Board, Game, Any]:
@@ -22,7 +22,7 @@ def board_with_game(**event_fields: Any) -> tuple[Board, Game, Any]:
             EntryFactory(event=event, player__name="Alan Turing"),
         ],
     )
-    game = services.game_for_board(board)
+    game = game_for_board(board)
     return board, game, arbiter_of(event)
 
 

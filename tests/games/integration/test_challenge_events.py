@@ -15,14 +15,14 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.challenge_selectors import effective_actions, replay_table
+from games.challenge_tables.selectors import effective_actions, replay_table
+from games.challenge_tables.services import record_challenge_action, take_back_challenge_action
 from games.challenges import rank_players
 from games.challenges.card import PLAY, POST, CardChallenge
 from games.challenges.randomgame import draw_one
 from games.challenges.tally import GameResult
 from games.models import Game
-from games.services.challenges import record_challenge_action, take_back_challenge_action
-from scoring import challenge_standings
+from scoring.challenge_standings import build as challenge_standings
 from tests.factories import (
     EntryFactory,
     EventCreatorFactory,
@@ -33,11 +33,12 @@ from tests.factories import (
 from tests.games.integration.test_challenge_recording import next_choice as tablet_choice
 from tests.result_calls import set_table_result
 from tests.tournament.integration.helpers import api_as, event_with_players
-from tournament import services
 from tournament.errors import Conflict, DomainError, NotAllowed
-from tournament.models import Board, Event, PairingChange, Result, ResultCorrection, Round
-from tournament.services import challenge_rounds
-from tournament.services.events import update_event
+from tournament.events.services import update_event
+from tournament.models.events import Board, Event, Result, Round
+from tournament.models.logs import PairingChange, ResultCorrection
+from tournament.rounds import challenges as challenge_rounds
+from tournament.rounds.services import compute_draft, publish_round, start_pairing
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[3]
@@ -56,8 +57,8 @@ def challenge_event(n: int = 7, **options: Any) -> tuple[Event, Any]:
 
 
 def draft(event: Event, td: Any) -> Round:
-    round_ = services.start_pairing(event=event, user=td)
-    services.compute_draft(round_.pk)
+    round_ = start_pairing(event=event, user=td)
+    compute_draft(round_.pk)
     round_.refresh_from_db()
     assert round_.status == Round.Status.DRAFT, round_.pairing_error
     return round_
@@ -139,7 +140,7 @@ def test_the_round_plays_the_sequence_and_a_director_changes_it_on_the_draft() -
         challenge_rounds.set_round_challenge(round_=round_, user=td, challenge="dice", reason="")
     challenge_rounds.set_round_challenge(round_=round_, user=td, challenge="dice", reason="dice")
     assert PairingChange.objects.filter(round=round_, reason="dice").exists()
-    round_ = services.publish_round(round_=round_, user=td)
+    round_ = publish_round(round_=round_, user=td)
     assert {t.challenge for t in Game.objects.challenges().filter(board__round=round_)} == {"dice"}
     with pytest.raises(Conflict):
         challenge_rounds.set_round_challenge(round_=round_, user=td, challenge="card", reason="x")
@@ -154,7 +155,7 @@ def test_seven_players_play_three_rounds_of_challenges_at_tables_of_4_and_3(
     for number, challenge in enumerate(("card", "dice", "tile"), start=1):
         round_ = draft(event, td)
         assert round_.challenge == challenge
-        round_ = services.publish_round(round_=round_, user=td)
+        round_ = publish_round(round_=round_, user=td)
         shown = tablet.get(reverse("api-round-detail", args=[event.slug, number])).json()
         assert shown["challenge"] == challenge
         boards = list(round_.boards.order_by("number").prefetch_related("seats__entry__player"))
@@ -281,7 +282,7 @@ def test_seven_players_play_three_rounds_of_challenges_at_tables_of_4_and_3(
 def test_a_take_back_of_the_last_action_withdraws_the_games_result() -> None:
     event, td = challenge_event(n=4)
     arbiter = arbiter_of(event, "arb")
-    round_ = services.publish_round(round_=draft(event, td), user=td)
+    round_ = publish_round(round_=draft(event, td), user=td)
     board = round_.boards.get()
     table = board.game
     play_through_services(table, arbiter, 7)
@@ -331,7 +332,7 @@ def test_a_director_creates_the_event_on_the_form_and_changes_a_drafts_challenge
     client.post(url, {"challenge": "card", "reason": "the tiles are missing"})
     round_.refresh_from_db()
     assert round_.challenge == "card"
-    round_ = services.publish_round(round_=round_, user=creator)
+    round_ = publish_round(round_=round_, user=creator)
     board = round_.boards.filter(game__kind="challenge").first()
     assert board is not None
     table = board.game
@@ -357,7 +358,7 @@ def test_only_the_events_arbiters_record_and_a_table_of_two_counts_like_the_othe
     event.save(update_fields=["table_size"])
     arbiter = arbiter_of(event, "arb")
     stranger = arbiter_of(EventFactory(), "other-arb")
-    round_ = services.publish_round(round_=draft(event, td), user=td)
+    round_ = publish_round(round_=draft(event, td), user=td)
     boards = list(round_.boards.order_by("number").prefetch_related("seats"))
     assert sorted(len(b.seats.all()) for b in boards) == [2, 3]
     table = boards[0].game

@@ -13,15 +13,15 @@ from django.db.migrations.executor import MigrationExecutor
 from django.test import Client
 from django.urls import reverse
 
-from games import services as game_services
-from games.challenge_selectors import table_state
+from games.challenge_tables import events as challenge_events
+from games.challenge_tables.selectors import table_state
+from games.challenge_tables.services import record_challenge_action, start_table
 from games.models import Game
-from games.services import challenge_events
-from games.services.challenges import record_challenge_action, start_table
+from games.recording.setup import game_for_board
 from tests.factories import EntryFactory, EventFactory, RoundFactory, UserFactory
 from tournament.errors import DomainError
-from tournament.models import Board, Event, Player
-from tournament.services.seating import Table, seat_board
+from tournament.models.events import Board, Event, Player
+from tournament.rounds.seating import Table, seat_board
 
 BEFORE = ("games", "0005_refuse_control_characters")
 
@@ -46,7 +46,7 @@ def challenge_event() -> Event:
 @pytest.mark.django_db
 def test_one_model_holds_a_board_game_and_a_challenge_each_with_its_status_and_seats() -> None:
     board_game_board = seated_board(EventFactory(), ["Ada Byron", "Alan Turing"])
-    ingenious = game_services.game_for_board(board_game_board)
+    ingenious = game_for_board(board_game_board)
     board = seated_board(challenge_event(), ["Grace", "Edsger", "Barbara"])
     [challenge] = challenge_events.create_tables_for_round(board.round)
 
@@ -77,7 +77,7 @@ def test_a_board_that_plays_a_challenge_gets_no_board_game() -> None:
     board = seated_board(challenge_event(), ["Grace", "Edsger"])
     challenge_events.create_tables_for_round(board.round)
     with pytest.raises(DomainError, match="plays a challenge"):
-        game_services.game_for_board(board)
+        game_for_board(board)
     assert Game.objects.filter(board=board).count() == 1
 
 
@@ -100,7 +100,7 @@ def test_a_challenge_away_from_events_keeps_its_names_and_its_log_hangs_from_the
 
 @pytest.mark.django_db
 def test_an_ingenious_game_id_is_no_challenge_table() -> None:
-    ingenious = game_services.game_for_board(seated_board(EventFactory(), ["Ada", "Alan"]))
+    ingenious = game_for_board(seated_board(EventFactory(), ["Ada", "Alan"]))
     page = Client().get(reverse("challenge-table", args=[ingenious.pk]))
     assert page.status_code == 404
 
@@ -125,7 +125,7 @@ def test_the_migration_carries_every_challenge_table_and_its_log_over_and_back()
     creator = UserFactory(username="arb")
     board = seated_board(challenge_event(), ["Grace", "Edsger", "Barbara"])
     ingenious_board = seated_board(EventFactory(), ["Ada Byron", "Alan Turing"])
-    ingenious = game_services.game_for_board(ingenious_board)
+    ingenious = game_for_board(ingenious_board)
     when = datetime(2026, 5, 1, 10, 0, tzinfo=UTC)
     done = datetime(2026, 5, 1, 10, 30, tzinfo=UTC)
 

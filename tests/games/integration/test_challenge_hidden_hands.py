@@ -13,9 +13,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.challenge_selectors import effective_actions, replay_table
+from games.challenge_tables.selectors import effective_actions, replay_table
+from games.challenge_tables.services import record_challenge_action
 from games.models import Game
-from games.services.challenges import record_challenge_action
 from tests.factories import EventFactory, UserFactory, arbiter_of
 from tests.games.integration.test_challenge_events import (
     challenge_event,
@@ -24,8 +24,8 @@ from tests.games.integration.test_challenge_events import (
     play_through_services,
 )
 from tests.result_calls import set_table_result
-from tournament import services
-from tournament.models import Event, Round
+from tournament.models.events import Event, Round
+from tournament.rounds.services import publish_round
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +35,7 @@ def card_table() -> tuple[Event, Game, Any]:
     played, and an arbiter of the event."""
     event, td = challenge_event(4, challenges=["card"])
     round_ = draft(event, td)
-    services.publish_round(round_=Round.objects.get(pk=round_.pk), user=td, notify=False)
+    publish_round(round_=Round.objects.get(pk=round_.pk), user=td, notify=False)
     table = Game.objects.challenges().get(board__round=round_, board__number=1)
     Game.objects.filter(pk=table.pk).update(seed=20261127)  # the same deal every run
     rng = random.Random(5)

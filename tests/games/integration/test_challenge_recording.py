@@ -14,12 +14,17 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games.challenge_models import ChallengeAction
-from games.challenge_selectors import (
+from games.challenge_tables.models import ChallengeAction
+from games.challenge_tables.selectors import (
     effective_actions,
     record_of,
     replay_table,
     schema_problem,
+)
+from games.challenge_tables.services import (
+    record_challenge_action,
+    start_table,
+    take_back_challenge_action,
 )
 from games.challenges import check_record, random_game, record_schema
 from games.challenges.card import CardChallenge
@@ -28,11 +33,6 @@ from games.challenges.randomgame import dice_steps
 from games.challenges.tile import CHOOSE, REFILL, TileChallenge
 from games.engine.tiles import COLOURS
 from games.models import Game
-from games.services.challenges import (
-    record_challenge_action,
-    start_table,
-    take_back_challenge_action,
-)
 from tests.factories import EventFactory, UserFactory, arbiter_of, director_of
 from tournament.errors import Conflict, NotAllowed
 

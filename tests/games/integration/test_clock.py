@@ -6,9 +6,18 @@ from typing import Any
 import pytest
 import time_machine
 
-from games import services
-from games.clock import Clock, format_ms
+from games.clocks.readings import Clock, format_ms
+from games.clocks.services import (
+    clock_operation,
+    detect_flag,
+    press_clock,
+)
+from games.clocks.services import (
+    sweep_flags as services_sweep_flags,
+)
 from games.models import Game, GameAction
+from games.recording.corrections import take_back
+from games.recording.services import record_action
 from games.tasks import sweep_flags
 from tests.games.integration.factories import board_with_game, fresh
 from tests.result_calls import lowest
@@ -23,15 +32,13 @@ GG = {"type": "place", "player": 1, "tile": "GG", "cells": ["C12", "D12"]}
 
 def place(game: Game, user: Any, action: dict[str, Any]) -> Game:
     game = fresh(game)
-    services.record_action(game=game, user=user, expected_index=game.log_length, action=action)
+    record_action(game=game, user=user, expected_index=game.log_length, action=action)
     return fresh(game)
 
 
 def op(game: Game, user: Any, operation: str, **kw: Any) -> Game:
     game = fresh(game)
-    services.clock_operation(
-        game=game, user=user, expected_index=game.log_length, operation=operation, **kw
-    )
+    clock_operation(game=game, user=user, expected_index=game.log_length, operation=operation, **kw)
     return fresh(game)
 
 
@@ -117,9 +124,9 @@ def test_a_flag_shows_on_read_is_stored_once_by_the_next_write_and_the_opponent_
         assert not flags.exists()  # reads never write
         # The next write records the flag first, and is refused so the arbiter sees it.
         with pytest.raises(Conflict, match="time has run out: the flag is recorded"):
-            services.press_clock(game=fresh(game), user=arbiter, expected_index=2)
+            press_clock(game=fresh(game), user=arbiter, expected_index=2)
         with pytest.raises(Conflict, match="the next action is number 3, not 2"):
-            services.press_clock(game=fresh(game), user=arbiter, expected_index=2)
+            press_clock(game=fresh(game), user=arbiter, expected_index=2)
         assert flags.count() == 1  # two writes, one flag
         state = client.get(f"/api/games/{board.pk}/?log=0").json()
         assert state["clock"]["flag_fallen"] is None
@@ -135,7 +142,7 @@ def test_a_flag_shows_on_read_is_stored_once_by_the_next_write_and_the_opponent_
         game = place(game, arbiter, GG)
         refused = fresh(game)
         with pytest.raises(DomainError):
-            services.record_action(
+            record_action(
                 game=refused,
                 user=arbiter,
                 expected_index=refused.log_length,
@@ -171,10 +178,10 @@ def test_the_beat_sweep_records_only_fallen_flags() -> None:
         op(running_out, arbiter, "start")
         op(still_time, arbiter2, "start")
         clock.shift(59)
-        assert services.sweep_flags() == 0
+        assert services_sweep_flags() == 0
         clock.shift(2)
-        assert services.sweep_flags() == 1
-        assert services.sweep_flags() == 0  # idempotent
+        assert services_sweep_flags() == 1
+        assert services_sweep_flags() == 0  # idempotent
         assert fresh(running_out).position["flagged"] == [0]
         assert GameAction.objects.filter(game=still_time, kind="flag").count() == 0
 
@@ -188,7 +195,7 @@ def test_a_write_after_the_flag_fell_is_refused_as_stale(client: Any) -> None:
         clock.shift(61)
         expected = game.log_length
         with pytest.raises(Conflict):
-            services.record_action(game=game, user=arbiter, expected_index=expected, action=RO)
+            record_action(game=game, user=arbiter, expected_index=expected, action=RO)
         assert GameAction.objects.filter(game=game, kind="flag").count() == 1
         assert GameAction.objects.filter(game=game, kind="place").count() == 0
 
@@ -199,13 +206,13 @@ def test_a_flag_taken_back_after_time_is_given_back_lets_the_player_play_on() ->
     with time_machine.travel(T0, tick=False) as clock:
         op(game, arbiter, "start")
         clock.shift(61)
-        assert services.detect_flag(game.pk) is not None
+        assert detect_flag(game.pk) is not None
         game = fresh(game)
         assert game.clock_seat == 1 and game.position["flagged"] == [0]
         # The clock was faulty: seat 0 gets 30 s back, then the flag is taken back.
         game = op(game, arbiter, "adjust", seat=0, remaining_ms=30_000, reason="faulty clock")
         game = fresh(game)
-        services.take_back(
+        take_back(
             game=game, user=arbiter, expected_index=game.log_length, count=1, reason="faulty clock"
         )
         game = fresh(game)
@@ -214,7 +221,7 @@ def test_a_flag_taken_back_after_time_is_given_back_lets_the_player_play_on() ->
         clock.shift(10)
         assert readings(game)[0] == 20_000
         game = place(game, arbiter, RO)
-        assert services.detect_flag(game.pk) is None
+        assert detect_flag(game.pk) is None
         # When those 30 s are used up too, the flag falls again.
         clock.shift(25)
-        assert services.detect_flag(game.pk) is not None
+        assert detect_flag(game.pk) is not None

@@ -14,8 +14,8 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from games import services
 from games.models import Game, GameAction
+from games.recording.setup import game_for_board
 from tests.factories import arbiter_of
 from tests.games.integration.factories import fresh
 from tests.games.integration.test_board_page import BoardPage
@@ -27,7 +27,7 @@ MIN = 60_000
 
 def table_game(size: int) -> tuple[Any, Game, Any]:
     event, _round, (board,) = table_round(size, clock_minutes=10)
-    return board, services.game_for_board(board), arbiter_of(event)
+    return board, game_for_board(board), arbiter_of(event)
 
 
 def clock_call(api: APIClient, board: Any, game: Game, operation: str, **body: Any) -> Any:

@@ -6,9 +6,9 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from games import positions
 from games.engine import Record, load_record, random_game
 from games.models import Game
+from games.recording import positions
 from tests.games.integration.factories import fresh, scripted_actions
 from tests.result_calls import lowest
 

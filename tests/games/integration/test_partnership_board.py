@@ -10,11 +10,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import services
 from games.models import Game
+from games.recording.setup import game_for_board
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, RoundFactory, arbiter_of
-from tournament.models import Board, Event, Seat
-from tournament.services.seating import Table, seat_boards
+from tournament.models.events import Board, Event
+from tournament.models.tables import Seat
+from tournament.rounds.seating import Table, seat_boards
 
 CUPS = itertools.count(1)
 TITLE = "Team A (Ada Byron &amp; Alan Turing) v Team B (Hedy Lamarr &amp; Claude Shannon)"
@@ -41,7 +42,7 @@ def partnership_board() -> tuple[Board, Game]:
     (board,) = seat_boards(
         round_, [Table([ours.pk, theirs.pk, ours.pk, theirs.pk])], first_number=1
     )
-    return board, services.game_for_board(board)
+    return board, game_for_board(board)
 
 
 @pytest.mark.django_db

@@ -6,7 +6,8 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from games import services
+from games.recording.services import record_action
+from games.recording.setup import create_games_for_round
 from tests.factories import (
     BoardFactory,
     EntryFactory,
@@ -18,7 +19,7 @@ from tests.factories import (
 )
 from tests.games.integration.factories import board_with_game, fresh
 from tournament.errors import NotAllowed
-from tournament.models import Round
+from tournament.models.events import Round
 
 RO = {"type": "place", "player": 0, "tile": "RO", "cells": ["C9", "D9"]}
 
@@ -50,12 +51,10 @@ def test_only_the_events_arbiters_and_directors_may_write(who: str) -> None:
 def test_a_director_records_too() -> None:
     board, game, _arbiter = board_with_game()
     director = director_of(board.round.event)
-    services.record_action(game=game, user=director, expected_index=0, action=RO)
+    record_action(game=game, user=director, expected_index=0, action=RO)
     assert fresh(game).log_length == 1
     with pytest.raises(NotAllowed):
-        services.record_action(
-            game=game, user=UserFactory(username="nobody"), expected_index=1, action=RO
-        )
+        record_action(game=game, user=UserFactory(username="nobody"), expected_index=1, action=RO)
 
 
 @pytest.mark.django_db
@@ -73,7 +72,7 @@ def test_a_bye_has_no_game(client: Any) -> None:
     round_ = RoundFactory()
     board = BoardFactory(round=round_, sides=[EntryFactory(event=round_.event)])
     assert client.get(reverse("game-board", args=[board.pk])).status_code == 404
-    assert services.create_games_for_round(board.round) == []
+    assert create_games_for_round(board.round) == []
 
 
 @pytest.mark.django_db

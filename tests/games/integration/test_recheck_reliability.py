@@ -8,12 +8,15 @@ import pytest
 import time_machine
 from django.urls import reverse
 
-from games import positions, services
 from games.engine import random_game
 from games.models import Game, ValidationRun
+from games.recording import positions
+from games.recording.services import record_actions
+from games.recording.setup import game_for_board
+from games.validation.services import run_recheck, start_recheck, validate_game
 from tests.factories import BoardFactory, RoundFactory, arbiter_of, director_of
 from tests.games.integration.factories import fresh
-from tournament.models import Board, Event
+from tournament.models.events import Board, Event
 
 T0 = datetime.datetime(2026, 8, 20, 10, 0, tzinfo=datetime.UTC)
 SILENT = "The re-check has not reported for"
@@ -25,9 +28,9 @@ def event_with_games(count: int) -> tuple[Event, list[Game]]:
     arbiter = arbiter_of(round_.event)
     games = []
     for number in range(1, count + 1):
-        game = services.game_for_board(BoardFactory(round=round_, number=number))
+        game = game_for_board(BoardFactory(round=round_, number=number))
         actions = positions.board_mode_actions(random_game("mso", "full", seed=number))
-        services.record_actions(game=game, user=arbiter, expected_index=0, actions=actions)
+        record_actions(game=game, user=arbiter, expected_index=0, actions=actions)
         games.append(fresh(game))
     return round_.event, games
 
@@ -40,12 +43,12 @@ def counters(run: ValidationRun) -> tuple[int, int, int]:
 @pytest.mark.django_db
 def test_a_recheck_delivered_twice_counts_each_game_once() -> None:
     event, games = event_with_games(3)
-    run = services.start_recheck(event=event, user=director_of(event))
+    run = start_recheck(event=event, user=director_of(event))
 
-    services.run_recheck(run.pk)
+    run_recheck(run.pk)
     assert counters(run) == (3, 3, 0)
     finished_at = run.finished_at
-    services.run_recheck(run.pk)  # the broker delivers it again
+    run_recheck(run.pk)  # the broker delivers it again
     assert counters(run) == (3, 3, 0)
     assert run.finished_at == finished_at and run.percent == 100
     assert all(fresh(g).validation == Game.Validation.VALID for g in games)
@@ -54,13 +57,13 @@ def test_a_recheck_delivered_twice_counts_each_game_once() -> None:
 @pytest.mark.django_db
 def test_a_recheck_whose_worker_died_resumes_where_it_stopped() -> None:
     event, games = event_with_games(3)
-    run = services.start_recheck(event=event, user=director_of(event))
+    run = start_recheck(event=event, user=director_of(event))
     # The first delivery checked one game, then its worker was killed.
-    services.validate_game(games[0].pk)
+    validate_game(games[0].pk)
     checked_at = fresh(games[0]).validated_at
     ValidationRun.objects.filter(pk=run.pk).update(checked={str(games[0].pk): True}, done=1)
 
-    services.run_recheck(run.pk)
+    run_recheck(run.pk)
     assert counters(run) == (3, 3, 0) and run.finished_at is not None
     assert fresh(games[0]).validated_at == checked_at  # not replayed again
     assert all(fresh(g).validation == Game.Validation.VALID for g in games)
@@ -72,7 +75,7 @@ def test_a_game_validated_twice_ends_in_the_same_state() -> None:
     board = Board.objects.get(pk=game.board_id)
     states = []
     for _ in range(2):
-        assert services.validate_game(game.pk) is True
+        assert validate_game(game.pk) is True
         board.refresh_from_db()
         again = fresh(game)
         states.append((again.validation, again.validation_message, board.result_check))
@@ -86,7 +89,7 @@ def test_a_silent_recheck_is_shown_to_the_director_and_retried(
     event, games = event_with_games(2)
     director = director_of(event)
     with time_machine.travel(T0, tick=False):
-        run = services.start_recheck(event=event, user=director)  # its task never ran
+        run = start_recheck(event=event, user=director)  # its task never ran
     client.force_login(director)
     page_url = reverse("game-validation", args=[event.slug])
     progress_url = reverse("game-validation-progress", args=[event.slug])
@@ -118,7 +121,7 @@ def test_a_silent_recheck_is_shown_to_the_director_and_retried(
 def test_only_a_director_retries_a_recheck(client: Any) -> None:
     event, _games = event_with_games(1)
     with time_machine.travel(T0, tick=False):
-        run = services.start_recheck(event=event, user=director_of(event))
+        run = start_recheck(event=event, user=director_of(event))
     client.force_login(arbiter_of(event))
     with time_machine.travel(T0 + datetime.timedelta(seconds=300), tick=False):
         refused = client.post(

@@ -4,12 +4,13 @@ from typing import Any
 
 import pytest
 
-from games import positions
 from games.engine import Record, random_game, replay
 from games.models import Game, GameAction
+from games.recording import positions
 from tests.games.integration.factories import has_bonus, scripted_actions
 from tests.result_calls import lowest as side_lowest
-from tournament.models import ResultCorrection, Round
+from tournament.models.events import Round
+from tournament.models.logs import ResultCorrection
 
 
 def engine_result(actions: list[dict[str, Any]]) -> tuple[str, list[int]]:

@@ -10,9 +10,12 @@ from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from games import positions, selectors, services
+from games.clocks.services import press_clock, start_clock
 from games.engine import random_game
 from games.models import Game, GameAction
+from games.recording import positions, selectors
+from games.recording.services import record_action, record_actions
+from games.recording.setup import create_games_for_round, game_for_board
 from tests.factories import BoardFactory, EntryFactory
 from tests.games.integration.factories import board_with_game, fresh
 from tests.result_calls import lowest
@@ -29,7 +32,7 @@ def round_with_games(boards: int) -> tuple[Any, list[Game], Any]:
             number=number,
             sides=[EntryFactory(event=board.round.event), EntryFactory(event=board.round.event)],
         )
-        games.append(services.game_for_board(extra))
+        games.append(game_for_board(extra))
     return board.round, games, arbiter
 
 
@@ -39,8 +42,8 @@ def test_the_live_summary_takes_the_same_queries_however_many_boards(boards: int
     round_, games, arbiter = round_with_games(boards)
     with time_machine.travel(T0, tick=False) as clock:
         for game in games:
-            services.start_clock(game=game, user=arbiter, expected_index=0)
-            services.record_action(
+            start_clock(game=game, user=arbiter, expected_index=0)
+            record_action(
                 game=game,
                 user=arbiter,
                 expected_index=1,
@@ -62,7 +65,7 @@ def test_the_live_summary_takes_the_same_queries_however_many_boards(boards: int
 def test_the_live_summary_shows_a_fallen_flag_and_writes_nothing() -> None:
     round_, games, arbiter = round_with_games(1)
     with time_machine.travel(T0, tick=False) as clock:
-        services.start_clock(game=games[0], user=arbiter, expected_index=0)
+        start_clock(game=games[0], user=arbiter, expected_index=0)
         clock.shift(601)
         with CaptureQueriesContext(connection) as queries:
             summary = selectors.live_summary_for_round(round_)
@@ -76,7 +79,7 @@ def test_the_live_summary_shows_a_fallen_flag_and_writes_nothing() -> None:
 def test_the_events_records_for_the_zip_export() -> None:
     board, game, arbiter = board_with_game()
     actions = positions.board_mode_actions(random_game("mso", "full", seed=3))
-    services.record_actions(game=game, user=arbiter, expected_index=0, actions=actions)
+    record_actions(game=game, user=arbiter, expected_index=0, actions=actions)
     records = selectors.game_records_for_event(board.round.event)
     assert len(records) == 1
     got_board, record = records[0]
@@ -88,8 +91,8 @@ def test_the_events_records_for_the_zip_export() -> None:
 @pytest.mark.django_db
 def test_create_games_for_round_is_idempotent_and_takes_the_events_settings() -> None:
     board, _game, _arbiter = board_with_game(clock_minutes=15, ruleset="standard")
-    first = services.create_games_for_round(board.round)
-    again = services.create_games_for_round(board.round)
+    first = create_games_for_round(board.round)
+    again = create_games_for_round(board.round)
     assert [g.pk for g in first] == [g.pk for g in again]
     game = fresh(first[0])
     assert game.ruleset == "standard" and game.clock_ms == 15 * 60_000
@@ -137,20 +140,20 @@ def test_every_game_write_refreshes_the_spectators_live_pages(
 ) -> None:
     from django.core.cache import cache
 
-    from scoring.live_cache import live_key
+    from scoring.live.cache import live_key
 
     board, game, arbiter = board_with_game()
     key = live_key(board.round.event.slug)
     versions = set()
     for write in (
-        lambda: services.start_clock(game=fresh(game), user=arbiter, expected_index=0),
-        lambda: services.record_action(
+        lambda: start_clock(game=fresh(game), user=arbiter, expected_index=0),
+        lambda: record_action(
             game=fresh(game),
             user=arbiter,
             expected_index=1,
             action={"type": "place", "player": 0, "tile": "RO", "cells": ["C9", "D9"]},
         ),
-        lambda: services.press_clock(game=fresh(game), user=arbiter, expected_index=2),
+        lambda: press_clock(game=fresh(game), user=arbiter, expected_index=2),
     ):
         with django_capture_on_commit_callbacks(execute=True):
             write()
@@ -164,7 +167,7 @@ def test_reading_a_game_whose_flag_fell_writes_nothing(client: Any) -> None:
     game = games[0]
     board_pk = game.board_id
     with time_machine.travel(T0, tick=False) as clock:
-        services.start_clock(game=game, user=arbiter, expected_index=0)
+        start_clock(game=game, user=arbiter, expected_index=0)
         clock.shift(601)
         client.force_login(arbiter)
         pages = [

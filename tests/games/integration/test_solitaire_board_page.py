@@ -11,17 +11,17 @@ from django.urls import reverse
 from tests.factories import arbiter_of
 from tests.result_calls import set_solitaire_result
 from tests.tournament.integration.helpers import event_with_players
-from tournament import services
-from tournament.models import Board, Event, Round
+from tournament.models.events import Board, Event, Round
+from tournament.rounds.services import compute_draft, publish_round, start_pairing
 
 pytestmark = pytest.mark.django_db
 
 
 def published(n: int, **fields: Any) -> tuple[Event, Any, list[Board]]:
     event, td = event_with_players(n, rounds=2, **fields)
-    round_ = services.start_pairing(event=event, user=td)
-    services.compute_draft(round_.pk)
-    round_ = services.publish_round(round_=Round.objects.get(pk=round_.pk), user=td, notify=False)
+    round_ = start_pairing(event=event, user=td)
+    compute_draft(round_.pk)
+    round_ = publish_round(round_=Round.objects.get(pk=round_.pk), user=td, notify=False)
     return event, td, list(round_.boards.order_by("number"))
 
 

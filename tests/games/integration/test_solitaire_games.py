@@ -11,17 +11,21 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from games import positions, services
 from games.engine.deal import dealt_sequence
 from games.models import Game, GameAction
-from games.services.validation import validate_game
+from games.recording import positions
+from games.recording.corrections import take_back
+from games.recording.services import import_record, record_placement
+from games.recording.writes import effective_rows
+from games.validation.services import validate_game
 from tests.factories import arbiter_of
 from tests.games.integration.api import Tablet
 from tests.games.integration.factories import fresh
 from tests.tournament.integration.helpers import api_as, event_with_players
-from tournament import services as tournament_services
 from tournament.errors import DomainError
-from tournament.models import Board, Event, Result, Round, Seat
+from tournament.models.events import Board, Event, Result, Round
+from tournament.models.tables import Seat
+from tournament.rounds.services import compute_draft, publish_round, start_pairing
 
 pytestmark = pytest.mark.django_db
 
@@ -29,18 +33,16 @@ pytestmark = pytest.mark.django_db
 def solitaire_round(n: int = 5) -> tuple[Event, Round, list[Board], Any]:
     """A published round of a solitaire event of ``n`` entrants, and an arbiter."""
     event, td = event_with_players(n, rounds=3, ruleset="solitaire", table_size=1)
-    round_ = tournament_services.start_pairing(event=event, user=td)
-    tournament_services.compute_draft(round_.pk)
-    round_ = tournament_services.publish_round(
-        round_=Round.objects.get(pk=round_.pk), user=td, notify=False
-    )
+    round_ = start_pairing(event=event, user=td)
+    compute_draft(round_.pk)
+    round_ = publish_round(round_=Round.objects.get(pk=round_.pk), user=td, notify=False)
     boards = list(round_.boards.order_by("number"))
     return event, round_, boards, arbiter_of(event)
 
 
 def engine(game: Game) -> Any:
     game = fresh(game)
-    rows = services.effective_rows(game)
+    rows = effective_rows(game)
     return positions.replay(game.ruleset, game.options, game.players, [r.payload for r in rows])
 
 
@@ -108,7 +110,7 @@ def test_no_page_or_download_shows_an_unseen_tile_or_the_seed() -> None:
     board = boards[0]
     game = Game.objects.get(board=board)
     for n in range(3):
-        services.record_placement(
+        record_placement(
             game=fresh(game),
             user=arbiter,
             expected_index=fresh(game).log_length,
@@ -146,7 +148,7 @@ def test_a_full_board_sends_the_entrants_levels_and_the_round_is_placed() -> Non
         n = 0
         while not engine(game).over:
             current = fresh(game)
-            services.record_placement(
+            record_placement(
                 game=current,
                 user=arbiter,
                 expected_index=current.log_length,
@@ -176,7 +178,7 @@ def test_a_full_board_sends_the_entrants_levels_and_the_round_is_placed() -> Non
     winner = boards[0] if expected[0] == 1 else boards[1]
     other = boards[1] if winner is boards[0] else boards[0]
     game = fresh(Game.objects.get(board=other))
-    services.take_back(game=game, user=arbiter, expected_index=game.log_length, count=1, reason="x")
+    take_back(game=game, user=arbiter, expected_index=game.log_length, count=1, reason="x")
     assert Seat.objects.get(board=other).placing is None
     assert Seat.objects.get(board=winner).placing == 1
 
@@ -211,10 +213,10 @@ def test_a_paper_record_must_follow_the_rounds_sequence() -> None:
         "actions": [{**first, "tile": other}],
     }
     with pytest.raises(DomainError) as refused:
-        services.import_record(game=fresh(game), user=arbiter, source=record)
+        import_record(game=fresh(game), user=arbiter, source=record)
     assert "The tile dealt now is" in refused.value.message
     assert fresh(game).log_length == 0
-    services.import_record(game=fresh(game), user=arbiter, source={**record, "actions": [first]})
+    import_record(game=fresh(game), user=arbiter, source={**record, "actions": [first]})
     assert fresh(game).log_length == 1
 
 
@@ -224,7 +226,7 @@ def test_the_replay_check_passes_the_dealt_tiles_and_fails_a_log_that_strays() -
     game = Game.objects.get(board=boards[0])
     for n in range(3):
         current = fresh(game)
-        services.record_placement(
+        record_placement(
             game=current,
             user=arbiter,
             expected_index=current.log_length,

@@ -13,13 +13,19 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import timezone
 
-from games import positions, services
+from games.clocks.services import detect_flag, press_clock, start_clock
 from games.engine import random_game
 from games.models import Game
+from games.recording import positions
+from games.recording.corrections import take_back
+from games.recording.services import import_record, record_action
+from games.recording.setup import create_games_for_round, game_for_board
+from games.recording.writes import effective_rows
 from tests.factories import EntryFactory, EventFactory, RoundFactory, arbiter_of
 from tests.games.integration.factories import fresh
-from tournament.models import Board, Event, Result, Round, Seat
-from tournament.services.seating import Table, seat_boards
+from tournament.models.events import Board, Event, Result, Round
+from tournament.models.tables import Seat
+from tournament.rounds.seating import Table, seat_boards
 
 NAMES = ["Ada Byron", "Alan Turing", "Grace Hopper", "Edsger Dijkstra"]
 
@@ -39,22 +45,22 @@ def table_round(*sizes: int, **event_fields: Any) -> tuple[Event, Round, list[Bo
 
 def four_seat_game(**event_fields: Any) -> tuple[Board, Game, Any]:
     event, _round, (board,) = table_round(4, **event_fields)
-    return board, services.game_for_board(board), arbiter_of(event)
+    return board, game_for_board(board), arbiter_of(event)
 
 
 def place_legal(game: Game, user: Any) -> dict[str, Any]:
     """Record the first legal placement for the seat the engine expects."""
     game = fresh(game)
-    rows = services.effective_rows(game)
+    rows = effective_rows(game)
     eng = positions.replay(game.ruleset, game.options, game.players, [r.payload for r in rows])
     move = eng.legal_placements()[0]
-    services.record_action(game=game, user=user, expected_index=game.log_length, action=move)
+    record_action(game=game, user=user, expected_index=game.log_length, action=move)
     return move
 
 
 def press(game: Game, user: Any) -> None:
     game = fresh(game)
-    services.press_clock(game=game, user=user, expected_index=game.log_length)
+    press_clock(game=game, user=user, expected_index=game.log_length)
 
 
 # ---------------------------------------------------------------- setup
@@ -63,7 +69,7 @@ def press(game: Game, user: Any) -> None:
 @pytest.mark.django_db
 def test_a_game_is_set_up_for_every_table_of_two_to_four_with_a_clock_per_seat() -> None:
     _event, round_, boards = table_round(4, 3, 2, 1, clock_minutes=25)
-    games = {g.board_id: g for g in services.create_games_for_round(round_)}
+    games = {g.board_id: g for g in create_games_for_round(round_)}
     assert set(games) == {boards[0].pk, boards[1].pk, boards[2].pk}  # no game at the bye
     four, three, two = (games[b.pk] for b in boards[:3])
     assert four.players == NAMES and three.players == NAMES[:3] and two.players == NAMES[:2]
@@ -82,7 +88,7 @@ def test_the_players_follow_the_seats_not_the_order_entries_were_made() -> None:
     round_ = RoundFactory(event=event)
     a, b, c = (EntryFactory(event=event, player__name=n) for n in NAMES[:3])
     (board,) = seat_boards(round_, [Table(entries=[c.pk, a.pk, b.pk])], first_number=1)
-    game = services.game_for_board(board)
+    game = game_for_board(board)
     assert game.players == [NAMES[2], NAMES[0], NAMES[1]]
     assert game.ruleset == "standard"
 
@@ -93,7 +99,7 @@ def test_the_players_follow_the_seats_not_the_order_entries_were_made() -> None:
 @pytest.mark.django_db
 def test_the_clock_goes_round_the_four_seats_of_a_table() -> None:
     board, game, arbiter = four_seat_game()
-    services.start_clock(game=game, user=arbiter, expected_index=0)
+    start_clock(game=game, user=arbiter, expected_index=0)
     assert fresh(game).clock_seat == 0
     on_clock = []
     for turn in range(5):
@@ -106,21 +112,21 @@ def test_the_clock_goes_round_the_four_seats_of_a_table() -> None:
     assert game.status == Game.Status.PLAYING and len(game.remaining_ms) == 4
     # Only the seat on the clock places: seat 2 is refused while seat 1's clock runs.
     eng = positions.replay(
-        game.ruleset, game.options, game.players, [r.payload for r in services.effective_rows(game)]
+        game.ruleset, game.options, game.players, [r.payload for r in effective_rows(game)]
     )
     move = dict(eng.legal_placements()[0], player=2)
     with pytest.raises(Exception, match="press the clock"):
-        services.record_action(game=game, user=arbiter, expected_index=game.log_length, action=move)
+        record_action(game=game, user=arbiter, expected_index=game.log_length, action=move)
 
 
 @pytest.mark.django_db
 def test_a_flag_at_a_table_stops_that_player_and_the_others_play_on() -> None:
     board, game, arbiter = four_seat_game(clock_minutes=1)
-    services.start_clock(game=game, user=arbiter, expected_index=0)
+    start_clock(game=game, user=arbiter, expected_index=0)
     place_legal(game, arbiter)
     press(game, arbiter)  # seat 1's clock runs
     later = timezone.now() + timedelta(minutes=2)
-    flag = services.detect_flag(game.pk, at=later)
+    flag = detect_flag(game.pk, at=later)
     assert flag is not None and flag.payload == {"type": "flag", "player": 1}
     game = fresh(game)
     assert game.status == Game.Status.PLAYING  # three players play on
@@ -142,12 +148,12 @@ def test_the_game_at_a_table_ends_when_every_flag_has_fallen(
     django_capture_on_commit_callbacks: Any,
 ) -> None:
     board, game, arbiter = four_seat_game(clock_minutes=1)
-    services.start_clock(game=game, user=arbiter, expected_index=0)
+    start_clock(game=game, user=arbiter, expected_index=0)
     at = timezone.now()
     with django_capture_on_commit_callbacks(execute=True):
         for n in range(4):
             at += timedelta(minutes=2)
-            assert services.detect_flag(game.pk, at=at) is not None, n
+            assert detect_flag(game.pk, at=at) is not None, n
     game = fresh(game)
     assert game.status == Game.Status.FINISHED and game.clock_seat is None
     board.refresh_from_db()
@@ -169,7 +175,7 @@ def test_a_finished_table_game_sends_its_placings_and_levels_to_the_board(
     end = positions.replay(game.ruleset, game.options, game.players, actions)
     assert end.over
     with django_capture_on_commit_callbacks(execute=True):
-        services.import_record(
+        import_record(
             game=game,
             user=arbiter,
             source=positions.make_record(
@@ -194,7 +200,7 @@ def test_a_finished_table_game_sends_its_placings_and_levels_to_the_board(
 def test_the_board_page_shows_a_clock_and_a_track_for_every_seat(client: Client) -> None:
     board, game, arbiter = four_seat_game()
     client.force_login(arbiter)
-    services.start_clock(game=game, user=arbiter, expected_index=0)
+    start_clock(game=game, user=arbiter, expected_index=0)
     place_legal(game, arbiter)
     press(game, arbiter)
     html = client.get(reverse("game-board", args=[board.pk])).content.decode()
@@ -217,7 +223,7 @@ def test_the_live_page_and_the_viewer_show_every_seat_and_the_placings(
     actions = positions.board_mode_actions(record)
     end = positions.replay(game.ruleset, game.options, game.players, actions)
     with django_capture_on_commit_callbacks(execute=True):
-        services.import_record(
+        import_record(
             game=game,
             user=arbiter,
             source=positions.make_record(
@@ -246,9 +252,9 @@ def test_taking_back_the_last_move_of_a_table_game_withdraws_its_placings(
     actions = positions.board_mode_actions(random_game("standard", mode="board", seed=3, players=4))
     record = positions.make_record(game.ruleset, game.options, game.players, actions)
     with django_capture_on_commit_callbacks(execute=True):
-        services.import_record(game=game, user=arbiter, source=record.to_json())
+        import_record(game=game, user=arbiter, source=record.to_json())
         game = fresh(game)
-        services.take_back(
+        take_back(
             game=game, user=arbiter, expected_index=game.log_length, reason="misread the tile"
         )
     game = fresh(game)

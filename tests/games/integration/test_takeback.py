@@ -6,13 +6,16 @@ from typing import Any
 import pytest
 import time_machine
 
-from games import positions, services
+from games.clocks.services import press_clock, resume_clock, start_clock
 from games.engine import random_game
 from games.models import Game, GameAction
+from games.recording import positions
+from games.recording.corrections import REOPENED_REASON, take_back
+from games.recording.services import record_action, record_actions
 from tests.games.integration.factories import board_with_game, fresh
 from tests.result_calls import lowest
 from tournament.errors import DomainError
-from tournament.models import ResultCorrection
+from tournament.models.logs import ResultCorrection
 
 T0 = dt.datetime(2026, 8, 20, 10, 0, 0, tzinfo=dt.UTC)
 RO = {"type": "place", "player": 0, "tile": "RO", "cells": ["C9", "D9"]}
@@ -29,16 +32,16 @@ def call(fn: Any, game: Game, user: Any, **kw: Any) -> Game:
 def test_a_take_back_across_the_press_gives_the_clock_back() -> None:
     _board, game, arbiter = board_with_game()
     with time_machine.travel(T0, tick=False) as clock:
-        game = call(services.start_clock, game, arbiter)
+        game = call(start_clock, game, arbiter)
         clock.shift(20)
-        game = call(services.record_action, game, arbiter, action=RO)
-        game = call(services.press_clock, game, arbiter)
+        game = call(record_action, game, arbiter, action=RO)
+        game = call(press_clock, game, arbiter)
         clock.shift(10)
-        game = call(services.record_action, game, arbiter, action=GG)
+        game = call(record_action, game, arbiter, action=GG)
         before_gg = dict(fresh(game).position)
         # Both placements were wrong: take back two, the first player is to place again.
         clock.shift(5)
-        game = call(services.take_back, game, arbiter, count=2, reason="tiles were misread")
+        game = call(take_back, game, arbiter, count=2, reason="tiles were misread")
         assert game.position["record_length"] == 0
         assert (
             game.position["cells"]
@@ -54,16 +57,16 @@ def test_a_take_back_across_the_press_gives_the_clock_back() -> None:
         assert rows[1].payload == RO and rows[3].payload == GG  # the rows are kept intact
         assert before_gg != game.position
         # Recording goes on from the recomputed position.
-        game = call(services.record_action, game, arbiter, action=RO)
+        game = call(record_action, game, arbiter, action=RO)
         assert game.position["record_length"] == 1
 
 
 @pytest.mark.django_db
 def test_cannot_take_back_more_than_was_recorded() -> None:
     _board, game, arbiter = board_with_game()
-    game = call(services.record_action, game, arbiter, action=RO)
+    game = call(record_action, game, arbiter, action=RO)
     with pytest.raises(DomainError, match="cannot take back 2"):
-        call(services.take_back, game, arbiter, count=2, reason="oops")
+        call(take_back, game, arbiter, count=2, reason="oops")
     assert fresh(game).log_length == 1
 
 
@@ -74,21 +77,21 @@ def test_taking_back_the_last_move_reopens_a_finished_game_and_withdraws_its_res
     board, game, arbiter = board_with_game()
     actions = positions.board_mode_actions(random_game("mso", "full", seed=2))
     with django_capture_on_commit_callbacks(execute=True):
-        game = call(services.record_actions, game, arbiter, actions=actions)
+        game = call(record_actions, game, arbiter, actions=actions)
     assert game.status == Game.Status.FINISHED
     board.refresh_from_db()
     assert board.result
     with django_capture_on_commit_callbacks(execute=True):
-        game = call(services.take_back, game, arbiter, count=1, reason="last tile misplaced")
+        game = call(take_back, game, arbiter, count=1, reason="last tile misplaced")
     assert game.status == Game.Status.PLAYING
     assert game.validation == Game.Validation.UNCHECKED
     assert game.clock_seat is None and not game.clock_running  # recorded without the clocks
     board.refresh_from_db()
     assert (board.result, *lowest(board)) == ("", None, None)
-    assert ResultCorrection.objects.filter(board=board).last().reason == (services.REOPENED_REASON)
+    assert ResultCorrection.objects.filter(board=board).last().reason == (REOPENED_REASON)
     # Re-entering the move ends the game again with the same result.
     with django_capture_on_commit_callbacks(execute=True):
-        game = call(services.record_action, game, arbiter, action=actions[-1])
+        game = call(record_action, game, arbiter, action=actions[-1])
     assert game.status == Game.Status.FINISHED
     board.refresh_from_db()
     assert board.result
@@ -101,22 +104,22 @@ def test_reopening_a_game_played_on_the_clocks_holds_them_for_the_player_to_move
     board, game, arbiter = board_with_game()
     actions = positions.board_mode_actions(random_game("mso", "full", seed=2))
     with time_machine.travel(T0, tick=False) as clock:
-        game = call(services.start_clock, game, arbiter)
+        game = call(start_clock, game, arbiter)
         with django_capture_on_commit_callbacks(execute=True):
             for action in actions:
                 if action["player"] != game.clock_seat:
-                    game = call(services.press_clock, game, arbiter)
+                    game = call(press_clock, game, arbiter)
                 clock.shift(3)
-                game = call(services.record_action, game, arbiter, action=action)
+                game = call(record_action, game, arbiter, action=action)
         assert game.status == Game.Status.FINISHED and game.clock_seat is None
         final = game.remaining_ms
         clock.shift(120)  # the correction comes two minutes later: nobody's time runs meanwhile
-        game = call(services.take_back, game, arbiter, count=1, reason="last tile misplaced")
+        game = call(take_back, game, arbiter, count=1, reason="last tile misplaced")
         assert game.clock_seat == actions[-1]["player"] and not game.clock_running
         assert game.remaining_ms == final
-        game = call(services.resume_clock, game, arbiter)
+        game = call(resume_clock, game, arbiter)
         clock.shift(4)
-        game = call(services.record_action, game, arbiter, action=actions[-1])
+        game = call(record_action, game, arbiter, action=actions[-1])
         assert game.status == Game.Status.FINISHED
         seat = actions[-1]["player"]
         assert game.remaining_ms[seat] == final[seat] - 4000

@@ -8,10 +8,12 @@ from django.core.cache import cache
 from django.db import transaction
 from django.urls import reverse
 
-from games import positions, services
 from games.engine import random_game
 from games.models import Game, GameAction, ValidationRun
-from scoring.standings_cache import cache_key
+from games.recording import positions
+from games.recording.services import record_actions
+from games.validation.services import start_recheck, validate_game
+from scoring.standings.cache import cache_key
 from tests.factories import director_of
 from tests.games.integration.factories import board_with_game, fresh
 from tournament.errors import NotAllowed
@@ -20,7 +22,7 @@ from tournament.errors import NotAllowed
 def finished_game(seed: int = 4) -> tuple[Any, Game, Any]:
     board, game, arbiter = board_with_game()
     actions = positions.board_mode_actions(random_game("mso", "full", seed=seed))
-    services.record_actions(game=game, user=arbiter, expected_index=0, actions=actions)
+    record_actions(game=game, user=arbiter, expected_index=0, actions=actions)
     return board, fresh(game), arbiter
 
 
@@ -56,7 +58,7 @@ def test_a_failed_replay_holds_the_result_and_warns_arbiter_and_director(
     row = corrupt(game)
     cache.set(cache_key(board.round.event_id), "stale standings")
     with django_capture_on_commit_callbacks(execute=True):
-        assert services.validate_game(game.pk) is False
+        assert validate_game(game.pk) is False
     game = fresh(game)
     assert game.validation == Game.Validation.INVALID
     assert f"log action {row.index}" in game.validation_message
@@ -85,7 +87,7 @@ def test_a_director_rechecks_the_whole_event_with_progress(
     row = corrupt(game)
     director = director_of(event)
     with pytest.raises(NotAllowed):
-        services.start_recheck(event=event, user=arbiter)
+        start_recheck(event=event, user=arbiter)
 
     client.force_login(director)
     with django_capture_on_commit_callbacks(execute=True):
@@ -125,7 +127,7 @@ def test_a_real_worker_replays_a_game_when_it_ends(live_worker: object) -> None:
     # And a failed replay, found by the worker, holds the result.
     corrupt(game)
     with transaction.atomic():
-        run = services.start_recheck(event=board.round.event, user=director_of(board.round.event))
+        run = start_recheck(event=board.round.event, user=director_of(board.round.event))
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and not ValidationRun.objects.get(pk=run.pk).finished_at:
         time.sleep(0.1)

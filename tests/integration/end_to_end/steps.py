@@ -32,21 +32,13 @@ from django.core import mail
 from django.http import HttpResponse
 from django.test import Client, TestCase
 
-from games import positions
 from games.engine import Game as EngineGame
 from games.models import Game
+from games.recording import positions
 from tests.factories import EventCreatorFactory, PlayerFactory, UserFactory
 from tests.standings import pdfreader
-from tournament.models import (
-    Board,
-    Entry,
-    Event,
-    EventRole,
-    Festival,
-    FestivalRequest,
-    Player,
-    Round,
-)
+from tournament.models.events import Board, Entry, Event, EventRole, Festival, Player, Round
+from tournament.models.rights import FestivalRequest
 
 #: The players of the stories, in the order they are entered (a story takes the first n).
 PIONEERS = [

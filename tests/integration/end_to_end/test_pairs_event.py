@@ -13,7 +13,7 @@ from django.test import Client
 from openskill.models import PlackettLuce
 
 from tests.integration.end_to_end import steps as s
-from tournament.models import Board, Event
+from tournament.models.events import Board, Event
 
 NAMES = s.PIONEERS[:6]
 FULL = {name.split()[0]: name for name in NAMES}

@@ -12,17 +12,9 @@ from openskill.models import PlackettLuce
 
 from games.models import Game
 from tests.integration.end_to_end import steps as s
-from tournament.models import (
-    Board,
-    Entry,
-    Event,
-    EventLogEntry,
-    Festival,
-    Player,
-    ResultConfirmation,
-    ResultCorrection,
-    Round,
-)
+from tournament.models.events import Board, Entry, Event, Festival, Player, Round
+from tournament.models.logs import EventLogEntry, ResultCorrection
+from tournament.models.people import ResultConfirmation
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,7 @@ Results enter every way that applies: recorded at the board through the round's 
 the director's hand (all six levels), and confirmed by the entrant on the confirm page (all six
 levels). Disputed-and-settled does not apply: nobody sits opposite a solitaire entrant, so there
 is nobody to disagree with; the entrant's own word enters at once (the product's design,
-tournament/confirmation_selectors.py) and a director corrects it like any result. Ratings do not
+tournament/confirmations/selectors.py) and a director corrects it like any result. Ratings do not
 apply either: solitaire games are not rated (docs/ratings.md)."""
 
 import json
@@ -20,7 +20,8 @@ from django.test import Client
 from games.engine.deal import dealt_sequence
 from games.models import Game
 from tests.integration.end_to_end import steps as s
-from tournament.models import Board, Event, Festival, Player, Result, ResultCorrection, Round
+from tournament.models.events import Board, Event, Festival, Player, Result, Round
+from tournament.models.logs import ResultCorrection
 
 pytestmark = pytest.mark.django_db
 
@@ -66,9 +67,7 @@ PLACED2 = {
 def pair_and_publish(td: s.Person, event: Event, number: int) -> tuple[Round, dict[str, Board]]:
     """Pair and publish the round, its seed (drawn at random on the site) fixed here; each
     entrant's board by name."""
-    with mock.patch(
-        "tournament.services.solitaire.secrets.randbits", return_value=SEEDS[number - 1]
-    ):
+    with mock.patch("tournament.rounds.solitaire.secrets.randbits", return_value=SEEDS[number - 1]):
         round_ = s.pair_and_publish(td, event, number)
     assert round_.seed == SEEDS[number - 1]
     boards = {s.seat_names(b)[0]: b for b in round_.boards.all()}

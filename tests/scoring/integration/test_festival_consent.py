@@ -17,16 +17,11 @@ from tests.factories import (
     UserFactory,
     director_of,
 )
-from tournament.forms import EventForm
-from tournament.models import (
-    Decision,
-    Event,
-    Festival,
-    FestivalRequest,
-    FestivalRole,
-    RightsChange,
-)
-from tournament.services import festivals as festival_services
+from tournament.events.forms import EventForm
+from tournament.festivals import services as festival_services
+from tournament.models.events import Event, Festival
+from tournament.models.people import Decision
+from tournament.models.rights import FestivalRequest, FestivalRole, RightsChange
 
 pytestmark = pytest.mark.django_db
 

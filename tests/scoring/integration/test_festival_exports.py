@@ -19,8 +19,9 @@ from django.urls import reverse
 
 from tests.factories import BoardFactory, EntryFactory, EventFactory, PlayerFactory, RoundFactory
 from tests.standings.builders import HandBuilt
-from tournament import notifications
-from tournament.models import Board, Entry, Event, Festival, Player, Seat
+from tournament.models.events import Board, Entry, Event, Festival, Player
+from tournament.models.tables import Seat
+from tournament.notifications import services as notifications
 
 pytestmark = pytest.mark.django_db
 

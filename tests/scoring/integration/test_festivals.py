@@ -22,11 +22,14 @@ from tests.factories import (
     UserFactory,
     director_of,
 )
-from tournament import services
 from tournament.errors import DomainError, NotAllowed
-from tournament.forms import EventForm
-from tournament.models import CheckInWindow, Entry, Event, Festival, FestivalRole, Player
-from tournament.services import festivals as festival_services
+from tournament.events.forms import EventForm
+from tournament.events.services import update_event
+from tournament.festivals import services as festival_services
+from tournament.models.events import Entry, Event, Festival, Player
+from tournament.models.people import CheckInWindow
+from tournament.models.rights import FestivalRole
+from tournament.results.services import set_board_result
 
 pytestmark = pytest.mark.django_db
 
@@ -158,7 +161,7 @@ def test_festival_page_follows_a_corrected_result(
     assert f'<a href="{bob_open}">3-4</a>' in client.get(url).content.decode()
     td = director_of(two_events.open)
     with django_capture_on_commit_callbacks(execute=True):
-        services.set_board_result(
+        set_board_result(
             board=two_events.open_board,
             result="0-1",
             first_lowest=8,
@@ -437,6 +440,6 @@ def test_event_form_puts_the_event_in_a_festival_and_takes_it_out(
 def test_event_service_refuses_an_unknown_festival(two_events: TwoEvents) -> None:
     td = director_of(two_events.open, "td")
     with pytest.raises(DomainError) as error:
-        services.update_event(event=two_events.open, user=td, data={"festival": 999999})
+        update_event(event=two_events.open, user=td, data={"festival": 999999})
     assert error.value.field == "festival"
     assert Event.objects.get(pk=two_events.open.pk).festival == two_events.festival

@@ -20,7 +20,7 @@ from tests.factories import (
     RoundFactory,
     UserFactory,
 )
-from tournament.models import Festival, Player, Round
+from tournament.models.events import Festival, Player, Round
 
 
 def linked(username: str, name: str) -> tuple[Any, Player]:

@@ -6,8 +6,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, RoundFactory, UserFactory
-from tournament.models import Event, Round
-from tournament.services.seating import Table, seat_boards
+from tournament.models.events import Event, Round
+from tournament.rounds.seating import Table, seat_boards
 
 
 def this_round(user: Any) -> dict[str, Any]:

@@ -18,8 +18,8 @@ from tests.factories import (
     RoundFactory,
     UserFactory,
 )
-from tournament.models import Event, Player, Round
-from tournament.services.seating import Table, seat_boards
+from tournament.models.events import Event, Player, Round
+from tournament.rounds.seating import Table, seat_boards
 
 
 def linked(username: str, name: str) -> tuple[Any, Player]:

@@ -11,15 +11,16 @@ from django.conf import settings
 from django.test import Client
 from django.urls import reverse
 
-from scoring import ratings
 from scoring.core.ratings import display_rating
 from scoring.models import PlayerRating
-from scoring.ratings_selectors import player_history
+from scoring.ratings import services as ratings
+from scoring.ratings.selectors import player_history
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, RoundFactory, director_of
 from tests.result_calls import set_table_result
-from tournament.models import Board, Entry, Event, Player, Result, Seat
-from tournament.services import results
-from tournament.services.seating import Table, seat_boards
+from tournament.models.events import Board, Entry, Event, Player, Result
+from tournament.models.tables import Seat
+from tournament.results import services as results
+from tournament.rounds.seating import Table, seat_boards
 
 pytestmark = pytest.mark.django_db
 

@@ -10,15 +10,16 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from scoring import ratings, tasks
+from scoring import tasks
 from scoring.core.ratings import display_rating
 from scoring.models import PlayerRating, RatingChange
+from scoring.ratings import services as ratings
 from tests.factories import BoardFactory, EntryFactory, EventFactory, RoundFactory, director_of
 from tests.result_calls import set_table_result
 from tournament import effects
-from tournament.models import Board, Entry, Event, Result, Round
-from tournament.services import results
-from tournament.services.seating import Table, seat_boards
+from tournament.models.events import Board, Entry, Event, Result, Round
+from tournament.results import services as results
+from tournament.rounds.seating import Table, seat_boards
 
 pytestmark = pytest.mark.django_db
 

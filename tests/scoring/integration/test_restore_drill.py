@@ -14,10 +14,10 @@ import pytest
 from django.conf import settings
 from django.db import connection
 
-from scoring import ratings
-from scoring.checksums import checksums
+from scoring.ratings import services as ratings
+from scoring.standings.checksums import checksums
 from tests.factories import BoardFactory, EntryFactory, EventFactory, RoundFactory
-from tournament.models import Result
+from tournament.models.events import Result
 
 # pg_dump sees committed rows only: a transactional test.
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

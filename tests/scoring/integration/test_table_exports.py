@@ -17,7 +17,10 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
-from scoring import export_selectors, exports
+from scoring.exports import selectors as export_selectors
+from scoring.exports.pairings import pairings_csv
+from scoring.exports.records import games_zip
+from scoring.exports.trf import event_trf
 from tests.conftest import need
 from tests.factories import (
     BoardFactory,
@@ -29,8 +32,8 @@ from tests.factories import (
 )
 from tests.result_calls import record_table_game_result, set_table_result
 from tests.standings.pdfreader import page_count
-from tournament.models import Board, Event, Round
-from tournament.services.seating import Table, seat_boards
+from tournament.models.events import Board, Event, Round
+from tournament.rounds.seating import Table, seat_boards
 
 pytestmark = pytest.mark.django_db
 
@@ -193,7 +196,7 @@ def test_the_game_records_index_names_every_seat(fours: tuple[Event, list[Board]
     event, _ = fours
     boards = export_selectors.public_boards(event)
 
-    data = exports.games_zip(event, [(boards[0], _Record()), (boards[2], _Record())])
+    data = games_zip(event, [(boards[0], _Record()), (boards[2], _Record())])
 
     archive = zipfile.ZipFile(io.BytesIO(data))
     index = json.loads(archive.read(f"{event.slug}/index.json"))
@@ -222,11 +225,11 @@ def test_trf_is_refused_for_tables_and_csv_json_offered(
         assert reverse("export-pairings-csv", args=[event.slug]) in body
         assert "attachment" not in response.get("Content-Disposition", "")
     with pytest.raises(ValueError, match="TRF has no tables"):
-        exports.event_trf(event, _standings_stub())
+        event_trf(event, _standings_stub())
 
 
 def _standings_stub() -> Any:
-    from scoring.tables import Standings
+    from scoring.standings.sheet import Standings
 
     return Standings(event_id=0, chain=(), rounds=(), lines=(), pairings=(), computed_at="")
 
@@ -253,4 +256,4 @@ def test_exports_read_the_seats_in_a_fixed_number_of_queries(
     event, _ = fours
     with django_assert_max_num_queries(2):
         boards = export_selectors.public_boards(event)
-        exports.pairings_csv(boards)
+        pairings_csv(boards)

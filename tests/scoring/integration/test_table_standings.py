@@ -10,11 +10,11 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scoring.standings import build_standings, player_boards
+from scoring.standings.build import build_standings, player_boards
 from tests.factories import EntryFactory, EventFactory, RoundFactory, director_of
 from tests.result_calls import set_table_result
-from tournament.models import Board, Entry, Event, Round
-from tournament.services.seating import Table, seat_boards
+from tournament.models.events import Board, Entry, Event, Round
+from tournament.rounds.seating import Table, seat_boards
 
 pytestmark = pytest.mark.django_db
 
@@ -159,7 +159,7 @@ def test_player_page_lists_every_table_of_the_player(tables: TableEvent) -> None
 def test_standings_of_a_table_event_read_boards_and_seats_in_one_query(
     tables: TableEvent, django_assert_num_queries: object
 ) -> None:
-    from scoring.standings import load_event_boards
+    from scoring.standings.build import load_event_boards
 
     with django_assert_num_queries(3):  # type: ignore[operator]
         data = load_event_boards(tables.event)

@@ -4,10 +4,10 @@ player's alone)."""
 
 import pytest
 
-from scoring.standings import standings_for
+from scoring.standings.build import standings_for
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, director_of
-from tournament.models import Entry
-from tournament.services.entries import rank_by_rating
+from tournament.entries.services import rank_by_rating
+from tournament.models.events import Entry
 
 pytestmark = pytest.mark.django_db
 

@@ -7,8 +7,8 @@ import pytest
 from scoring.models import PlayerRating, RatingChange
 from tests.factories import BoardFactory, EntryFactory, EventFactory, RoundFactory, director_of
 from tournament import effects
-from tournament.models import Result
-from tournament.services import results
+from tournament.models.events import Result
+from tournament.results import services as results
 
 
 @pytest.mark.worker

@@ -14,7 +14,7 @@ from django.urls import reverse
 from games.engine import load_record
 from tests.standings.pdfreader import page_count
 from tournament.demo import DEMO_EVENT_SLUG
-from tournament.models import Event
+from tournament.models.events import Event
 from tournament.pairing.trf import read_trf
 
 pytestmark = pytest.mark.django_db

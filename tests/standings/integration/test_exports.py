@@ -12,12 +12,13 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
-from games import services as game_services
 from games.engine import load_record, random_game
+from games.recording.services import import_record
+from games.recording.setup import game_for_board
 from tests.factories import arbiter_of
 from tests.standings.builders import HandBuilt, rulebook_example, swiss_field
 from tests.standings.pdfreader import page_count, read_pdf
-from tournament.models import Round
+from tournament.models.events import Round
 from tournament.pairing.trf import read_trf
 
 pytestmark = pytest.mark.django_db
@@ -217,11 +218,11 @@ def test_games_zip_holds_every_record_in_both_forms(
     ev = HandBuilt("ABCD")
     ev.round(1, [("A", "B", "", None, None), ("C", "D", "", None, None)])
     arbiter = arbiter_of(ev.event)
-    finished = game_services.game_for_board(ev.board(1, 1))
+    finished = game_for_board(ev.board(1, 1))
     played = random_game("mso", "board", seed=3)
     with django_capture_on_commit_callbacks(execute=True):  # the replay check passes
-        game_services.import_record(game=finished, user=arbiter, source=played.to_json())
-    game_services.game_for_board(ev.board(1, 2))  # not started: an empty record
+        import_record(game=finished, user=arbiter, source=played.to_json())
+    game_for_board(ev.board(1, 2))  # not started: an empty record
 
     data = download(client, "export-games-zip", ev.event.slug, content_type="application/zip")
     archive = zipfile.ZipFile(io.BytesIO(data))
@@ -249,7 +250,7 @@ def test_games_zip_holds_every_record_in_both_forms(
 def test_games_zip_leaves_out_unpublished_rounds(client: Client) -> None:
     ev = HandBuilt("AB")
     ev.round(1, [("A", "B", "", None, None)])
-    game_services.game_for_board(ev.board(1, 1))
+    game_for_board(ev.board(1, 1))
     Round.objects.filter(pk=ev.rounds[1].pk).update(status=Round.Status.DRAFT)
     data = download(client, "export-games-zip", ev.event.slug, content_type="application/zip")
     names = zipfile.ZipFile(io.BytesIO(data)).namelist()

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from tests.factories import arbiter_of
 from tests.standings.builders import HandBuilt, rulebook_example, swiss_field
-from tournament.models import Round
+from tournament.models.events import Round
 
 pytestmark = pytest.mark.django_db
 

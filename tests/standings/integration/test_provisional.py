@@ -7,12 +7,16 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from games import positions, services
 from games.engine import random_game
 from games.models import GameAction
-from scoring import standings, standings_cache
+from games.recording import positions
+from games.recording.services import record_actions
+from games.validation.services import validate_game
+from scoring.standings import build as standings
+from scoring.standings import cache as standings_cache
 from tests.factories import director_of
 from tests.games.integration.factories import board_with_game, fresh
+from tournament.results.services import set_board_result
 
 
 def vp(event: Any, name: str) -> float:
@@ -28,7 +32,7 @@ def test_a_games_result_counts_only_once_its_replay_passed(
     event = board.round.event
     actions = positions.board_mode_actions(random_game("mso", "full", seed=4))
     # The game ends; its replay check is queued, not yet run (no commit here).
-    services.record_actions(game=game, user=arbiter, expected_index=0, actions=actions)
+    record_actions(game=game, user=arbiter, expected_index=0, actions=actions)
     board.refresh_from_db()
     assert board.result and board.result_provisional
     winner = "Ada Byron" if board.result == "1-0" else "Alan Turing"
@@ -48,7 +52,7 @@ def test_a_games_result_counts_only_once_its_replay_passed(
     assert "Results that wait" in round_page and "replay check is queued" in round_page
 
     with django_capture_on_commit_callbacks(execute=True):
-        assert services.validate_game(game.pk) is True
+        assert validate_game(game.pk) is True
     board.refresh_from_db()
     assert board.result_check == board.Check.PASSED and not board.result_provisional
     assert vp(event, winner) == 1.0
@@ -59,13 +63,13 @@ def test_a_failed_replay_holds_the_result_out_and_the_director_sees_why(client: 
     board, game, arbiter = board_with_game()
     event = board.round.event
     actions = positions.board_mode_actions(random_game("mso", "full", seed=4))
-    services.record_actions(game=game, user=arbiter, expected_index=0, actions=actions)
+    record_actions(game=game, user=arbiter, expected_index=0, actions=actions)
     row = GameAction.objects.filter(game=game, kind="place").order_by("index")[3]
     first = GameAction.objects.filter(game=game, kind="place").order_by("index")[0]
     GameAction.objects.filter(pk=row.pk).update(
         payload={**row.payload, "cells": first.payload["cells"]}
     )
-    assert services.validate_game(fresh(game).pk) is False
+    assert validate_game(fresh(game).pk) is False
     board.refresh_from_db()
     assert board.result_held and "already taken" in board.check_message
     assert {line.vp for line in standings.build_standings(event).lines} == {0.0}
@@ -76,12 +80,11 @@ def test_a_failed_replay_holds_the_result_out_and_the_director_sees_why(client: 
     assert "held</strong>, the replay check failed" in round_page
     assert "already taken" in round_page
     # The director's word lets it stand, with a reason (logged like any correction).
-    from tournament import services as tournament_services
     from tournament.errors import DomainError
 
     with pytest.raises(DomainError, match="say why its result stands"):
-        tournament_services.set_board_result(board=board, result=board.result, user=director)
-    tournament_services.set_board_result(
+        set_board_result(board=board, result=board.result, user=director)
+    set_board_result(
         board=board,
         result=board.result,
         user=director,

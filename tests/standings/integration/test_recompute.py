@@ -10,13 +10,14 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from scoring import standings, standings_cache
-from scoring.standings import build_standings
-from scoring.tables import Standings
+from scoring.standings import build as standings
+from scoring.standings import cache as standings_cache
+from scoring.standings.build import build_standings
+from scoring.standings.sheet import Standings
 from tests.factories import director_of
 from tests.standings.builders import rulebook_example
 from tournament.effects import standings_generation_key
-from tournament.services import set_board_result
+from tournament.results.services import set_board_result
 
 pytestmark = pytest.mark.django_db
 

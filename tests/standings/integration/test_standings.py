@@ -5,11 +5,11 @@ from decimal import Decimal
 import pytest
 from django.core.cache import cache
 
-from scoring import standings
-from scoring.standings import build_standings
-from scoring.tables import Standings
+from scoring.standings import build as standings
+from scoring.standings.build import build_standings
+from scoring.standings.sheet import Standings
 from tests.standings.builders import HandBuilt, rulebook_example, three_way_tie
-from tournament.models import Entry, Round
+from tournament.models.events import Entry, Round
 
 pytestmark = pytest.mark.django_db
 

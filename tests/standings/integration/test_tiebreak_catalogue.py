@@ -4,7 +4,7 @@ bye, a forfeit and an absence included), worked out by hand."""
 import pytest
 
 from scoring import core as scoring
-from scoring.standings import build_standings
+from scoring.standings.build import build_standings
 from tests.standings.builders import mixed_event
 
 pytestmark = pytest.mark.django_db

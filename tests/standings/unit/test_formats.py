@@ -2,9 +2,9 @@
 
 import pytest
 
-from scoring.exports import qr_matrix
-from scoring.tables import Cell, Line, TieBreakColumn, number_text, plain_number
-from scoring.tables import Contender as C
+from scoring.exports.slips import qr_matrix
+from scoring.standings.sheet import Cell, Line, TieBreakColumn, number_text, plain_number
+from scoring.standings.sheet import Contender as C
 
 
 @pytest.mark.parametrize(

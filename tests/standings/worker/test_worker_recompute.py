@@ -5,11 +5,12 @@ import time
 import pytest
 from django.core.cache import cache
 
-from scoring import standings, standings_cache
-from scoring.tables import Standings
+from scoring.standings import build as standings
+from scoring.standings import cache as standings_cache
+from scoring.standings.sheet import Standings
 from tests.factories import director_of
 from tests.standings.builders import rulebook_example
-from tournament.services import set_board_result
+from tournament.results.services import set_board_result
 
 
 @pytest.mark.worker

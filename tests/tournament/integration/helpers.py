@@ -6,8 +6,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from rest_framework.test import APIClient
 
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, director_of
-from tournament.models import Entry, Event, Result, Round
-from tournament.selectors import pair_of
+from tournament.models.events import Entry, Event, Result, Round
+from tournament.rounds.selectors import pair_of
 
 CSV_TWELVE = """name,club,country,rating
 Amelia Hartley,Cambridge,ENG,1985

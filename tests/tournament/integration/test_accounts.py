@@ -10,8 +10,8 @@ from django.urls import reverse
 from rest_framework.authtoken.models import Token
 
 from tests.factories import PlayerFactory, UserFactory
+from tournament.accounts import services as accounts
 from tournament.errors import DomainError
-from tournament.services import accounts
 
 pytestmark = pytest.mark.django_db
 

@@ -8,7 +8,8 @@ from django.contrib.auth import get_user_model
 from django.core.cache import cache
 from django.urls import reverse
 
-from scoring import standings, standings_cache
+from scoring.standings import build as standings
+from scoring.standings import cache as standings_cache
 from tests.factories import (
     BoardFactory,
     EntryFactory,
@@ -17,7 +18,9 @@ from tests.factories import (
     RoundFactory,
     UserFactory,
 )
-from tournament.models import Board, Entry, PlayerClaim, ResultCorrection, Round
+from tournament.models.events import Board, Entry, Round
+from tournament.models.logs import ResultCorrection
+from tournament.models.people import PlayerClaim
 
 
 @pytest.fixture

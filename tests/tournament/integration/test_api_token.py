@@ -8,7 +8,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
 from tests.factories import PlayerFactory, UserFactory
-from tournament.services import accounts
+from tournament.accounts import services as accounts
 
 pytestmark = pytest.mark.django_db
 

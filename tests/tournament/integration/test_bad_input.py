@@ -7,8 +7,9 @@ from django.test import Client
 
 from tests.factories import EventCreatorFactory, PlayerFactory
 from tests.tournament.integration.helpers import CSV_TWELVE, api_as, event_with_players
-from tournament import services
-from tournament.models import Entry, Event, Player
+from tournament.entries.services import import_players_csv
+from tournament.models.events import Entry, Event, Player
+from tournament.registry.services import CsvImportError
 
 
 @pytest.mark.django_db
@@ -75,15 +76,13 @@ def test_bad_entries_and_rows_are_refused_through_the_api() -> None:
 def test_csv_rows_reuse_registry_players_and_refuse_players_already_entered() -> None:
     event, td = event_with_players(0)
     known = PlayerFactory(name="Amelia Hartley", club="Cambridge", rating=1500)
-    entries = services.import_players_csv(event=event, user=td, text=CSV_TWELVE)
+    entries = import_players_csv(event=event, user=td, text=CSV_TWELVE)
     assert len(entries) == 12 and Player.objects.count() == 12
     assert Entry.objects.get(event=event, player=known).starting_rank == 1
     known.refresh_from_db()
     assert known.rating == 1500, "a registry player is reused as it is"
-    with pytest.raises(services.CsvImportError) as again:
-        services.import_players_csv(
-            event=event, user=td, text="name,club\nAmelia Hartley,cambridge\n"
-        )
+    with pytest.raises(CsvImportError) as again:
+        import_players_csv(event=event, user=td, text="name,club\nAmelia Hartley,cambridge\n")
     assert again.value.problems == ["line 2: Amelia Hartley is already entered."]
 
 

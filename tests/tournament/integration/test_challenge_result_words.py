@@ -10,8 +10,8 @@ from django.urls import reverse
 
 from tests.factories import UserFactory
 from tests.games.integration.test_challenge_events import challenge_event, draft
-from tournament import services
-from tournament.models import Board, Round
+from tournament.models.events import Board, Round
+from tournament.rounds.services import publish_round
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +19,7 @@ pytestmark = pytest.mark.django_db
 def published_table() -> tuple[Board, Any]:
     event, td = challenge_event(4, challenges=["tile"])
     round_ = draft(event, td)
-    services.publish_round(round_=Round.objects.get(pk=round_.pk), user=td, notify=False)
+    publish_round(round_=Round.objects.get(pk=round_.pk), user=td, notify=False)
     return Board.objects.get(round=round_, number=1), td
 
 
@@ -56,7 +56,7 @@ def test_both_players_at_a_challenge_table_of_two_confirm_its_rows() -> None:
     event.table_size = 3
     event.save(update_fields=["table_size"])
     round_ = draft(event, td)
-    services.publish_round(round_=Round.objects.get(pk=round_.pk), user=td, notify=False)
+    publish_round(round_=Round.objects.get(pk=round_.pk), user=td, notify=False)
     board = next(b for b in Board.objects.filter(round=round_) if len(b.seated) == 2)
     url = reverse("board-confirm", args=[event.slug, board.pk])
     word = {"lowest_0": 4, "next_0": 6, "lowest_1": 5, "next_1": 5}

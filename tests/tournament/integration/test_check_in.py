@@ -13,25 +13,20 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring import core as scoring_core
-from scoring.standings import build_standings
+from scoring.standings.build import build_standings
 from tests.factories import PlayerFactory, UserFactory
 from tests.tournament.integration.helpers import api_as, event_with_players
 from tests.tournament.integration.races import Call, together
-from tournament import checkin_selectors, services
+from tournament.checkin import selectors as checkin_selectors
+from tournament.checkin import services as checkin
+from tournament.entries.services import add_entry, set_requested_byes, withdraw_entry
 from tournament.errors import Conflict, DomainError, NotAllowed
-from tournament.models import (
-    Board,
-    CheckIn,
-    CheckInWindow,
-    Entry,
-    Event,
-    EventLogEntry,
-    Festival,
-    Result,
-    Round,
-)
-from tournament.selectors import pair_of
-from tournament.services import checkin
+from tournament.models.events import Board, Entry, Event, Festival, Result, Round
+from tournament.models.logs import EventLogEntry
+from tournament.models.people import CheckIn, CheckInWindow
+from tournament.results.services import set_board_result
+from tournament.rounds.selectors import pair_of
+from tournament.rounds.services import compute_draft, publish_round, start_pairing, swap_players
 
 LONDON = zoneinfo.ZoneInfo("Europe/London")
 OPENS = datetime.datetime(2030, 8, 20, 9, 0, tzinfo=LONDON)
@@ -56,8 +51,8 @@ def setup(n: int = 4, **fields: Any) -> tuple[Event, Any, list[Entry], Any]:
 
 
 def pair(event: Event, td: Any) -> Round:
-    round_ = services.start_pairing(event=event, user=td)
-    services.compute_draft(round_.pk)
+    round_ = start_pairing(event=event, user=td)
+    compute_draft(round_.pk)
     round_.refresh_from_db()
     assert round_.status == Round.Status.DRAFT
     return round_
@@ -176,7 +171,7 @@ def test_the_default_window_opens_with_the_previous_rounds_publication() -> None
     with pytest.raises(Conflict):  # nor by hand once the round is paired
         checkin.check_out(entry=entries[0], user=td, round_number=1, by_hand=True)
 
-    services.publish_round(round_=round_, user=td)
+    publish_round(round_=round_, user=td)
     row, created = checkin.check_in(entry=entries[0], user=ann)
     assert created and row.round_number == 2
     assert checkin_selectors.window_of(event, 2).state() == "open"
@@ -190,11 +185,11 @@ def test_bad_rounds_byes_and_withdrawals_are_refused_with_a_clear_message() -> N
         (lambda: checkin.check_in(entry=entries[0], user=ann, round_number="x"), "'x' is not"),
         (lambda: checkin.check_out(entry=entries[0], user=ann), "is not checked in"),
     ]
-    services.set_requested_byes(entry=entries[1], user=td, rounds=[1])
+    set_requested_byes(entry=entries[1], user=td, rounds=[1])
     cases.append(
         (lambda: checkin.check_in(entry=entries[1], user=td, by_hand=True), "no check-in is")
     )
-    services.withdraw_entry(entry=entries[2], user=td)
+    withdraw_entry(entry=entries[2], user=td)
     cases.append((lambda: checkin.check_in(entry=entries[2], user=td, by_hand=True), "withdrawn"))
     for act, words in cases:
         with pytest.raises(DomainError) as refused:
@@ -345,7 +340,7 @@ def test_a_swap_with_a_player_who_did_not_check_in_says_so() -> None:
         checkin.check_in(entry=entry, user=td, by_hand=True)
     round_ = pair(event, td)
     with pytest.raises(DomainError) as refused:
-        services.swap_players(
+        swap_players(
             round_=round_, user=td, first=entries[0], second=entries[5], reason="late arrival"
         )
     assert "did not check in for round 1: check them in" in refused.value.message
@@ -355,8 +350,8 @@ def test_a_swap_with_a_player_who_did_not_check_in_says_so() -> None:
 @pytest.mark.django_db
 def test_a_requested_bye_needs_no_check_in_and_a_withdrawal_no_board() -> None:
     event, td, entries, _ann = setup(12)
-    services.set_requested_byes(entry=entries[10], user=td, rounds=[1])
-    services.withdraw_entry(entry=entries[11], user=td)
+    set_requested_byes(entry=entries[10], user=td, rounds=[1])
+    withdraw_entry(entry=entries[11], user=td)
     for entry in entries[:8]:
         checkin.check_in(entry=entry, user=td, by_hand=True)
     round_ = pair(event, td)
@@ -374,7 +369,7 @@ def test_too_few_checked_in_is_refused_before_pairing() -> None:
     event, td, entries, _ann = setup(6)
     checkin.check_in(entry=entries[0], user=td, by_hand=True)
     with pytest.raises(DomainError) as refused:
-        services.start_pairing(event=event, user=td)
+        start_pairing(event=event, user=td)
     assert "needs at least two players checked in" in refused.value.message
     assert "checked in so far: 1" in refused.value.message
     assert not event.round_set.exists()
@@ -386,9 +381,9 @@ def test_standings_and_crosstable_count_a_missed_check_in_as_an_absence(client: 
     for entry in entries[:4]:
         checkin.check_in(entry=entry, user=td, by_hand=True)
     round_ = pair(event, td)
-    services.publish_round(round_=round_, user=td)
+    publish_round(round_=round_, user=td)
     for board in round_.boards.filter(seats__number=1):
-        services.set_board_result(board=board, user=td, result=Result.FIRST_WINS)
+        set_board_result(board=board, user=td, result=Result.FIRST_WINS)
     lines = {line.contender.entry_id: line for line in build_standings(event).lines}
     for entry in entries[4:]:
         line = lines[entry.pk]
@@ -406,7 +401,7 @@ def test_standings_and_crosstable_count_a_missed_check_in_as_an_absence(client: 
 @pytest.mark.django_db
 def test_the_progress_fragment_counts_and_names_who_has_not_checked_in(client: Client) -> None:
     event, td, entries, _ann = setup(6)
-    services.set_requested_byes(entry=entries[5], user=td, rounds=[1])
+    set_requested_byes(entry=entries[5], user=td, rounds=[1])
     for entry in entries[:3]:
         checkin.check_in(entry=entry, user=td, by_hand=True)
     client.force_login(td)
@@ -426,7 +421,7 @@ def test_the_progress_fragment_counts_and_names_who_has_not_checked_in(client: C
     round_ = pair(event, td)
     fragment = client.get(url).content.decode()
     assert "hx-get" not in fragment and "Check-in is over for now" in fragment
-    services.publish_round(round_=round_, user=td)
+    publish_round(round_=round_, user=td)
     # The last round's page shows the count for the next round.
     page = client.get(reverse("event-round", args=[event.slug, 1])).content.decode()
     assert "Check-in for round 2" in page and "Checked in: 0 of 6" in page
@@ -539,10 +534,10 @@ def test_a_late_entry_checks_in_from_the_round_it_joins() -> None:
     event, td, entries, _ann = setup()
     for entry in entries:
         checkin.check_in(entry=entry, user=td, by_hand=True)
-    services.publish_round(round_=pair(event, td), user=td)
+    publish_round(round_=pair(event, td), user=td)
     for board in Board.objects.filter(round__event=event, result=""):
-        services.set_board_result(board=board, user=td, result=Result.DRAW)
-    late = services.add_entry(event=event, user=td, player=PlayerFactory())
+        set_board_result(board=board, user=td, result=Result.DRAW)
+    late = add_entry(event=event, user=td, player=PlayerFactory())
     with pytest.raises(DomainError) as refused:
         checkin.check_in(entry=late, user=td, round_number=1, by_hand=True)
     assert "Round 1 is already paired" in refused.value.message

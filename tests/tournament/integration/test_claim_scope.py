@@ -12,10 +12,12 @@ from django.urls import reverse
 
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, UserFactory, director_of
 from tests.tournament.integration.helpers import api_as
+from tournament.accounts import services as accounts
+from tournament.accounts import verification
+from tournament.entries.services import add_entry
 from tournament.errors import NotAllowed
-from tournament.models import Decision, Player, PlayerClaim
-from tournament.services import accounts, verification
-from tournament.services.entries import add_entry
+from tournament.models.events import Player
+from tournament.models.people import Decision, PlayerClaim
 
 pytestmark = pytest.mark.django_db
 

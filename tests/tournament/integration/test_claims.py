@@ -17,9 +17,10 @@ from tests.factories import (
     director_of,
 )
 from tests.tournament.integration.races import Call, together
+from tournament.accounts import services as accounts
 from tournament.errors import Conflict, DomainError, NotAllowed
-from tournament.models import Decision, Player, PlayerClaim
-from tournament.services import accounts
+from tournament.models.events import Player
+from tournament.models.people import Decision, PlayerClaim
 
 pytestmark = pytest.mark.django_db
 

@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games import services as game_services
 from games.demo import played_actions
-from scoring.standings import build_standings
+from games.recording.services import record_actions
+from games.recording.setup import game_for_board
+from scoring.standings.build import build_standings
 from tests.factories import (
     BoardFactory,
     EntryFactory,
@@ -26,18 +27,12 @@ from tests.factories import (
 from tests.result_calls import lowest
 from tests.tournament.integration.helpers import api_as
 from tests.tournament.integration.races import Call, queued, together
-from tournament import services
+from tournament.confirmations.services import confirm_result, settle_result
 from tournament.errors import Conflict, DomainError, NotAllowed
-from tournament.models import (
-    Board,
-    Entry,
-    EventLogEntry,
-    Result,
-    ResultConfirmation,
-    ResultCorrection,
-    Round,
-)
-from tournament.services.confirmations import confirm_result, settle_result
+from tournament.models.events import Board, Entry, Result, Round
+from tournament.models.logs import EventLogEntry, ResultCorrection
+from tournament.models.people import ResultConfirmation
+from tournament.results.services import set_board_result
 
 NO_LEVELS = ["results_between", "buchholz"]  # tie-breaks that read no colour levels
 
@@ -261,9 +256,9 @@ def test_boards_that_take_no_word_say_why() -> None:
         confirm_result(board=p.board, user=stranger, result=Result.FIRST_WINS)
     assert not_on_board.value.code == "not_on_board"
 
-    game = game_services.game_for_board(p.board)  # a game without actions takes words
+    game = game_for_board(p.board)  # a game without actions takes words
     confirm_result(board=p.board, user=p.alice, result=Result.FIRST_WINS)
-    game_services.record_actions(
+    record_actions(
         game=game, user=p.td, expected_index=game.log_length, actions=played_actions()[:2]
     )
     with pytest.raises(DomainError, match="recorded at the board") as recorded:
@@ -280,17 +275,17 @@ def test_boards_that_take_no_word_say_why() -> None:
 @pytest.mark.django_db
 def test_a_result_a_director_entered_takes_no_word_and_a_correction_drops_the_mark() -> None:
     p = paper_board()
-    services.set_board_result(board=p.board, user=p.td, result=Result.DRAW)
+    set_board_result(board=p.board, user=p.td, result=Result.DRAW)
     with pytest.raises(Conflict, match="already has its result ½-½, entered by td"):
         confirm_result(board=p.board, user=p.alice, result=Result.DRAW)
     other = paper_board(tag="2")
     confirm_result(board=other.board, user=other.alice, result=Result.FIRST_WINS)
     confirm_result(board=other.board, user=other.bob, result=Result.FIRST_WINS)
-    board = services.set_board_result(
+    board = set_board_result(
         board=other.board, user=other.td, result=Result.DRAW, reason="wrong slip"
     )
     assert board.confirmation == Board.Confirmation.NONE, "no longer what both confirmed"
-    board = services.set_board_result(board=other.board, user=other.td, result="", reason="redo")
+    board = set_board_result(board=other.board, user=other.td, result="", reason="redo")
     board = confirm_result(board=other.board, user=other.alice, result=Result.FIRST_WINS)
     assert (board.result, board.confirmation) == ("", Board.Confirmation.AWAITING), (
         "the words given before the result was cleared no longer count"

@@ -21,19 +21,13 @@ from tests.factories import (
     director_of,
 )
 from tests.tournament.integration.helpers import api_as
+from tournament.confirmations.services import confirm_result, settle_result
 from tournament.errors import DomainError, NotAllowed
-from tournament.models import (
-    Board,
-    Entry,
-    EventLogEntry,
-    Result,
-    ResultConfirmation,
-    ResultCorrection,
-    Round,
-    Seat,
-)
-from tournament.services.confirmations import confirm_result, settle_result
-from tournament.services.seating import Table, seat_boards
+from tournament.models.events import Board, Entry, Result, Round
+from tournament.models.logs import EventLogEntry, ResultCorrection
+from tournament.models.people import ResultConfirmation
+from tournament.models.tables import Seat
+from tournament.rounds.seating import Table, seat_boards
 
 NAMES = ["Ahmed Karimi", "Noor Haddad", "Oluwaseun Adeyemi"]
 WORD = {"levels": [[7, 9], [9, 10], [3, 12]]}  # Noor 1st, Ahmed 2nd, Oluwaseun 3rd

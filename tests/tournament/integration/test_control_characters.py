@@ -19,14 +19,9 @@ from tests.factories import (
 )
 from tests.tournament.integration.helpers import api_as
 from tournament.errors import DomainError
-from tournament.models import (
-    Event,
-    Festival,
-    FestivalRequest,
-    Player,
-    ResultCorrection,
-    RightsChange,
-)
+from tournament.models.events import Event, Festival, Player
+from tournament.models.logs import ResultCorrection
+from tournament.models.rights import FestivalRequest, RightsChange
 from tournament.text import NoControlCharacters
 
 pytestmark = pytest.mark.django_db

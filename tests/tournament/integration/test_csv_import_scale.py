@@ -10,9 +10,12 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.factories import PlayerFactory
 from tests.tournament.integration.helpers import api_as, event_with_players, hand_result
-from tournament import services
-from tournament.models import Board, Entry, Event, Player, Result, Round
-from tournament.selectors import pair_of
+from tournament.entries.services import import_players_csv
+from tournament.models.events import Board, Entry, Event, Player, Result, Round
+from tournament.registry.services import CsvImportError
+from tournament.results.services import set_board_result
+from tournament.rounds.selectors import pair_of
+from tournament.rounds.services import compute_draft, publish_round, start_pairing
 
 
 def csv_of(rows: int, *, known_every: int = 2, tag: str = "") -> str:
@@ -32,7 +35,7 @@ def queries_to_import(rows: int, tag: str) -> int:
     event, td = event_with_players(3)
     text = csv_of(rows, tag=tag)
     with CaptureQueriesContext(connection) as queries:
-        entries = services.import_players_csv(event=event, user=td, text=text)
+        entries = import_players_csv(event=event, user=td, text=text)
     assert len(entries) == rows
     return len(queries)
 
@@ -58,7 +61,7 @@ def test_an_import_reuses_registry_players_by_name_and_club_in_any_letter_case()
     elsewhere = PlayerFactory(name="Ann Smith", club="Leeds")
     text = "name,club,rating\némile zola,club médan,\nÑANDÚ PÉREZ,,\nann smith,York,1500\n"
     before = Player.objects.count()
-    entries = services.import_players_csv(event=event, user=td, text=text)
+    entries = import_players_csv(event=event, user=td, text=text)
     players = {e.player.name: e.player for e in entries}
     assert players["Émile Zola"] == oldest and players["ñandú pérez"] == lower
     assert players["ann smith"] != elsewhere, "another club is another player"
@@ -74,14 +77,12 @@ def test_an_import_reuses_registry_players_by_name_and_club_in_any_letter_case()
 def test_a_late_import_gives_each_player_a_board_in_every_missed_round() -> None:
     event, td = event_with_players(4, rounds=3, system="swiss")
     for _ in range(2):
-        round_ = services.start_pairing(event=event, user=td)
-        services.compute_draft(round_.pk)
-        services.publish_round(round_=Round.objects.get(pk=round_.pk), user=td)
+        round_ = start_pairing(event=event, user=td)
+        compute_draft(round_.pk)
+        publish_round(round_=Round.objects.get(pk=round_.pk), user=td)
         for board in round_.boards.all():
-            services.set_board_result(
-                board=board, user=td, **hand_result(round_.number, board.number)
-            )
-    entries = services.import_players_csv(
+            set_board_result(board=board, user=td, **hand_result(round_.number, board.number))
+    entries = import_players_csv(
         event=event, user=td, text=csv_of(3, known_every=2, tag="late"), missed_rounds="half"
     )
     assert [e.joined_round for e in entries] == [3, 3, 3]
@@ -102,8 +103,8 @@ def test_a_file_over_the_cap_is_refused_before_anything_is_written(settings: Any
     event, td = event_with_players(2)
     text = csv_of(6, known_every=99, tag="cap") + "\n,,\n"  # a blank line does not count
     players = Player.objects.count()
-    with pytest.raises(services.CsvImportError) as refused:
-        services.import_players_csv(event=event, user=td, text=text)
+    with pytest.raises(CsvImportError) as refused:
+        import_players_csv(event=event, user=td, text=text)
     assert refused.value.problems == [
         "The file lists 6 players; an import takes at most 5: split the file."
     ]
@@ -114,7 +115,7 @@ def test_a_file_over_the_cap_is_refused_before_anything_is_written(settings: Any
     assert answer.status_code == 400
     assert answer.json()["errors"] == refused.value.problems
     five = "\n".join(text.splitlines()[:6]) + "\n"
-    assert len(services.import_players_csv(event=event, user=td, text=five)) == 5
+    assert len(import_players_csv(event=event, user=td, text=five)) == 5
     assert Entry.objects.filter(event=event).count() == 7
 
 

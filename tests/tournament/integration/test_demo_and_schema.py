@@ -9,7 +9,7 @@ from drf_spectacular.generators import SchemaGenerator
 
 from tournament.api import urls as api_urls
 from tournament.demo import DEMO_EVENT_SLUG, DEMO_TABLES_SLUG
-from tournament.models import Event, EventRole, Round
+from tournament.models.events import Event, EventRole, Round
 
 
 @pytest.mark.django_db

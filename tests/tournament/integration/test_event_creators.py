@@ -6,9 +6,9 @@ from django.test import Client
 
 from tests.factories import EventCreatorFactory, UserFactory
 from tests.tournament.integration.helpers import api_as
-from tournament import services
 from tournament.errors import NotAllowed
-from tournament.models import Event, EventRole
+from tournament.events.services import create_event
+from tournament.models.events import Event, EventRole
 
 EVENT = {"name": "Club Night", "rounds": 3}
 
@@ -26,7 +26,7 @@ def test_a_signed_up_person_cannot_create_an_event_by_page_api_or_service(client
     api = api_as(person).post("/api/events/", EVENT, format="json")
     assert api.status_code == 403 and api.json()["code"] == "cannot_create_events"
     with pytest.raises(NotAllowed):
-        services.create_event(user=person, data=EVENT)
+        create_event(user=person, data=EVENT)
     assert not Event.objects.exists() and not EventRole.objects.exists()
 
 

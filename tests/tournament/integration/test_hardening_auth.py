@@ -12,7 +12,7 @@ from rest_framework.settings import api_settings
 
 from tests.factories import EventFactory, EventRoleFactory, UserFactory, director_of
 from tests.tournament.integration.helpers import api_as
-from tournament.models import EventRole
+from tournament.models.events import EventRole
 from tournament.rate_limits import parse_rate
 from tournament.throttles import AccountRate, AnonymousRate
 

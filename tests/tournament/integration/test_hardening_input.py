@@ -13,7 +13,7 @@ from rest_framework.test import APIClient
 from tests.factories import EventFactory, PlayerFactory, UserFactory, director_of
 from tests.games.integration.factories import board_with_game
 from tests.tournament.integration.helpers import api_as
-from tournament.models import Player
+from tournament.models.events import Player
 from tournament.parsers import MAX_JSON_DEPTH
 
 pytestmark = pytest.mark.django_db

@@ -13,8 +13,9 @@ import pytest
 from django.test import Client
 
 from tests.tournament.integration.helpers import api_as, event_with_players
-from tournament import services
+from tournament.entries.services import withdraw_entry
 from tournament.logs import fields_text
+from tournament.rounds.services import compute_draft, start_pairing
 
 ROOT = Path(__file__).resolve().parents[3]
 LONG_KEY = "k" * 20 + "-a-long-random-production-secret-" + "z" * 20
@@ -118,8 +119,8 @@ def test_service_writes_log_one_key_value_line_each(
     writes: list[logging.LogRecord], django_capture_on_commit_callbacks: Any
 ) -> None:
     event, director = event_with_players(4, rounds=3, director="td ann")
-    round_ = services.start_pairing(event=event, user=director)
-    services.compute_draft(round_.pk)
+    round_ = start_pairing(event=event, user=director)
+    compute_draft(round_.pk)
     round_.refresh_from_db()
     api = api_as(director)
     with django_capture_on_commit_callbacks(execute=True):
@@ -135,7 +136,7 @@ def test_service_writes_log_one_key_value_line_each(
     assert response.status_code == 200, response.content
     entry = event.entries.order_by("starting_rank").last()
     assert entry is not None
-    services.withdraw_entry(entry=entry, user=director)
+    withdraw_entry(entry=entry, user=director)
 
     logged = [r.fields for r in writes]  # type: ignore[attr-defined]
     assert [line["what"] for line in logged] == ["round.publish", "result.set", "entry.withdraw"]

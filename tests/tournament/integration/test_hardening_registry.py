@@ -13,9 +13,9 @@ from tests.factories import (
     director_of,
 )
 from tests.tournament.integration.helpers import api_as
-from tournament import services
 from tournament.errors import NotAllowed
-from tournament.models import Player
+from tournament.models.events import Player
+from tournament.registry.services import create_player, update_player
 
 pytestmark = pytest.mark.django_db
 
@@ -65,7 +65,7 @@ def test_registrars_and_staff_keep_the_registry() -> None:
 
     staff = UserFactory(username="staffer", is_staff=True)
     player.refresh_from_db()
-    player = services.update_player(player=player, user=staff, club="Tokyo")
+    player = update_player(player=player, user=staff, club="Tokyo")
     assert (player.rating, player.club) == (1830, "Tokyo")
 
 
@@ -96,9 +96,9 @@ def test_the_services_refuse_a_director_too() -> None:
     event = EventFactory()
     director = director_of(event)
     with pytest.raises(NotAllowed):
-        services.create_player(user=director, name="Someone")
+        create_player(user=director, name="Someone")
     with pytest.raises(NotAllowed):
-        services.update_player(player=PlayerFactory(), user=director, name="Someone")
+        update_player(player=PlayerFactory(), user=director, name="Someone")
 
 
 def test_the_demo_director_keeps_the_registry() -> None:
@@ -109,4 +109,4 @@ def test_the_demo_director_keeps_the_registry() -> None:
     assert director.has_perm("tournament.keep_registry")
     player = Player.objects.order_by("pk").first()
     assert player is not None
-    assert services.update_player(player=player, user=director, rating=1999).rating == 1999
+    assert update_player(player=player, user=director, rating=1999).rating == 1999

@@ -24,9 +24,15 @@ from tests.factories import (
     may_create_events,
 )
 from tests.tournament.integration.helpers import api_as, event_with_players, hand_result
-from tournament import notifications, services, tasks
-from tournament.models import Board, Event, Notification, Player, Result, ResultCorrection, Round
-from tournament.services.confirmations import confirm_result
+from tournament import tasks
+from tournament.confirmations.services import confirm_result
+from tournament.models.events import Board, Event, Player, Result, Round
+from tournament.models.logs import ResultCorrection
+from tournament.models.people import Notification
+from tournament.notifications import services as notifications
+from tournament.restrictions.trf_import import import_trf
+from tournament.results.services import Source, enter_result, set_board_result, withdraw_game_result
+from tournament.rounds.services import compute_draft, publish_round, start_pairing
 
 SITE = "http://127.0.0.1:8000"
 
@@ -64,7 +70,7 @@ def draft_round_three() -> tuple[Event, Any, Round, dict[str, Any]]:
 
 def publish(round_: Round, td: Any, capture: Any) -> Round:
     with capture(execute=True):
-        return services.publish_round(round_=round_, user=td)
+        return publish_round(round_=round_, user=td)
 
 
 def mail_to(outbox: list[Any], address: str) -> Any:
@@ -133,7 +139,7 @@ def test_a_delivery_out_of_time_stops_between_two_mails_and_the_next_sends_the_r
     mailoutbox: list[Any],
 ) -> None:
     _event, td, round_, _people = draft_round_three()
-    services.publish_round(round_=round_, user=td, notify=False)
+    publish_round(round_=round_, user=td, notify=False)
     # A worker's delivery sends for MAIL_BATCH_SECONDS; given no time, it sends one, at least.
     first = notifications.notify_round_published(round_.pk, seconds=0)
     assert (first.sent, first.failed, first.left) == (1, 0, 6)  # of 7 messages
@@ -184,7 +190,7 @@ def test_a_result_reaches_both_players_and_a_correction_sends_again_with_its_rea
     event, td, board = published_game(django_capture_on_commit_callbacks)
 
     with django_capture_on_commit_callbacks(execute=True):
-        services.set_board_result(board=board, user=td, result=Result.DRAW)
+        set_board_result(board=board, user=td, result=Result.DRAW)
     assert sorted(m.to[0] for m in mailoutbox) == ["alice@example.org", "bob@example.org"]
     first = mailoutbox[0]
     assert first.subject == "Winter Cup: Round 3, board 7: Alice ½-½ Bob"
@@ -192,7 +198,7 @@ def test_a_result_reaches_both_players_and_a_correction_sends_again_with_its_rea
     assert f"{SITE}/events/{event.slug}/rounds/3/#board-7" in first.body
 
     with django_capture_on_commit_callbacks(execute=True):
-        services.set_board_result(
+        set_board_result(
             board=board, user=td, result=Result.FIRST_WINS, reason="scoresheet misread"
         )
     assert len(mailoutbox) == 4
@@ -230,18 +236,18 @@ def test_a_game_result_and_its_withdrawal_reach_the_players(
     arbiter = arbiter_of(event)
 
     with django_capture_on_commit_callbacks(execute=True):
-        services.enter_result(
+        enter_result(
             board=board,
             result=Result.SECOND_WINS,
             user=arbiter,
             levels=[[6], [9]],
-            source=services.Source.GAME,
+            source=Source.GAME,
         )
     assert len(mailoutbox) == 2
     assert "Alice 0-1 Bob (recorded at the board)." in mailoutbox[0].body
 
     with django_capture_on_commit_callbacks(execute=True):
-        services.withdraw_game_result(board=board, user=arbiter, reason="take-back")
+        withdraw_game_result(board=board, user=arbiter, reason="take-back")
     assert len(mailoutbox) == 4
     assert "the result Alice 0-1 Bob no longer stands: take-back." in mailoutbox[3].body
 
@@ -260,7 +266,7 @@ def test_a_mail_the_server_refuses_is_not_recorded_so_the_next_delivery_sends_it
 
     monkeypatch.setattr(locmem.EmailBackend, "send_messages", refuse_bob)
     with django_capture_on_commit_callbacks(execute=True):
-        services.set_board_result(board=board, user=td, result=Result.DRAW)  # no error here
+        set_board_result(board=board, user=td, result=Result.DRAW)  # no error here
 
     assert [m.to for m in mailoutbox] == [["alice@example.org"]]
     assert not Notification.objects.filter(player__name="Bob", key__contains=":result:").exists()
@@ -279,7 +285,7 @@ def test_a_worker_killed_right_after_sending_does_not_send_again_when_redelivere
 ) -> None:
     _event, td, board = published_game(django_capture_on_commit_callbacks)
     with django_capture_on_commit_callbacks(execute=False):  # the task runs below, by hand
-        services.set_board_result(board=board, user=td, result=Result.DRAW)
+        set_board_result(board=board, user=td, result=Result.DRAW)
     correction = ResultCorrection.objects.get(board=board).pk
     send = locmem.EmailBackend.send_messages
 
@@ -313,11 +319,11 @@ def test_a_trf_import_mails_nobody(
     mailoutbox: list[Any], django_capture_on_commit_callbacks: Any
 ) -> None:
     event, td = event_with_players(6, rounds=3, system="swiss")
-    round_ = services.start_pairing(event=event, user=td)
-    services.compute_draft(round_.pk)
-    services.publish_round(round_=Round.objects.get(pk=round_.pk), user=td)
+    round_ = start_pairing(event=event, user=td)
+    compute_draft(round_.pk)
+    publish_round(round_=Round.objects.get(pk=round_.pk), user=td)
     for board in round_.boards.all():
-        services.set_board_result(board=board, user=td, **hand_result(1, board.number))
+        set_board_result(board=board, user=td, **hand_result(1, board.number))
     client = Client()
     client.force_login(td)
     trf = client.get(f"/events/{event.slug}/export/event.trf").content.decode()
@@ -325,7 +331,7 @@ def test_a_trf_import_mails_nobody(
     may_create_events(td)
 
     with django_capture_on_commit_callbacks(execute=True):
-        imported = services.import_trf(user=td, text=trf, name="Reimported")
+        imported = import_trf(user=td, text=trf, name="Reimported")
 
     assert ResultCorrection.objects.filter(board__round__event=imported).count() == 3
     assert mailoutbox == []
@@ -384,7 +390,7 @@ def test_the_api_gives_a_player_their_own_notifications_only(
 @pytest.mark.django_db(transaction=True)
 def test_a_real_worker_mails_the_players_of_a_published_round(live_worker: object) -> None:
     _event, td, round_, _people = draft_round_three()
-    services.publish_round(round_=round_, user=td)
+    publish_round(round_=round_, user=td)
     deadline = time.monotonic() + 30
     sent = Notification.objects.filter(sent_at__isnull=False)
     while time.monotonic() < deadline and sent.count() < 4:

@@ -17,14 +17,16 @@ from tests.factories import (
     UserFactory,
     director_of,
 )
-from tournament.errors import Conflict, DomainError, NotAllowed
-from tournament.models import Board, Decision, Entry, EntryRequest, Event, EventLogEntry, Player
-from tournament.services.entries import set_requested_byes, withdraw_entry
-from tournament.services.online_entry import (
+from tournament.entries.online import (
     approve_entry_request,
     enter_online,
     refuse_entry_request,
 )
+from tournament.entries.services import set_requested_byes, withdraw_entry
+from tournament.errors import Conflict, DomainError, NotAllowed
+from tournament.models.events import Board, Entry, Event, Player
+from tournament.models.logs import EventLogEntry
+from tournament.models.people import Decision, EntryRequest
 
 
 def linked_player(username: str = "alice", **fields: Any) -> tuple[Any, Player]:

@@ -11,8 +11,11 @@ from django.test import Client
 
 from tests.factories import EventCreatorFactory
 from tests.tournament.integration.helpers import CSV_TWELVE, hand_result
-from tournament.models import Board, Entry, Event, PairingChange, Player, ResultCorrection, Round
-from tournament.selectors import pair_of, seat_in
+from tournament.models.events import Board, Entry, Event, Player, Round
+from tournament.models.logs import PairingChange, ResultCorrection
+from tournament.results.services import set_board_result
+from tournament.rounds.selectors import pair_of, seat_in
+from tournament.rounds.services import compute_draft, publish_round, start_pairing
 
 
 def csv_file(text: str) -> SimpleUploadedFile:
@@ -152,16 +155,15 @@ def test_the_draft_page_shows_progress_then_reloads(
     client: Client, django_capture_on_commit_callbacks: Any
 ) -> None:
     from tests.tournament.integration.helpers import event_with_players
-    from tournament import services
 
     event, td = event_with_players(12)
     client.force_login(td)
-    round_ = services.start_pairing(event=event, user=td)
+    round_ = start_pairing(event=event, user=td)
     page = client.get(f"/events/{event.slug}/rounds/1/").content.decode()
     assert 'hx-get="/events/' in page and "Pairing round 1" in page
     waiting = client.get(f"/events/{event.slug}/rounds/1/progress/")
     assert "HX-Refresh" not in waiting
-    services.compute_draft(round_.pk)
+    compute_draft(round_.pk)
     done = client.get(f"/events/{event.slug}/rounds/1/progress/")
     assert done["HX-Refresh"] == "true"
     assert "is paired" in done.content.decode()
@@ -170,19 +172,18 @@ def test_the_draft_page_shows_progress_then_reloads(
 @pytest.mark.django_db
 def test_a_failed_pairing_is_shown_and_can_be_retried(client: Client) -> None:
     from tests.tournament.integration.helpers import event_with_players
-    from tournament import services
 
     # Four players, three rounds of Swiss: round 4 cannot exist without rematches.
     event, td = event_with_players(4, rounds=5, system="swiss")
     client.force_login(td)
     for _ in range(3):
-        round_ = services.start_pairing(event=event, user=td)
-        services.compute_draft(round_.pk)
-        services.publish_round(round_=round_, user=td)
+        round_ = start_pairing(event=event, user=td)
+        compute_draft(round_.pk)
+        publish_round(round_=round_, user=td)
         for board in round_.boards.all():
-            services.set_board_result(board=board, result="1-0", user=td)
-    failed = services.start_pairing(event=event, user=td)
-    services.compute_draft(failed.pk)
+            set_board_result(board=board, result="1-0", user=td)
+    failed = start_pairing(event=event, user=td)
+    compute_draft(failed.pk)
     failed.refresh_from_db()
     assert failed.status == Round.Status.PAIRING and failed.pairing_error
     page = client.get(f"/events/{event.slug}/rounds/4/").content.decode()

@@ -10,8 +10,8 @@ from django.test import Client
 
 from tests.factories import EventCreatorFactory
 from tests.tournament.integration.helpers import hand_result
-from tournament.models import Event, Round
-from tournament.selectors import pair_of
+from tournament.models.events import Event, Round
+from tournament.rounds.selectors import pair_of
 
 
 @pytest.mark.django_db

@@ -11,16 +11,22 @@ from django.urls import reverse
 from django.utils.html import escape
 from rest_framework.test import APIClient
 
-from games import positions
-from games import services as game_services
 from games.engine import random_game
 from games.models import Game
-from scoring.me_selectors import my_events
+from games.recording import positions
+from games.recording.services import import_record
+from games.recording.setup import game_for_board
+from scoring.me.selectors import my_events
 from tests.factories import EventCreatorFactory, PlayerFactory, UserFactory, arbiter_of
 from tests.tournament.integration.helpers import api_as
-from tournament import selectors, services
+from tournament.entries.selectors import entries_of, entry_boards
+from tournament.entries.services import add_entry, add_player_entry, withdraw_entry
 from tournament.errors import DomainError
-from tournament.models import Board, Entry, Event, Player, Result, Round, Seat
+from tournament.models.events import Board, Entry, Event, Player, Result, Round
+from tournament.models.tables import Seat
+from tournament.registry.selectors import player_entries
+from tournament.results.services import set_board_result
+from tournament.rounds.services import publish_round, swap_entries
 
 pytestmark = pytest.mark.django_db
 
@@ -71,7 +77,7 @@ def six_teams(client: Client, api: APIClient, event: Event) -> list[Entry]:
     assert added.status_code == 201, added.content
     assert added.json()["partner"]["name"] == "Frances Allen"
     assert added.json()["name"] == "Donald Knuth & Frances Allen"
-    return list(selectors.entries_of(event))
+    return list(entries_of(event))
 
 
 def test_partnership_needs_tables_of_four_and_chooses_them() -> None:
@@ -133,8 +139,8 @@ def test_a_player_is_in_one_team_only(client: Client) -> None:
     )
     assert csv.status_code == 400 and "line 3: Alan Turing is already in" in str(csv.json())
     with pytest.raises(DomainError, match="partner themselves"):
-        services.add_entry(event=event, user=director, player=alan, partner=alan)
-    assert list(selectors.entries_of(event)) == entries, "nothing was entered"
+        add_entry(event=event, user=director, player=alan, partner=alan)
+    assert list(entries_of(event)) == entries, "nothing was entered"
     assert not Player.objects.filter(name="New Two").exists()
 
 
@@ -174,14 +180,14 @@ def test_a_partnership_event_runs_three_rounds(
         round_obj = Round.objects.get(event=event, number=number)
         played = list(round_obj.boards.order_by("number"))
         # The first board's game is recorded at the board; the others a director enters.
-        game = game_services.game_for_board(played[0])
+        game = game_for_board(played[0])
         assert game.ruleset == "partnership" and len(game.remaining_ms) == 4
         seats = Seat.objects.filter(board=played[0]).order_by("number")
         assert game.players == [s.player.name for s in seats]
         record = random_game("partnership", mode="board", seed=number)
         actions = positions.board_mode_actions(record)
         with django_capture_on_commit_callbacks(execute=True):
-            game_services.import_record(
+            import_record(
                 game=game,
                 user=arbiter_of(event, f"arb{number}"),
                 source=positions.make_record(
@@ -218,8 +224,8 @@ def test_a_partnership_event_runs_three_rounds(
     # Each player's registry page lists the team's entry; the team's page its three games.
     alan = Player.objects.get(name="Alan Turing")
     team = Entry.objects.get(event=event, partner=alan)
-    assert list(selectors.player_entries(alan)) == [team]
-    assert selectors.entry_boards(team).count() == 3
+    assert list(player_entries(alan)) == [team]
+    assert entry_boards(team).count() == 3
     mine = my_events(alan)  # "My games" of the partner: the team's games
     assert [m.entry for m in mine] == [team] and len(mine[0].history) == 3
     record_page = client.get(reverse("registry-player", args=[alan.pk])).content.decode()
@@ -248,7 +254,7 @@ def test_the_pages_and_exports_show_four_players_at_their_seats(
     event = create_event(api, rounds=1)
     client.force_login(director)
     for n in range(4):
-        services.add_player_entry(
+        add_player_entry(
             event=event,
             user=director,
             player=None,
@@ -276,11 +282,11 @@ def test_the_pages_and_exports_show_four_players_at_their_seats(
     assert pairings.status_code == 200
     assert all(name in pairings.content.decode() for name in seats), "every seat's own player"
     # Once the game is over: the board page, the viewer and the live page still read it.
-    game = game_services.game_for_board(board)
+    game = game_for_board(board)
     actions = positions.board_mode_actions(random_game("partnership", mode="board", seed=7))
     record = positions.make_record(game.ruleset, game.options, game.players, actions)
     with django_capture_on_commit_callbacks(execute=True):
-        game_services.import_record(game=game, user=arbiter_of(event), source=record.to_json())
+        import_record(game=game, user=arbiter_of(event), source=record.to_json())
     for name in ("game-board", "game-view"):
         page = client.get(reverse(name, args=[board.pk]))
         assert page.status_code == 200 and seats[3] in page.content.decode()
@@ -294,7 +300,7 @@ def test_teams_take_byes_swaps_withdrawals_and_late_entries_as_players_do(
     api = api_as(director)
     event = create_event(api, rounds=3)
     teams = [
-        services.add_player_entry(
+        add_player_entry(
             event=event,
             user=director,
             player=None,
@@ -313,9 +319,7 @@ def test_teams_take_byes_swaps_withdrawals_and_late_entries_as_players_do(
 
     # A swap in the draft moves a team's two seats together.
     a, b = boards[0].sides[0], boards[1].sides[1]
-    services.swap_entries(
-        round_=round_, user=director, first_id=a.pk, second_id=b.pk, reason="same club"
-    )
+    swap_entries(round_=round_, user=director, first_id=a.pk, second_id=b.pk, reason="same club")
     for board in Board.objects.filter(pk__in=[boards[0].pk, boards[1].pk]):
         seated = [s.entry_id for s in board.seats.order_by("number")]
         assert seated[:2] == seated[2:] and len(set(seated)) == 2
@@ -323,15 +327,15 @@ def test_teams_take_byes_swaps_withdrawals_and_late_entries_as_players_do(
     client.force_login(director)
     draft_page = client.get(reverse("event-round", args=[event.slug, 1]))
     assert draft_page.status_code == 200 and escape(b.name) in draft_page.content.decode()
-    services.publish_round(round_=round_, user=director)
+    publish_round(round_=round_, user=director)
     for board in round_.boards.exclude(result=Result.BYE):
-        services.set_board_result(
+        set_board_result(
             board=board, user=director, result="1-0", first_lowest=10, second_lowest=7, reason=""
         )
 
     # A team withdraws; another team enters late and scores its missed round as a zero bye.
-    services.withdraw_entry(entry=teams[4], user=director)
-    late = services.add_player_entry(
+    withdraw_entry(entry=teams[4], user=director)
+    late = add_player_entry(
         event=event,
         user=director,
         player=None,
@@ -352,7 +356,7 @@ def test_teams_take_byes_swaps_withdrawals_and_late_entries_as_players_do(
 def test_the_partner_may_act_for_the_team_as_its_first_player_may() -> None:
     director = EventCreatorFactory(username="td")
     event = create_event(api_as(director))
-    team = services.add_player_entry(
+    team = add_player_entry(
         event=event,
         user=director,
         player=None,
@@ -377,7 +381,7 @@ def test_the_ruleset_cannot_turn_players_into_teams_or_back() -> None:
     director = EventCreatorFactory(username="td")
     api = api_as(director)
     event = create_event(api)
-    services.add_player_entry(
+    add_player_entry(
         event=event,
         user=director,
         player=None,
@@ -389,9 +393,7 @@ def test_the_ruleset_cannot_turn_players_into_teams_or_back() -> None:
     )
     assert refused.status_code == 400 and "teams of two" in str(refused.json())
     solo = create_event(api, name="Solo Open", ruleset="standard", table_size=2)
-    services.add_player_entry(
-        event=solo, user=director, player=None, player_fields={"name": "Alone"}
-    )
+    add_player_entry(event=solo, user=director, player=None, player_fields={"name": "Alone"})
     refused = api.patch(f"/api/events/{solo.slug}/", {"ruleset": "partnership"}, format="json")
     assert refused.status_code == 400 and "ruleset" in str(refused.json())
     event.refresh_from_db()
@@ -402,8 +404,8 @@ def test_the_ruleset_cannot_turn_players_into_teams_or_back() -> None:
 def test_a_bad_team_line_is_named_by_the_line_it_starts_on() -> None:
     """The teams file is read as the players file is (one CSV reader): a short row whose quoted
     club spans two lines is named by its first line, and the next row by its own."""
-    from tournament.services.registry import CsvImportError
-    from tournament.services.teams import parse_teams_csv
+    from tournament.entries.teams import parse_teams_csv
+    from tournament.registry.services import CsvImportError
 
     text = (
         "name,club,partner,partner_club\n"

@@ -8,15 +8,15 @@ from django.test import Client
 
 from tests.factories import UserFactory, arbiter_of
 from tests.tournament.integration.helpers import api_as, event_with_players
-from tournament import services
-from tournament.models import Board, Entry, Event, Round
+from tournament.models.events import Board, Entry, Event, Round
+from tournament.rounds.services import compute_draft, publish_round, start_pairing
 
 
 @pytest.fixture
 def event_in_draft(db: None) -> tuple[Event, Any, Round]:
     event, td = event_with_players(6, rounds=5)
-    round_ = services.start_pairing(event=event, user=td)
-    services.compute_draft(round_.pk)
+    round_ = start_pairing(event=event, user=td)
+    compute_draft(round_.pk)
     return event, td, round_
 
 
@@ -76,7 +76,7 @@ def test_drafts_are_hidden_and_published_rounds_are_public(
         assert client.get(f"/events/{event.slug}/rounds/1/").status_code == 404, who
         assert "Pair round" not in client.get(f"/events/{event.slug}/").content.decode()
     assert api_as(td).get(f"/api/events/{event.slug}/rounds/1/").json()["status"] == "draft"
-    services.publish_round(round_=round_, user=td)
+    publish_round(round_=round_, user=td)
     public = api_as(None).get(f"/api/events/{event.slug}/rounds/1/")
     assert public.status_code == 200 and len(public.json()["boards"]) == 3
     page = Client().get(f"/events/{event.slug}/rounds/1/")
@@ -91,7 +91,7 @@ def test_only_directors_enter_results_but_the_log_is_for_arbiters_too(
     event_in_draft: tuple[Event, Any, Round],
 ) -> None:
     event, td, round_ = event_in_draft
-    services.publish_round(round_=round_, user=td)
+    publish_round(round_=round_, user=td)
     board = round_.boards.first()
     url = f"/api/events/{event.slug}/boards/{board.pk}/"
     for who, user in outsiders(event).items():

@@ -10,20 +10,16 @@ from rest_framework.test import APIClient
 
 from tests.factories import PlayerFactory, UserFactory, arbiter_of
 from tests.tournament.integration.helpers import api_as, event_with_players
-from tournament import services
-from tournament.models import (
-    Board,
+from tournament.models.events import Board, Entry, Event, Player, Round
+from tournament.models.people import (
     CheckIn,
-    Entry,
-    Event,
     Notification,
-    Player,
     PlayerClaim,
     PlayerMerge,
     ResultConfirmation,
-    Round,
 )
 from tournament.models.tables import SEATED
+from tournament.rounds.services import compute_draft, publish_round, start_pairing
 
 pytestmark = pytest.mark.django_db
 
@@ -45,9 +41,9 @@ def by_token(user: Any) -> APIClient:
 def published() -> tuple[Event, Any, Round, dict[str, Any]]:
     """Round 1 published (check-in for round 2 open), four of the six entries claimed."""
     event, td = event_with_players(6, rounds=3, system="swiss", check_in_required=False)
-    round_ = services.start_pairing(event=event, user=td)
-    services.compute_draft(round_.pk)
-    services.publish_round(round_=Round.objects.get(pk=round_.pk), user=td)
+    round_ = start_pairing(event=event, user=td)
+    compute_draft(round_.pk)
+    publish_round(round_=Round.objects.get(pk=round_.pk), user=td)
     Event.objects.filter(pk=event.pk).update(check_in_required=True)
     event.refresh_from_db()
     entries = list(event.entries.order_by("starting_rank"))

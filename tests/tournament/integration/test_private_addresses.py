@@ -12,8 +12,10 @@ from django.contrib.auth import get_user_model
 from django.core import mail
 from django.test import Client
 
-from games import services as game_services
+from games.clocks.services import press_clock, start_clock
 from games.demo import played_actions
+from games.recording.services import record_action
+from games.recording.setup import game_for_board
 from tests.factories import (
     BoardFactory,
     EntryFactory,
@@ -24,20 +26,17 @@ from tests.factories import (
     UserFactory,
 )
 from tests.tournament.integration.helpers import api_as
-from tournament import notifications, services
+from tournament.accounts import services as accounts
+from tournament.confirmations.services import confirm_result
+from tournament.entries import online as online_entry
+from tournament.entries.services import add_entry
 from tournament.errors import Conflict
-from tournament.models import (
-    Board,
-    Entry,
-    Event,
-    EventRole,
-    PlayerClaim,
-    Result,
-    ResultCorrection,
-)
+from tournament.models.events import Board, Entry, Event, EventRole, Result
+from tournament.models.logs import ResultCorrection
+from tournament.models.people import PlayerClaim
 from tournament.names import display_name
-from tournament.services import accounts, online_entry
-from tournament.services.confirmations import confirm_result
+from tournament.notifications import services as notifications
+from tournament.results.services import entered_by, set_board_result
 
 ADDRESS = re.compile(r"[\w.+-]+@example\.org")
 
@@ -95,20 +94,18 @@ def scene() -> Scene:
         claimed(entry, signed_up(f"{entry.player.name.lower()}@example.org"))
     carol, dave = entries[2].player.user, entries[3].player.user
 
-    game = game_services.game_for_board(boards[0])
-    game_services.start_clock(game=game, user=arbiter, expected_index=0)
+    game = game_for_board(boards[0])
+    start_clock(game=game, user=arbiter, expected_index=0)
     for action in played_actions(seed=3)[:1]:
         game.refresh_from_db()
-        game_services.record_action(
-            game=game, user=arbiter, expected_index=game.log_length, action=action
-        )
+        record_action(game=game, user=arbiter, expected_index=game.log_length, action=action)
     confirm_result(board=boards[1], user=carol, result=Result.FIRST_WINS)
-    services.set_board_result(board=boards[2], result=Result.FIRST_WINS, user=director)
+    set_board_result(board=boards[2], result=Result.FIRST_WINS, user=director)
 
     # The director enters a player, the arbiter checks nobody in; a sign-up asks to enter
     # online and the director decides; another sign-up claims a player of the event.
     gina = PlayerFactory(name="Gina")
-    services.add_entry(event=event, user=director, player=gina)
+    add_entry(event=event, user=director, player=gina)
     hal = signed_up("hal@example.org", "Hal")
     PlayerFactory(name="Hal", user=hal)
     request = online_entry.enter_online(event=event, user=hal)
@@ -194,7 +191,7 @@ def test_the_confirmation_page_and_api_show_the_opponent_by_name() -> None:
 @pytest.mark.django_db
 def test_entered_by_texts_name_the_director_without_the_address() -> None:
     s = scene()
-    who = services.entered_by(s.decided_board)
+    who = entered_by(s.decided_board)
     assert who == "Dora"
     s.decided_board.refresh_from_db()
     erin = s.decided_board.sides[0].player.user
@@ -321,21 +318,19 @@ def test_naming_the_game_logs_people_costs_no_query_per_action() -> None:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from games.selectors import log_entries
+    from games.recording.selectors import log_entries
 
     s = scene()
     PlayerFactory(name="Arnie Arbiter", user=s.arbiter)  # the arbiter plays too
-    game = game_services.game_for_board(s.game_board)
+    game = game_for_board(s.game_board)
     with CaptureQueriesContext(connection) as short:
         assert {e["user"] for e in log_entries(game)} == {"Arnie Arbiter"}
     for action in played_actions(seed=3)[1:6]:
         game.refresh_from_db()
         if game.clock_seat is not None and action["player"] != game.clock_seat:
-            game_services.press_clock(game=game, user=s.arbiter, expected_index=game.log_length)
+            press_clock(game=game, user=s.arbiter, expected_index=game.log_length)
             game.refresh_from_db()
-        game_services.record_action(
-            game=game, user=s.arbiter, expected_index=game.log_length, action=action
-        )
+        record_action(game=game, user=s.arbiter, expected_index=game.log_length, action=action)
     with CaptureQueriesContext(connection) as long:
         assert len(log_entries(game)) > 6
     assert len(long) == len(short)

@@ -10,13 +10,17 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
-from scoring import standings, standings_cache
-from scoring.tables import number_text
+from scoring.standings import build as standings
+from scoring.standings import cache as standings_cache
+from scoring.standings.sheet import number_text
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, director_of
 from tests.games.integration.factories import board_with_game
 from tests.tournament.integration.helpers import hand_result
-from tournament import effects, services
-from tournament.models import Event, Round
+from tournament import effects
+from tournament.entries.services import add_entry
+from tournament.models.events import Event, Round
+from tournament.results.services import set_board_result
+from tournament.rounds.services import compute_draft, publish_round, start_pairing
 
 # Starting ranks in an order that is not the alphabet's.
 NAMES = ["Zoe Quinn", "Adam Baker", "Mia Lopez", "Ben Carter", "Yuki Sato", "Eve Dunn"]
@@ -31,16 +35,16 @@ def swiss_event() -> tuple[Event, Any]:
 
 
 def publish_next(event: Event, td: Any) -> Round:
-    round_ = services.start_pairing(event=event, user=td)
-    services.compute_draft(round_.pk)
+    round_ = start_pairing(event=event, user=td)
+    compute_draft(round_.pk)
     round_.refresh_from_db()
     assert round_.status == Round.Status.DRAFT, round_.pairing_error
-    return services.publish_round(round_=round_, user=td)
+    return publish_round(round_=round_, user=td)
 
 
 def enter_results(round_: Round, td: Any) -> None:
     for board in round_.boards.filter(result=""):
-        services.set_board_result(board=board, user=td, **hand_result(round_.number, board.number))
+        set_board_result(board=board, user=td, **hand_result(round_.number, board.number))
 
 
 def public_page(client: Client, event: Event, number: int) -> str:
@@ -124,7 +128,7 @@ def test_a_late_entrants_missed_round_is_no_board_of_the_public_pairings(client:
     event, td = swiss_event()
     round_1 = publish_next(event, td)
     enter_results(round_1, td)
-    services.add_entry(event=event, user=td, player=PlayerFactory(name="Lena Late"))
+    add_entry(event=event, user=td, player=PlayerFactory(name="Lena Late"))
     assert round_1.boards.count() == 4  # the missed round is recorded as a board of one
 
     page = public_page(client, event, 1)

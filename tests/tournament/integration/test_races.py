@@ -9,17 +9,25 @@ import pytest
 from games.models import Game
 from tests.tournament.integration.helpers import event_with_players
 from tests.tournament.integration.races import Call, queued, together
-from tournament import services
 from tournament.errors import Conflict
-from tournament.models import Board, Event, PairingChange, Round
+from tournament.models.events import Board, Event, Round
+from tournament.models.logs import PairingChange
+from tournament.rounds.services import (
+    compute_draft,
+    delete_draft,
+    publish_round,
+    start_pairing,
+    swap_boards,
+    swap_entries,
+)
 
 DELETED = "Round 1's draft was deleted meanwhile: reload."
 
 
 def draft() -> tuple[Event, Any, Round]:
     event, td = event_with_players(6, rounds=5)
-    round_ = services.start_pairing(event=event, user=td)
-    services.compute_draft(round_.pk)
+    round_ = start_pairing(event=event, user=td)
+    compute_draft(round_.pk)
     round_.refresh_from_db()
     assert round_.status == Round.Status.DRAFT and round_.boards.count() == 3
     return event, td, round_
@@ -69,14 +77,14 @@ def test_a_draft_deleted_meanwhile_is_a_conflict_naming_the_round(action: str) -
     one, two = b1.side_ids[0], b2.side_ids[0]  # read before the seats go with the round
     Round.objects.filter(pk=round_.pk).delete()  # another request, while this one waited
     act = {
-        "publish": lambda: services.publish_round(round_=round_, user=td),
-        "swap": lambda: services.swap_entries(
+        "publish": lambda: publish_round(round_=round_, user=td),
+        "swap": lambda: swap_entries(
             round_=round_, user=td, first_id=one, second_id=two, reason="x"
         ),
-        "swap_boards": lambda: services.swap_boards(
+        "swap_boards": lambda: swap_boards(
             round_=round_, user=td, board_a=1, board_b=2, reason="x"
         ),
-        "delete": lambda: services.delete_draft(round_=round_, user=td),
+        "delete": lambda: delete_draft(round_=round_, user=td),
     }[action]
     with pytest.raises(Conflict) as refused:
         act()

@@ -16,8 +16,9 @@ from tests.factories import (
     with_registry_rights,
 )
 from tests.tournament.integration.helpers import api_as
-from tournament.models import Player, PlayerMerge
-from tournament.services.merge import merge_players
+from tournament.models.events import Player
+from tournament.models.people import PlayerMerge
+from tournament.registry.merge import merge_players
 
 pytestmark = pytest.mark.django_db
 

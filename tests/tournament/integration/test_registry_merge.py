@@ -10,7 +10,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.models import PlayerRating
-from scoring.standings import build_standings
+from scoring.standings.build import build_standings
 from tests.factories import (
     BoardFactory,
     EntryFactory,
@@ -24,23 +24,15 @@ from tests.factories import (
     with_registry_rights,
 )
 from tests.standings.builders import rulebook_example
-from tournament import services
+from tournament.entries.forms import EntryForm
+from tournament.entries.services import import_players_csv
 from tournament.errors import Conflict, DomainError, NotAllowed
-from tournament.forms import EntryForm
-from tournament.models import (
-    Decision,
-    Entry,
-    EntryRequest,
-    Event,
-    EventLogEntry,
-    Notification,
-    Player,
-    PlayerClaim,
-    PlayerMerge,
-)
+from tournament.models.events import Entry, Event, Player
+from tournament.models.logs import EventLogEntry
+from tournament.models.people import Decision, EntryRequest, Notification, PlayerClaim, PlayerMerge
 from tournament.permissions import player_of
-from tournament.services import find_player
-from tournament.services.merge import merge_players, undo_merge
+from tournament.registry.merge import merge_players, undo_merge
+from tournament.registry.services import find_player
 
 pytestmark = pytest.mark.django_db
 
@@ -407,7 +399,7 @@ def test_a_csv_import_of_a_merged_records_name_enters_its_survivor() -> None:
     gone = PlayerFactory(name="Anna Hartly", club="Cambridge")
     merge_players(survivor=survivor, absorbed=gone, user=td, reason="typo")
     players = Player.objects.count()
-    services.import_players_csv(
+    import_players_csv(
         event=event, user=td, text="name,club\nANNA HARTLY,Cambridge\nBen Oake,York\n"
     )
     assert set(event.entries.values_list("player__name", flat=True)) == {"Anna Hartley", "Ben Oake"}

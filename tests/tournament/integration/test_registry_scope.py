@@ -19,8 +19,9 @@ from tests.factories import (
     registrar,
 )
 from tests.tournament.integration.helpers import api_as
-from tournament.models import Entry, Player, PlayerMerge
-from tournament.services.merge import merge_players
+from tournament.models.events import Entry, Player
+from tournament.models.people import PlayerMerge
+from tournament.registry.merge import merge_players
 
 pytestmark = pytest.mark.django_db
 

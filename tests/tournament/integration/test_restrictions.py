@@ -8,17 +8,24 @@ from django.test import Client
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from scoring import standings
+from scoring.standings import build as standings
 from tests.tournament.integration.helpers import api_as, event_with_players, hand_result
-from tournament import selectors, services
+from tournament.entries.services import set_requested_byes
 from tournament.errors import DomainError
-from tournament.models import Board, Entry, Event, EventLogEntry, ForbiddenPair, Result, Round
-from tournament.selectors import pair_of
+from tournament.events.services import update_event
+from tournament.models.events import Board, Entry, Event, Result, Round
+from tournament.models.logs import EventLogEntry, ForbiddenPair
+from tournament.restrictions.selectors import kept_apart
+from tournament.restrictions.services import add_forbidden_pair
+from tournament.results.services import set_board_result
+from tournament.rounds.history import player_states
+from tournament.rounds.selectors import pair_of
+from tournament.rounds.services import compute_draft, publish_round, start_pairing
 
 
 def pair_round(event: Event, user: Any) -> Round:
-    round_ = services.start_pairing(event=event, user=user)
-    services.compute_draft(round_.pk)
+    round_ = start_pairing(event=event, user=user)
+    compute_draft(round_.pk)
     round_.refresh_from_db()
     assert round_.status == Round.Status.DRAFT, round_.pairing_error
     return round_
@@ -27,11 +34,9 @@ def pair_round(event: Event, user: Any) -> Round:
 def play_round(event: Event, user: Any) -> Round:
     """Pair, publish and enter every result of the next round."""
     round_ = pair_round(event, user)
-    services.publish_round(round_=round_, user=user)
+    publish_round(round_=round_, user=user)
     for board in round_.boards.filter(result=""):
-        services.set_board_result(
-            board=board, user=user, **hand_result(round_.number, board.number)
-        )
+        set_board_result(board=board, user=user, **hand_result(round_.number, board.number))
     round_.refresh_from_db()
     return round_
 
@@ -52,7 +57,7 @@ def test_forbidden_pairs_never_meet_across_a_small_event() -> None:
     for e, club in zip(event.entries.order_by("starting_rank"), clubs, strict=True):
         e.player.club = club
         e.player.save()
-    services.update_event(event=event, user=td, data={"keep_apart": ["club"]})
+    update_event(event=event, user=td, data={"keep_apart": ["club"]})
     # The director's pair, through the API, in the "wrong" order: stored once either way.
     added = api_as(td).post(
         f"/api/events/{event.slug}/restrictions/",
@@ -81,7 +86,7 @@ def test_forbidden_pairs_never_meet_across_a_small_event() -> None:
 @pytest.mark.django_db
 def test_the_draft_names_the_restriction_that_had_to_give_way(client: Client) -> None:
     event, td = event_with_players(2, rounds=1, system="swiss")
-    services.add_forbidden_pair(
+    add_forbidden_pair(
         event=event, user=td, first=entry(event, 1).pk, second=entry(event, 2).pk, reason="twins"
     )
     draft = pair_round(event, td)
@@ -104,19 +109,19 @@ def test_keep_apart_derives_pairs_from_club_family_or_country_case_blind() -> No
         player.club, player.family, player.country = club, family, country
         player.save()
     ids = {rank: entry(event, rank).pk for rank in range(1, 6)}
-    assert all(s.forbidden == () for s in selectors.player_states(event, 1))
-    services.update_event(event=event, user=td, data={"keep_apart": ["family", "club"]})
+    assert all(s.forbidden == () for s in player_states(event, 1))
+    update_event(event=event, user=td, data={"keep_apart": ["family", "club"]})
     event.refresh_from_db()
     assert event.keep_apart == ["club", "family"]  # stored in one order
-    states = {s.id: s for s in selectors.player_states(event, 1)}
+    states = {s.id: s for s in player_states(event, 1)}
     assert states[ids[1]].forbidden == tuple(sorted((ids[2], ids[3])))
     assert states[ids[3]].forbidden == (ids[1],)
     assert states[ids[4]].forbidden == ()
-    apart = selectors.kept_apart(event)
+    apart = kept_apart(event)
     assert apart[ids[1]][ids[2]] == "same club (Hove)"
     assert apart[ids[1]][ids[3]] == "same family (Ng)"
     with pytest.raises(DomainError, match="club, family or country only") as refused:
-        services.update_event(event=event, user=td, data={"keep_apart": ["rating"]})
+        update_event(event=event, user=td, data={"keep_apart": ["rating"]})
     assert refused.value.field == "keep_apart"
     event.refresh_from_db()
     assert event.keep_apart == ["club", "family"]
@@ -137,7 +142,7 @@ def test_the_restrictions_page_adds_and_removes_a_pair_and_refuses_a_bad_one(
     done = client.post(url, {"first": a.pk, "second": b.pk, "reason": "club mates"}, follow=True)
     assert "club mates" in done.content.decode()
     pair = ForbiddenPair.objects.get()
-    assert selectors.kept_apart(event)[a.pk] == {b.pk: "club mates"}
+    assert kept_apart(event)[a.pk] == {b.pk: "club mates"}
     client.post(f"{url}{pair.pk}/remove/")
     assert not ForbiddenPair.objects.exists()
     assert EventLogEntry.objects.filter(event=event, description__contains="paired again")
@@ -151,11 +156,11 @@ def test_requested_byes_of_zero_half_and_one_point_score_as_the_event_allows() -
     event, td = event_with_players(6, rounds=3, system="swiss")
     e1, e2, e3 = entry(event, 1), entry(event, 2), entry(event, 3)
     with pytest.raises(DomainError, match="Round 1: this event allows requested byes of ½"):
-        services.set_requested_byes(entry=e1, user=td, rounds=[(1, "1")])
-    services.update_event(event=event, user=td, data={"requested_bye_points": ["1", "0", "0.5"]})
-    services.set_requested_byes(entry=e1, user=td, rounds=[(1, "1")])
-    services.set_requested_byes(entry=e2, user=td, rounds=[(1, "0")])
-    services.set_requested_byes(entry=e3, user=td, rounds=[1])
+        set_requested_byes(entry=e1, user=td, rounds=[(1, "1")])
+    update_event(event=event, user=td, data={"requested_bye_points": ["1", "0", "0.5"]})
+    set_requested_byes(entry=e1, user=td, rounds=[(1, "1")])
+    set_requested_byes(entry=e2, user=td, rounds=[(1, "0")])
+    set_requested_byes(entry=e3, user=td, rounds=[1])
     e1.refresh_from_db()
     assert e1.requested_byes_text == "1=1"
     round_1 = play_round(event, td)
@@ -169,7 +174,7 @@ def test_requested_byes_of_zero_half_and_one_point_score_as_the_event_allows() -
     vp = {line.contender.entry_id: line.vp for line in table.lines}
     assert (vp[e1.pk], vp[e2.pk], vp[e3.pk]) == (1.0, 0.0, 0.5)
     with pytest.raises(DomainError, match="Round 1 is already paired"):
-        services.set_requested_byes(entry=e1, user=td, rounds=[(1, "0.5")])
+        set_requested_byes(entry=e1, user=td, rounds=[(1, "0.5")])
 
 
 @pytest.mark.django_db
@@ -208,7 +213,7 @@ def test_requested_bye_values_by_form_and_api_and_bad_ones_change_nothing(client
 def test_a_forfeit_win_bars_the_pairing_allocated_bye_while_another_can_take_it() -> None:
     event, td = event_with_players(5, rounds=3, system="swiss", requested_bye_points=["0"])
     round_1 = pair_round(event, td)
-    services.publish_round(round_=round_1, user=td)
+    publish_round(round_=round_1, user=td)
     bye = round_1.boards.get(result=Result.BYE)
     assert bye.sides[0] == entry(event, 5)
     four = entry(event, 4)
@@ -219,11 +224,11 @@ def test_a_forfeit_win_bars_the_pairing_allocated_bye_while_another_can_take_it(
         else:
             result = Result.FIRST_WINS
             winners.add(pair_of(board)[0])
-        services.set_board_result(board=board, result=result, user=td)
+        set_board_result(board=board, result=result, user=td)
     losers = set(event.entries.values_list("pk", flat=True)) - winners - {pair_of(bye)[0]}
     for loser in Entry.objects.filter(pk__in=losers):
-        services.set_requested_byes(entry=loser, user=td, rounds=[(2, "0")])
-    states = {s.id: s for s in selectors.player_states(event, 2)}
+        set_requested_byes(entry=loser, user=td, rounds=[(2, "0")])
+    states = {s.id: s for s in player_states(event, 2)}
     assert states[four.pk].forfeit_wins == 1 and states[four.pk].score == 1.0
     # Three players on one point: #5 had the bye, #4 won by forfeit, so the third takes it.
     round_2 = pair_round(event, td)
@@ -242,8 +247,8 @@ def test_baku_acceleration_is_chosen_per_event_and_shown_on_the_draft(client: Cl
     plain, td2 = event_with_players(16, rounds=7, system="swiss", director="td2")
     assert not any("Baku" in note for note in pair_round(plain, td2).notes)
     with pytest.raises(DomainError, match="not an acceleration"):
-        services.update_event(event=plain, user=td2, data={"acceleration": "rocket"})
-    services.update_event(event=event, user=td, data={"acceleration": ""})
+        update_event(event=plain, user=td2, data={"acceleration": "rocket"})
+    update_event(event=event, user=td, data={"acceleration": ""})
     api = api_as(td2)
     patched = api.patch(
         f"/api/events/{plain.slug}/",
@@ -330,7 +335,7 @@ def test_kept_apart_pairs_meet_only_where_the_draft_says_the_restriction_gave_wa
     for a, b in apart:
         if a != b and a <= size and b <= size and frozenset((a, b)) not in kept:
             kept.add(frozenset((a, b)))
-            services.add_forbidden_pair(
+            add_forbidden_pair(
                 event=event,
                 user=td,
                 first=entry(event, a).pk,

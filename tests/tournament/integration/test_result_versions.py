@@ -9,15 +9,17 @@ from typing import Any
 import pytest
 from django.test import Client
 
-from games import positions
-from games import services as games_services
+from games.clocks.services import press_clock, start_clock
 from games.models import Game
+from games.recording import positions
+from games.recording.services import record_action
 from tests.factories import director_of
 from tests.games.integration.factories import board_with_game, fresh, scripted_actions
 from tests.tournament.integration.races import Call, queued, together
-from tournament import services
 from tournament.errors import Conflict, DomainError
-from tournament.models import Board, ResultCorrection
+from tournament.models.events import Board
+from tournament.models.logs import ResultCorrection
+from tournament.results.services import Source, enter_result, set_board_result
 
 GAME = "the game recorded at the board"
 NEEDED = "Send the board's result_version as you last read it: the result you replace."
@@ -41,17 +43,15 @@ def one_move_from_the_end() -> tuple[Board, Game, Any, Any, dict[str, Any]]:
     player who makes it; the board's director; that last action."""
     actions, _ = game_record()
     board, game, arbiter = board_with_game()
-    games_services.start_clock(game=game, user=arbiter, expected_index=0)
+    start_clock(game=game, user=arbiter, expected_index=0)
     for action in actions:
         game = fresh(game)
         if game.clock_seat is not None and action["player"] != game.clock_seat:
-            games_services.press_clock(game=game, user=arbiter, expected_index=game.log_length)
+            press_clock(game=game, user=arbiter, expected_index=game.log_length)
             game = fresh(game)
         if action is actions[-1]:
             break
-        games_services.record_action(
-            game=game, user=arbiter, expected_index=game.log_length, action=action
-        )
+        record_action(game=game, user=arbiter, expected_index=game.log_length, action=action)
     return board, fresh(game), arbiter, director_of(board.round.event), dict(actions[-1])
 
 
@@ -96,11 +96,9 @@ def assert_board_and_game_agree(board: Board, game: Game, director_result: str) 
 def test_a_director_who_saw_no_result_does_not_overwrite_the_games_result() -> None:
     board, game, arbiter = board_with_game()
     director = director_of(board.round.event)
-    services.enter_result(
-        board=board, result="1-0", user=arbiter, levels=[[9], [7]], source=services.Source.GAME
-    )
+    enter_result(board=board, result="1-0", user=arbiter, levels=[[9], [7]], source=Source.GAME)
     with pytest.raises(Conflict) as refused:
-        services.set_board_result(
+        set_board_result(
             board=board, result="0-1", user=director, reason="the scoresheet", replaces=0
         )
     assert refused.value.code == "result_changed"
@@ -115,9 +113,7 @@ def test_a_director_who_saw_no_result_does_not_overwrite_the_games_result() -> N
     assert board.corrections.count() == 1
 
     # Having seen 1-0 (version 1), the director corrects it (with a reason, as ever).
-    services.set_board_result(
-        board=board, result="0-1", user=director, reason="the scoresheet", replaces=1
-    )
+    set_board_result(board=board, result="0-1", user=director, reason="the scoresheet", replaces=1)
     board.refresh_from_db()
     assert (board.result, board.result_check, board.result_version) == ("0-1", Board.Check.NONE, 2)
 
@@ -127,20 +123,20 @@ def test_two_directors_who_saw_the_same_board_one_wins_the_other_is_told() -> No
     board, _game, _arbiter = board_with_game()
     ann = director_of(board.round.event, "ann")
     bob = director_of(board.round.event, "bob")
-    services.set_board_result(board=board, result="1-0", user=ann, replaces=0)
+    set_board_result(board=board, result="1-0", user=ann, replaces=0)
     with pytest.raises(Conflict) as refused:
-        services.set_board_result(board=board, result="", user=bob, reason="typo", replaces=0)
+        set_board_result(board=board, result="", user=bob, reason="typo", replaces=0)
     assert refused.value.message == changed_meanwhile(board, "1-0", "ann", "clearing of the result")
     # A double click (the same result again) changes nothing and is no conflict.
-    services.set_board_result(board=board, result="1-0", user=ann, replaces=0)
-    services.set_board_result(board=board, result="0-1", user=bob, reason="scoresheet", replaces=1)
+    set_board_result(board=board, result="1-0", user=ann, replaces=0)
+    set_board_result(board=board, result="0-1", user=bob, reason="scoresheet", replaces=1)
     with pytest.raises(Conflict, match="now has 0-1 \\(entered by bob\\); you saw 1-0"):
-        services.set_board_result(board=board, result="", user=ann, reason="x", replaces=1)
+        set_board_result(board=board, result="", user=ann, reason="x", replaces=1)
     # 1-0 again, then 0-1 again: a director who saw the first 0-1 (version 2) is still stale.
-    services.set_board_result(board=board, result="1-0", user=bob, reason="misread", replaces=2)
-    services.set_board_result(board=board, result="0-1", user=bob, reason="no, 0-1", replaces=3)
+    set_board_result(board=board, result="1-0", user=bob, reason="misread", replaces=2)
+    set_board_result(board=board, result="0-1", user=bob, reason="no, 0-1", replaces=3)
     with pytest.raises(Conflict, match="now has 0-1 \\(entered by bob\\); you saw 0-1"):
-        services.set_board_result(board=board, result="1-0", user=ann, reason="x", replaces=2)
+        set_board_result(board=board, result="1-0", user=ann, reason="x", replaces=2)
     assert [c.new_result for c in board.corrections.all()] == ["1-0", "0-1", "1-0", "0-1"]
 
 
@@ -149,7 +145,7 @@ def test_a_version_the_board_never_had_is_refused_naming_the_one_it_has() -> Non
     board, _game, _arbiter = board_with_game()
     director = director_of(board.round.event)
     with pytest.raises(DomainError) as refused:
-        services.set_board_result(board=board, result="1-0", user=director, replaces=3)
+        set_board_result(board=board, result="1-0", user=director, replaces=3)
     assert refused.value.field == "replaces"
     assert refused.value.message == (
         "Board 1 has no result version 3: its result is at version 0. Reload the board and "
@@ -163,11 +159,9 @@ def test_a_version_the_board_never_had_is_refused_naming_the_one_it_has() -> Non
 def test_the_games_final_result_is_refused_on_a_board_decided_otherwise() -> None:
     board, _game, arbiter = board_with_game()
     director = director_of(board.round.event)
-    services.set_board_result(board=board, result="0-1", user=director, replaces=0)
+    set_board_result(board=board, result="0-1", user=director, replaces=0)
     with pytest.raises(Conflict) as refused:
-        services.enter_result(
-            board=board, result="1-0", user=arbiter, levels=[[9], [7]], source=services.Source.GAME
-        )
+        enter_result(board=board, result="1-0", user=arbiter, levels=[[9], [7]], source=Source.GAME)
     assert refused.value.code == "result_differs"
     assert "ends 1-0" in refused.value.message and "the result 0-1" in refused.value.message
 
@@ -178,16 +172,14 @@ def test_a_board_deleted_meanwhile_is_a_conflict() -> None:
     director = director_of(board.round.event)
     Board.objects.filter(pk=board.pk).delete()
     with pytest.raises(Conflict, match=f"Board {board.number} was deleted meanwhile: reload."):
-        services.set_board_result(board=board, result="1-0", user=director)
+        set_board_result(board=board, result="1-0", user=director)
 
 
 @pytest.mark.django_db
 def test_the_api_needs_the_version_and_answers_409_naming_both() -> None:
     board, _game, arbiter = board_with_game()
     director = director_of(board.round.event)
-    services.enter_result(
-        board=board, result="1-0", user=arbiter, levels=[[9], [7]], source=services.Source.GAME
-    )
+    enter_result(board=board, result="1-0", user=arbiter, levels=[[9], [7]], source=Source.GAME)
     client = Client()
     client.force_login(director)
     url = f"/api/events/{board.round.event.slug}/boards/{board.pk}/"
@@ -231,9 +223,7 @@ def test_the_result_forms_send_the_version_they_showed() -> None:
     assert f'type="hidden" name="b{board.pk}-replaces" value="0"' in round_page
 
     # The game ends 1-0 while the director's page still shows no result.
-    services.enter_result(
-        board=board, result="1-0", user=arbiter, levels=[[9], [7]], source=services.Source.GAME
-    )
+    enter_result(board=board, result="1-0", user=arbiter, levels=[[9], [7]], source=Source.GAME)
     post = {"result": "0-1", "reason": "", "replaces": "0"}
     refused = client.post(f"/events/{slug}/boards/{board.pk}/result/", post)
     assert refused.status_code == 200

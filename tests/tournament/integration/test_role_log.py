@@ -13,8 +13,10 @@ from django.urls import reverse
 
 from tests.factories import EventCreatorFactory, EventFactory, UserFactory, director_of
 from tests.tournament.integration.helpers import api_as
-from tournament import services
-from tournament.models import EventLogEntry, EventRole, Festival, FestivalRole, RightsChange
+from tournament.events.services import create_event
+from tournament.models.events import EventRole, Festival
+from tournament.models.logs import EventLogEntry
+from tournament.models.rights import FestivalRole, RightsChange
 
 pytestmark = pytest.mark.django_db
 
@@ -102,7 +104,7 @@ def test_a_role_given_and_removed_through_the_api_is_in_the_event_log() -> None:
 
 def test_the_creator_of_an_event_is_logged_as_its_first_director() -> None:
     creator = EventCreatorFactory(username="creator")
-    event = services.create_event(user=creator, data={"name": "Logged Open"})
+    event = create_event(user=creator, data={"name": "Logged Open"})
     assert role_lines(event) == [("creator is now director. Reason: created the event", creator.pk)]
 
 

@@ -8,24 +8,41 @@ import pytest
 
 from tests.factories import BoardFactory, EntryFactory, PlayerFactory
 from tests.tournament.integration.helpers import api_as, event_with_players, hand_result
-from tournament import selectors, services
+from tournament.entries.selectors import entries_of
+from tournament.entries.services import (
+    add_entry,
+    add_player_entry,
+    rank_by_rating,
+    set_requested_byes,
+    withdraw_entry,
+)
 from tournament.errors import Conflict, DomainError
-from tournament.models import Board, Entry, Event, PairingChange, Result, Round
-from tournament.selectors import pair_of
+from tournament.events.services import update_event
+from tournament.models.events import Board, Entry, Event, Result, Round
+from tournament.models.logs import PairingChange
+from tournament.results.services import set_board_result
+from tournament.rounds.history import player_states
+from tournament.rounds.selectors import pair_of, plays_round_robin, seat_in
+from tournament.rounds.services import (
+    compute_draft,
+    delete_draft,
+    publish_round,
+    start_pairing,
+    swap_boards,
+    swap_players,
+)
 
 
 def play_round(event: Event, user: Any, *, results: bool = True) -> Round:
     """Pair, publish and (by default) enter every result of the next round."""
-    round_ = services.start_pairing(event=event, user=user)
-    services.compute_draft(round_.pk)
+    round_ = start_pairing(event=event, user=user)
+    compute_draft(round_.pk)
     round_.refresh_from_db()
     assert round_.status == Round.Status.DRAFT, round_.pairing_error
-    services.publish_round(round_=round_, user=user)
+    publish_round(round_=round_, user=user)
     if results:
         for board in round_.boards.filter(result=""):
-            services.set_board_result(
-                board=board, user=user, **hand_result(round_.number, board.number)
-            )
+            set_board_result(board=board, user=user, **hand_result(round_.number, board.number))
     round_.refresh_from_db()
     return round_
 
@@ -42,7 +59,7 @@ def test_pairing_is_refused_while_boards_have_no_result_and_the_refusal_lists_th
     event, td = event_with_players(12)
     round_1 = play_round(event, td, results=False)
     for board in round_1.boards.exclude(number__in=[2, 5]):
-        services.set_board_result(board=board, result="1-0", user=td)
+        set_board_result(board=board, result="1-0", user=td)
     refused = api_as(td).post(f"/api/events/{event.slug}/rounds/")
     assert refused.status_code == 400
     body = refused.json()
@@ -74,7 +91,7 @@ def test_a_late_entry_joins_the_next_round_with_half_point_byes_for_missed_round
     ]
     for board in missed:
         assert board.number == board.round.boards.count(), "after the round's other boards"
-    state = {s.id: s for s in selectors.player_states(event, 3)}[late.pk]
+    state = {s.id: s for s in player_states(event, 3)}[late.pk]
     assert state.score == 1.0 and state.active and state.opponents == ()
     round_3 = play_round(event, td)
     assert late.pk in seated(round_3)
@@ -86,16 +103,14 @@ def test_a_late_entry_joins_the_next_round_with_half_point_byes_for_missed_round
 def test_a_late_entry_can_score_zero_for_missed_rounds_and_waits_for_an_open_draft() -> None:
     event, td = event_with_players(12)
     play_round(event, td)
-    late = services.add_player_entry(
+    late = add_player_entry(
         event=event, user=td, player=None, player_fields={"name": "Zero Zed"}, missed_rounds="zero"
     )
     assert Board.objects.get(seats__number=0, seats__entry=late).result == Result.ABSENT
-    assert {s.id: s for s in selectors.player_states(event, 2)}[late.pk].score == 0.0
-    services.start_pairing(event=event, user=td)
+    assert {s.id: s for s in player_states(event, 2)}[late.pk].score == 0.0
+    start_pairing(event=event, user=td)
     with pytest.raises(Conflict, match="Round 2 is being paired: publish or delete it"):
-        services.add_player_entry(
-            event=event, user=td, player=None, player_fields={"name": "Too Late"}
-        )
+        add_player_entry(event=event, user=td, player=None, player_fields={"name": "Too Late"})
     assert not event.entries.filter(player__name="Too Late").exists()
 
 
@@ -123,15 +138,15 @@ def test_a_withdrawn_player_is_never_paired_again_and_results_stand() -> None:
 @pytest.mark.django_db
 def test_a_player_in_a_draft_cannot_withdraw_until_the_draft_is_deleted() -> None:
     event, td = event_with_players(12)
-    round_ = services.start_pairing(event=event, user=td)
-    services.compute_draft(round_.pk)
+    round_ = start_pairing(event=event, user=td)
+    compute_draft(round_.pk)
     entry = event.entries.first()
     with pytest.raises(Conflict, match="delete the draft"):
-        services.withdraw_entry(entry=entry, user=td)
+        withdraw_entry(entry=entry, user=td)
     entry.refresh_from_db()
     assert entry.status == Entry.Status.ACTIVE
-    services.delete_draft(round_=round_, user=td)
-    assert services.withdraw_entry(entry=entry, user=td).withdrawn_after_round == 0
+    delete_draft(round_=round_, user=td)
+    assert withdraw_entry(entry=entry, user=td).withdrawn_after_round == 0
     assert entry.pk not in seated(play_round(event, td))
 
 
@@ -139,21 +154,21 @@ def test_a_player_in_a_draft_cannot_withdraw_until_the_draft_is_deleted() -> Non
 def test_a_requested_bye_is_a_half_point_board_after_the_games() -> None:
     event, td = event_with_players(12)
     resting = event.entries.get(starting_rank=3)
-    services.set_requested_byes(entry=resting, user=td, rounds=[2])
+    set_requested_byes(entry=resting, user=td, rounds=[2])
     play_round(event, td)
     round_2 = play_round(event, td)
     board = Board.objects.get(round=round_2, seats__number=0, seats__entry=resting)
     assert (pair_of(board)[1], board.result) == (None, Result.HALF_BYE)
     allocated = round_2.boards.get(result=Result.BYE)
     assert board.number == round_2.boards.count() and allocated.number == board.number - 1
-    state = {s.id: s for s in selectors.player_states(event, 3)}[resting.pk]
+    state = {s.id: s for s in player_states(event, 3)}[resting.pk]
     assert state.byes == 0 and state.firsts[-1] is None
-    game = selectors.seat_in(event.round_set.get(number=1), resting)
+    game = seat_in(event.round_set.get(number=1), resting)
     won = {"1-0": pair_of(game)[0], "+/-": pair_of(game)[0], "0-1": pair_of(game)[1]}
     round_1 = 0.5 if game.result == "1/2-1/2" else float(won.get(game.result) == resting.pk)
     assert state.score == round_1 + 0.5
     with pytest.raises(DomainError, match="already paired") as refused:
-        services.set_requested_byes(entry=resting, user=td, rounds=[2, 1])
+        set_requested_byes(entry=resting, user=td, rounds=[2, 1])
     assert refused.value.field == "requested_byes"
     resting.refresh_from_db()
     assert resting.requested_byes == [2]
@@ -169,7 +184,7 @@ def test_player_states_read_scores_byes_forfeits_first_moves_and_floats() -> Non
     round_2 = Round.objects.create(event=event, number=2, status=Round.Status.COMPLETE)
     BoardFactory(round=round_2, number=1, sides=[c, a], result="-/+")
     BoardFactory(round=round_2, number=2, sides=[b], result="half-bye")
-    states = {s.id: s for s in selectors.player_states(event, 3)}
+    states = {s.id: s for s in player_states(event, 3)}
     assert states[a.pk].score == 2.0 and states[a.pk].opponents == (b.pk, c.pk)
     assert states[a.pk].firsts == (True, None), "a forfeit is no game for who moved first"
     assert states[b.pk].score == 0.5 and states[b.pk].firsts == (False, None)
@@ -182,32 +197,30 @@ def test_player_states_read_scores_byes_forfeits_first_moves_and_floats() -> Non
 def test_swapping_players_and_boards_in_a_draft_is_logged_with_warnings() -> None:
     event, td = event_with_players(11)
     play_round(event, td)
-    round_2 = services.start_pairing(event=event, user=td)
-    services.compute_draft(round_2.pk)
+    round_2 = start_pairing(event=event, user=td)
+    compute_draft(round_2.pk)
     round_1 = event.round_set.get(number=1)
     had_bye = round_1.boards.get(result=Result.BYE).sides[0]
     bye_board = round_2.boards.get(result=Result.BYE)
     game = round_2.boards.filter(seats__number=1).exclude(seats__entry=had_bye)
     # Give the round-2 bye to the player who had the round-1 bye: a second bye.
-    seat = selectors.seat_in(round_2, had_bye)
-    change = services.swap_players(
+    seat = seat_in(round_2, had_bye)
+    change = swap_players(
         round_=round_2, user=td, first=bye_board.sides[0], second=had_bye, reason="Test swap"
     )
     assert any("already had a bye" in w for w in change.warnings), change.warnings
     assert round_2.boards.get(result=Result.BYE).side_ids == [had_bye.pk]
     assert Board.objects.get(pk=seat.pk).result == ""
     with pytest.raises(DomainError, match="Say why") as no_reason:
-        services.swap_players(
-            round_=round_2, user=td, first=bye_board.sides[0], second=had_bye, reason=" "
-        )
+        swap_players(round_=round_2, user=td, first=bye_board.sides[0], second=had_bye, reason=" ")
     assert no_reason.value.field == "reason"
     first_game, second_game = game[0], game[1]
     a, b = first_game.number, second_game.number
-    services.swap_boards(round_=round_2, user=td, board_a=a, board_b=b, reason="TV table")
+    swap_boards(round_=round_2, user=td, board_a=a, board_b=b, reason="TV table")
     assert Board.objects.get(pk=first_game.pk).number == b
     assert Board.objects.get(pk=second_game.pk).number == a
     with pytest.raises(DomainError, match="is a bye"):
-        services.swap_boards(
+        swap_boards(
             round_=round_2,
             user=td,
             board_a=a,
@@ -216,33 +229,33 @@ def test_swapping_players_and_boards_in_a_draft_is_logged_with_warnings() -> Non
         )
     flipped = round_2.boards.get(number=a)
     first_before = pair_of(flipped)[0]
-    services.swap_players(
+    swap_players(
         round_=round_2, user=td, first=flipped.sides[0], second=flipped.sides[1], reason="Colours"
     )
     flipped.refresh_from_db()
     assert pair_of(flipped)[1] == first_before
     assert PairingChange.objects.filter(round=round_2).count() == 3
-    services.publish_round(round_=round_2, user=td)
+    publish_round(round_=round_2, user=td)
     with pytest.raises(Conflict, match="not a draft"):
-        services.swap_boards(round_=round_2, user=td, board_a=1, board_b=2, reason="late")
+        swap_boards(round_=round_2, user=td, board_a=1, board_b=2, reason="late")
 
 
 @pytest.mark.django_db
 def test_a_round_robin_takes_no_late_entries_and_ranks_follow_ratings_before_round_one() -> None:
     event, td = event_with_players(0, rounds=5)
     for rating in (1500, None, 1900, 1700, 1600):
-        services.add_entry(event=event, user=td, player=PlayerFactory(rating=rating))
-    services.rank_by_rating(event=event, user=td)
-    ratings = [e.player.rating for e in selectors.entries_of(event)]
+        add_entry(event=event, user=td, player=PlayerFactory(rating=rating))
+    rank_by_rating(event=event, user=td)
+    ratings = [e.player.rating for e in entries_of(event)]
     assert ratings == [1900, 1700, 1600, 1500, None]
     play_round(event, td)
-    assert selectors.plays_round_robin(event)
+    assert plays_round_robin(event)
     with pytest.raises(DomainError, match="all-play-all"):
-        services.add_entry(event=event, user=td, player=PlayerFactory())
+        add_entry(event=event, user=td, player=PlayerFactory())
     with pytest.raises(DomainError, match="fixed once round 1"):
-        services.rank_by_rating(event=event, user=td)
+        rank_by_rating(event=event, user=td)
     with pytest.raises(DomainError, match="cannot change once round 1") as locked:
-        services.update_event(event=event, user=td, data={"pairing_system": "swiss"})
+        update_event(event=event, user=td, data={"pairing_system": "swiss"})
     assert locked.value.field == "pairing_system"
     event.refresh_from_db()
     assert event.pairing_system == "auto"
@@ -251,27 +264,25 @@ def test_a_round_robin_takes_no_late_entries_and_ranks_follow_ratings_before_rou
 @pytest.mark.django_db
 def test_results_must_fit_the_board_and_the_lowest_colours() -> None:
     event, td = event_with_players(4, rounds=3)
-    draft = services.start_pairing(event=event, user=td)
-    services.compute_draft(draft.pk)
+    draft = start_pairing(event=event, user=td)
+    compute_draft(draft.pk)
     board = draft.boards.get(number=1)
     with pytest.raises(DomainError, match="not published"):
-        services.set_board_result(board=board, result="1-0", user=td)
-    services.publish_round(round_=draft, user=td)
+        set_board_result(board=board, result="1-0", user=td)
+    publish_round(round_=draft, user=td)
     with pytest.raises(DomainError, match="the result is 1-0") as wrong:
-        services.set_board_result(
-            board=board, result="0-1", user=td, first_lowest=12, second_lowest=9
-        )
+        set_board_result(board=board, result="0-1", user=td, first_lowest=12, second_lowest=9)
     assert wrong.value.field == "result"
     with pytest.raises(DomainError, match="not a result for a game"):
-        services.set_board_result(board=board, result="bye", user=td)
+        set_board_result(board=board, result="bye", user=td)
     with pytest.raises(DomainError, match="played games only"):
-        services.set_board_result(board=board, result="+/-", user=td, first_lowest=3)
+        set_board_result(board=board, result="+/-", user=td, first_lowest=3)
     board.refresh_from_db()
     assert board.result == "" and not board.corrections.exists()
-    services.set_board_result(board=board, result="1-0", user=td, first_lowest=9, second_lowest=9)
+    set_board_result(board=board, result="1-0", user=td, first_lowest=9, second_lowest=9)
     draft.refresh_from_db()
     assert draft.status == Round.Status.PLAYING
-    services.set_board_result(board=board, result="", user=td, reason="entered on wrong board")
+    set_board_result(board=board, result="", user=td, reason="entered on wrong board")
     board.refresh_from_db()
     assert board.result == "" and board.corrections.count() == 2
 
@@ -287,7 +298,7 @@ def test_a_swap_that_gives_a_third_first_move_in_a_row_is_warned_about() -> None
     draft = Round.objects.create(event=event, number=3, status=Round.Status.DRAFT)
     BoardFactory(round=draft, number=1, sides=[d, a])
     BoardFactory(round=draft, number=2, sides=[b, c])
-    change = services.swap_players(round_=draft, user=td, first=a, second=d, reason="Asked")
+    change = swap_players(round_=draft, user=td, first=a, second=d, reason="Asked")
     assert change.description == "Board 1: swapped who moves first"
     assert any("First-move imbalance" in w and a.player.name in w for w in change.warnings)
     assert Board.objects.get(round=draft, number=1).side_ids[0] == a.pk

@@ -9,14 +9,24 @@ import pytest
 from django.contrib.messages import get_messages
 from django.test import Client
 
-from games import services as game_services
+from games.clocks.services import adjust_clock
 from tests.factories import EventCreatorFactory, PlayerFactory
 from tests.games.integration.api import Tablet
 from tests.games.integration.factories import board_with_game, fresh
 from tests.tournament.integration.helpers import api_as, event_with_players, hand_result
-from tournament import services
+from tournament.entries.services import (
+    add_entry,
+    import_players_csv,
+    reinstate_entry,
+    set_requested_byes,
+    withdraw_entry,
+)
 from tournament.errors import DomainError
-from tournament.models import Event, EventLogEntry, Round
+from tournament.events.services import create_event, update_event
+from tournament.models.events import Event, Round
+from tournament.models.logs import EventLogEntry
+from tournament.results.services import set_board_result
+from tournament.rounds.services import compute_draft, publish_round, start_pairing
 
 MIN = 60_000
 EVENT_FORM = {
@@ -31,8 +41,8 @@ EVENT_FORM = {
 
 
 def draft_round(event: Event, td: Any) -> Round:
-    round_ = services.start_pairing(event=event, user=td)
-    services.compute_draft(round_.pk)
+    round_ = start_pairing(event=event, user=td)
+    compute_draft(round_.pk)
     round_.refresh_from_db()
     assert round_.status == Round.Status.DRAFT, round_.pairing_error
     return round_
@@ -40,9 +50,9 @@ def draft_round(event: Event, td: Any) -> Round:
 
 def play_round(event: Event, td: Any) -> Round:
     round_ = draft_round(event, td)
-    services.publish_round(round_=round_, user=td)
+    publish_round(round_=round_, user=td)
     for board in round_.boards.filter(result=""):
-        services.set_board_result(board=board, user=td, **hand_result(round_.number, board.number))
+        set_board_result(board=board, user=td, **hand_result(round_.number, board.number))
     return round_
 
 
@@ -91,13 +101,11 @@ def test_the_event_log_shows_publishes_withdrawals_reinstatements_and_late_entri
     event, td = event_with_players(6, system="swiss")
     play_round(event, td)
     leaver = event.entries.order_by("starting_rank").first()
-    services.withdraw_entry(entry=leaver, user=td)
-    services.reinstate_entry(entry=leaver, user=td)
+    withdraw_entry(entry=leaver, user=td)
+    reinstate_entry(entry=leaver, user=td)
     late = PlayerFactory(name="Lena Late")
-    services.add_entry(event=event, user=td, player=late, missed_rounds="half")
-    services.import_players_csv(
-        event=event, user=td, text="name,club\nCarl Csv,Leeds\nDora Csv,York\n"
-    )
+    add_entry(event=event, user=td, player=late, missed_rounds="half")
+    import_players_csv(event=event, user=td, text="name,club\nCarl Csv,Leeds\nDora Csv,York\n")
 
     kinds = list(EventLogEntry.objects.filter(event=event).values_list("kind", "user__username"))
     assert kinds == [
@@ -143,7 +151,7 @@ def test_a_clock_adjustment_above_the_starting_time_needs_confirming() -> None:
     board, game, arbiter = board_with_game(clock_minutes=10)
 
     def adjust(ms: int, **kw: Any) -> None:
-        game_services.adjust_clock(
+        adjust_clock(
             game=fresh(game),
             user=arbiter,
             expected_index=fresh(game).log_length,
@@ -188,13 +196,13 @@ def test_byes_for_more_than_half_the_rounds_are_refused(rounds: list[int]) -> No
     event, td = event_with_players(8, rounds=7, system="swiss")
     entry = event.entries.order_by("starting_rank").first()
     with pytest.raises(DomainError) as refused:
-        services.set_requested_byes(entry=entry, user=td, rounds=rounds)
+        set_requested_byes(entry=entry, user=td, rounds=rounds)
     assert refused.value.field == "requested_byes"
     assert f"byes in {len(rounds)} of the event's 7 rounds: at most 3" in refused.value.message
     entry.refresh_from_db()
     assert entry.requested_byes == []
 
-    services.set_requested_byes(entry=entry, user=td, rounds=[2, 4, 6])
+    set_requested_byes(entry=entry, user=td, rounds=[2, 4, 6])
     entry.refresh_from_db()
     assert entry.requested_byes == [2, 4, 6]
 
@@ -205,11 +213,11 @@ def test_requested_byes_are_in_the_event_log_with_who_and_their_value() -> None:
     event.requested_bye_points = ["0", "0.5", "1"]
     event.save()
     entry = event.entries.select_related("player").order_by("starting_rank").first()
-    services.set_requested_byes(entry=entry, user=td, rounds=[3, (5, "1")])
-    services.set_requested_byes(entry=entry, user=td, rounds=[3, (5, "1")])  # no change: no line
+    set_requested_byes(entry=entry, user=td, rounds=[3, (5, "1")])
+    set_requested_byes(entry=entry, user=td, rounds=[3, (5, "1")])  # no change: no line
     with pytest.raises(DomainError):
-        services.set_requested_byes(entry=entry, user=td, rounds=[9])
-    services.set_requested_byes(entry=entry, user=td, rounds=[])
+        set_requested_byes(entry=entry, user=td, rounds=[9])
+    set_requested_byes(entry=entry, user=td, rounds=[])
     lines = list(EventLogEntry.objects.filter(event=event, kind="bye-request"))
     name = entry.player.name
     assert [ln.description for ln in lines] == [
@@ -232,7 +240,7 @@ def test_byes_for_every_round_are_refused_through_the_api_and_on_entry() -> None
     assert every.status_code == 400 and every.json()["field"] == "requested_byes"
     assert "at most 2 (half the rounds)" in every.json()["detail"]
     with pytest.raises(DomainError):
-        services.add_entry(event=event, user=td, player=PlayerFactory(), requested_byes=[1, 2, 3])
+        add_entry(event=event, user=td, player=PlayerFactory(), requested_byes=[1, 2, 3])
     assert event.entries.count() == 8
 
 
@@ -255,7 +263,7 @@ def test_an_empty_custom_tiebreak_list_is_refused_on_the_form(client: Client) ->
 def test_an_empty_tiebreak_list_is_refused_by_the_service_and_the_api() -> None:
     td = EventCreatorFactory(username="td")
     with pytest.raises(DomainError) as refused:
-        services.create_event(user=td, data={"name": "No Ties", "tiebreak_chain": []})
+        create_event(user=td, data={"name": "No Ties", "tiebreak_chain": []})
     assert refused.value.field == "tiebreak_chain"
     assert "The tie-break list is empty" in refused.value.message
     response = api_as(td).post(
@@ -271,17 +279,17 @@ def test_an_empty_tiebreak_list_is_refused_by_the_service_and_the_api() -> None:
 @pytest.mark.django_db
 def test_a_duplicate_event_name_is_refused_by_service_form_and_api(client: Client) -> None:
     td = EventCreatorFactory(username="td")
-    first = services.create_event(user=td, data={"name": "MSO Ingenious Open"})
+    first = create_event(user=td, data={"name": "MSO Ingenious Open"})
     with pytest.raises(DomainError) as refused:
-        services.create_event(user=td, data={"name": "  mso ingenious OPEN "})
+        create_event(user=td, data={"name": "  mso ingenious OPEN "})
     assert refused.value.field == "name"
     assert "There is already an event called 'mso ingenious OPEN'" in refused.value.message
 
-    other = services.create_event(user=td, data={"name": "MSO Ingenious Blitz"})
+    other = create_event(user=td, data={"name": "MSO Ingenious Blitz"})
     with pytest.raises(DomainError):
-        services.update_event(event=other, user=td, data={"name": "MSO INGENIOUS OPEN"})
+        update_event(event=other, user=td, data={"name": "MSO INGENIOUS OPEN"})
     # An event keeps its own name when saved again.
-    services.update_event(event=first, user=td, data={"name": "MSO Ingenious Open", "rounds": 5})
+    update_event(event=first, user=td, data={"name": "MSO Ingenious Open", "rounds": 5})
 
     client.force_login(td)
     page = client.post("/events/new/", {**EVENT_FORM, "name": "MSO Ingenious Open"})

@@ -7,12 +7,12 @@ from django.db.migrations.executor import MigrationExecutor
 
 from tests.factories import PlayerFactory
 from tests.tournament.integration.helpers import event_with_players
-from tournament.models import Board, Entry, Result, Round, Seat
-from tournament.models.tables import SEATED
-from tournament.selectors import boards_of, pair_of
-from tournament.services.entries import add_entry, reinstate_entry, withdraw_entry
-from tournament.services.results import set_board_result
-from tournament.services.rounds import compute_draft, publish_round, start_pairing, swap_players
+from tournament.entries.services import add_entry, reinstate_entry, withdraw_entry
+from tournament.models.events import Board, Entry, Result, Round
+from tournament.models.tables import SEATED, Seat
+from tournament.results.services import set_board_result
+from tournament.rounds.selectors import boards_of, pair_of
+from tournament.rounds.services import compute_draft, publish_round, start_pairing, swap_players
 
 pytestmark = pytest.mark.django_db
 

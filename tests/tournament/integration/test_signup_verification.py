@@ -14,8 +14,9 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from tests.factories import EventFactory, PlayerFactory, UserFactory
-from tournament.models import Entry, Player, PlayerClaim, VerifiedAddress
-from tournament.services import verification
+from tournament.accounts import verification
+from tournament.models.events import Entry, Player
+from tournament.models.people import PlayerClaim, VerifiedAddress
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from scoring.core.results import TABLE
 from scoring.core.solitaire import SolitaireResult, round_points, solitaire_results
-from scoring.solitaire import solitaire_rows
-from scoring.standings import load_event_boards
+from scoring.standings.build import load_event_boards
+from scoring.standings.solitaire import solitaire_rows
 from tests.factories import EventCreatorFactory, UserFactory
 from tests.result_calls import (
     lowest,
@@ -20,11 +20,13 @@ from tests.result_calls import (
     set_solitaire_result,
 )
 from tests.tournament.integration.helpers import event_with_players
-from tournament import services
 from tournament.errors import DomainError, NotAllowed
-from tournament.models import Board, Event, Result, ResultCorrection, Round, Seat
-from tournament.models.tables import SEATED
-from tournament.services.events import ruleset_label
+from tournament.events.services import create_event, ruleset_label
+from tournament.models.events import Board, Event, Result, Round
+from tournament.models.logs import ResultCorrection
+from tournament.models.tables import SEATED, Seat
+from tournament.results.services import record_replay_check
+from tournament.rounds.services import compute_draft, publish_round, start_pairing, swap_players
 
 pytestmark = pytest.mark.django_db
 
@@ -34,11 +36,11 @@ def solitaire_event(n: int = 5, **fields: Any) -> tuple[Event, Any]:
 
 
 def published_round(event: Event, td: Any) -> Round:
-    round_ = services.start_pairing(event=event, user=td)
-    services.compute_draft(round_.pk)
+    round_ = start_pairing(event=event, user=td)
+    compute_draft(round_.pk)
     round_.refresh_from_db()
     assert round_.status == Round.Status.DRAFT, round_.pairing_error
-    return services.publish_round(round_=round_, user=td, notify=False)
+    return publish_round(round_=round_, user=td, notify=False)
 
 
 def boards_by_entry(round_: Round) -> dict[int, Board]:
@@ -54,15 +56,11 @@ def placings(round_: Round) -> dict[int, int | None]:
 def test_a_solitaire_event_is_played_alone(size: int) -> None:
     user = EventCreatorFactory(username="maker")
     with pytest.raises(DomainError) as refused:
-        services.create_event(
-            user=user, data={"name": "Solo", "ruleset": "solitaire", "table_size": size}
-        )
+        create_event(user=user, data={"name": "Solo", "ruleset": "solitaire", "table_size": size})
     assert refused.value.field == "table_size"
     assert "played alone" in refused.value.message and f"not {size}" in refused.value.message
     assert not Event.objects.filter(name="Solo").exists()
-    event = services.create_event(
-        user=user, data={"name": "Solo", "ruleset": "solitaire", "table_size": 1}
-    )
+    event = create_event(user=user, data={"name": "Solo", "ruleset": "solitaire", "table_size": 1})
     assert event.table_size == 1
 
 
@@ -103,11 +101,11 @@ def test_every_entrant_gets_a_board_of_one_and_the_round_a_seed_kept_after_publi
 
 def test_a_solitaire_draft_has_no_seats_to_swap() -> None:
     event, td = solitaire_event(3)
-    round_ = services.start_pairing(event=event, user=td)
-    services.compute_draft(round_.pk)
+    round_ = start_pairing(event=event, user=td)
+    compute_draft(round_.pk)
     a, b = event.entries.order_by("starting_rank")[:2]
     with pytest.raises(DomainError) as refused:
-        services.swap_players(round_=round_, user=td, first=a, second=b, reason="why not")
+        swap_players(round_=round_, user=td, first=a, second=b, reason="why not")
     assert "no seats to swap" in refused.value.message
     assert round_.boards.filter(result="").count() == 3
 
@@ -237,7 +235,7 @@ def test_the_standings_rows_score_each_round_over_its_counted_results() -> None:
         e3: (2, 0.25),
     }
     assert placings(round_)[e4] == 1  # the round's placings count it; the standings wait
-    services.record_replay_check(board=Board.objects.get(pk=by_entry[e4].pk), passed=True)
+    record_replay_check(board=Board.objects.get(pk=by_entry[e4].pk), passed=True)
     rows = solitaire_rows(load_event_boards(event).boards)
     points = {r.player: r.points for r in rows}
     assert points == pytest.approx({e1: 2 / 3, e2: 1 / 6, e3: 1 / 6, e4: 1.0})

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from tests.factories import EventCreatorFactory
 from tests.html_forms import form_with
-from tournament.models import Event
+from tournament.models.events import Event
 
 pytestmark = pytest.mark.django_db
 

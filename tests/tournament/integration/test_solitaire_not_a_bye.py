@@ -15,9 +15,9 @@ from tests.factories import arbiter_of
 from tests.result_calls import set_solitaire_result
 from tests.standings.pdfreader import read_pdf
 from tests.tournament.integration.helpers import event_with_players
-from tournament import services
-from tournament.models import Board, Event, Round
-from tournament.notifications import round_messages
+from tournament.models.events import Board, Event, Round
+from tournament.notifications.services import round_messages
+from tournament.rounds.services import compute_draft, publish_round, start_pairing
 
 pytestmark = pytest.mark.django_db
 
@@ -26,9 +26,9 @@ ALONE = "plays the round's deal (solitaire)"
 
 def solitaire_round(n: int = 3, **fields: Any) -> tuple[Event, Any, Round, list[Board]]:
     event, td = event_with_players(n, rounds=2, ruleset="solitaire", table_size=1, **fields)
-    round_ = services.start_pairing(event=event, user=td)
-    services.compute_draft(round_.pk)
-    round_ = services.publish_round(round_=Round.objects.get(pk=round_.pk), user=td, notify=False)
+    round_ = start_pairing(event=event, user=td)
+    compute_draft(round_.pk)
+    round_ = publish_round(round_=Round.objects.get(pk=round_.pk), user=td, notify=False)
     return event, td, round_, list(round_.boards.order_by("number"))
 
 
@@ -51,9 +51,9 @@ def test_a_requested_bye_in_a_solitaire_event_is_still_a_bye() -> None:
     last = event.entries.get(starting_rank=3)
     last.requested_byes = [1]
     last.save(update_fields=["requested_byes"])
-    round_ = services.start_pairing(event=event, user=td)
-    services.compute_draft(round_.pk)
-    services.publish_round(round_=Round.objects.get(pk=round_.pk), user=td, notify=False)
+    round_ = start_pairing(event=event, user=td)
+    compute_draft(round_.pk)
+    publish_round(round_=Round.objects.get(pk=round_.pk), user=td, notify=False)
     bye = Board.objects.get(round__event=event, seats__entry=last)
     assert bye.is_bye
     assert not bye.plays_alone

@@ -6,15 +6,17 @@ from typing import Any
 
 import pytest
 
-from scoring.solitaire import solitaire_rows
-from scoring.standings import load_event_boards
+from scoring.standings.build import load_event_boards
+from scoring.standings.solitaire import solitaire_rows
 from tests.result_calls import (
     record_solitaire_game_result,
     set_solitaire_result,
 )
 from tests.tournament.integration.helpers import event_with_players
-from tournament import services
-from tournament.models import Board, Event, Round, Seat
+from tournament.models.events import Board, Event, Round
+from tournament.models.tables import Seat
+from tournament.results.services import record_replay_check
+from tournament.rounds.services import compute_draft, publish_round, start_pairing
 
 pytestmark = pytest.mark.django_db
 
@@ -29,9 +31,9 @@ LEVELS = {
 
 
 def published_round(event: Event, td: Any) -> Round:
-    round_ = services.start_pairing(event=event, user=td)
-    services.compute_draft(round_.pk)
-    return services.publish_round(round_=Round.objects.get(pk=round_.pk), user=td, notify=False)
+    round_ = start_pairing(event=event, user=td)
+    compute_draft(round_.pk)
+    return publish_round(round_=Round.objects.get(pk=round_.pk), user=td, notify=False)
 
 
 def by_rank(round_: Round) -> dict[int, Board]:
@@ -71,7 +73,7 @@ def test_a_directors_six_levels_are_kept_and_place_the_round_again() -> None:
 def test_the_standings_rows_score_the_six_level_placings() -> None:
     event, _td, _round, boards = played_round()
     for board in boards.values():
-        services.record_replay_check(board=Board.objects.get(pk=board.pk), passed=True)
+        record_replay_check(board=Board.objects.get(pk=board.pk), passed=True)
     ranks = {e.pk: e.starting_rank for e in event.entries.all()}
     rows = solitaire_rows(load_event_boards(event).boards)
     # VP: (entrants beaten + 1/2 tied) / 4.

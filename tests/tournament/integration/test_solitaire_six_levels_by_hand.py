@@ -7,8 +7,10 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.tournament.integration.test_solitaire_not_a_bye import solitaire_round
-from tournament import selectors, services
-from tournament.models import Board, Round, Seat
+from tournament.models.events import Board, Round
+from tournament.models.tables import Seat
+from tournament.rounds.history import scores_before
+from tournament.rounds.services import compute_draft, publish_round, start_pairing
 
 pytestmark = pytest.mark.django_db
 
@@ -81,14 +83,14 @@ def test_round_two_shows_each_entrants_points_from_round_one() -> None:
         boards, ((5, 6, "7 8 9 9"), (4, 4, "4 4 4 4"), (2, 3, "3 3 3 3")), strict=True
     ):
         assert by_hand(client, board, *levels) == 302
-    assert selectors.scores_before(event, 2) == {
+    assert scores_before(event, 2) == {
         boards[0].seated[0].pk: 1.0,
         boards[1].seated[0].pk: 0.5,
         boards[2].seated[0].pk: 0.0,
     }
-    round2 = services.start_pairing(event=event, user=td)
-    services.compute_draft(round2.pk)
-    round2 = services.publish_round(round_=Round.objects.get(pk=round2.pk), user=td, notify=False)
+    round2 = start_pairing(event=event, user=td)
+    compute_draft(round2.pk)
+    round2 = publish_round(round_=Round.objects.get(pk=round2.pk), user=td, notify=False)
     page = Client().get(reverse("event-round", args=[event.slug, 2]))
     assert page.status_code == 200
     text = page.content.decode()

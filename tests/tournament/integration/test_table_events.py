@@ -10,9 +10,9 @@ from django.urls import reverse
 
 from tests.factories import EventCreatorFactory, EventFactory, RoundFactory, director_of
 from tests.tournament.integration.helpers import api_as
-from tournament import services
 from tournament.errors import DomainError
-from tournament.models import Event
+from tournament.events.services import create_event, update_event
+from tournament.models.events import Event
 
 pytestmark = pytest.mark.django_db
 
@@ -85,12 +85,10 @@ def test_the_page_refuses_mso_at_tables_of_four_next_to_the_field(client: Client
 
 def test_the_service_creates_and_edits_the_table_size_before_round_one() -> None:
     user = EventCreatorFactory(username="maker")
-    event = services.create_event(
-        user=user, data={"name": "Threes", "ruleset": "standard", "table_size": 3}
-    )
+    event = create_event(user=user, data={"name": "Threes", "ruleset": "standard", "table_size": 3})
     assert event.table_size == 3
 
-    services.update_event(event=event, user=user, data={"table_size": 4})
+    update_event(event=event, user=user, data={"table_size": 4})
 
     event.refresh_from_db()
     assert event.table_size == 4
@@ -111,7 +109,7 @@ def test_the_service_refuses_a_size_the_ruleset_does_not_allow(
 ) -> None:
     user = EventCreatorFactory(username="maker")
     with pytest.raises(DomainError) as refused:
-        services.create_event(user=user, data={"name": "Bad tables", **data})
+        create_event(user=user, data={"name": "Bad tables", **data})
     assert refused.value.field == "table_size"
     assert words in refused.value.message
     assert not Event.objects.filter(name="Bad tables").exists()
@@ -121,7 +119,7 @@ def test_mso_cannot_take_an_existing_table_events_ruleset_without_its_size() -> 
     event = EventFactory(ruleset="standard", table_size=4)
     user = director_of(event)
     with pytest.raises(DomainError) as refused:
-        services.update_event(event=event, user=user, data={"ruleset": "mso"})
+        update_event(event=event, user=user, data={"ruleset": "mso"})
     assert refused.value.field == "table_size"
     event.refresh_from_db()
     assert (event.ruleset, event.table_size) == ("standard", 4)
@@ -133,14 +131,14 @@ def test_the_table_size_is_locked_once_round_one_is_paired() -> None:
     RoundFactory(event=event, number=1)
 
     with pytest.raises(DomainError) as refused:
-        services.update_event(event=event, user=user, data={"table_size": 3, "venue": "Elsewhere"})
+        update_event(event=event, user=user, data={"table_size": 3, "venue": "Elsewhere"})
 
     assert refused.value.field == "table_size"
     assert "table size cannot change once round 1 is paired" in refused.value.message
     event.refresh_from_db()
     assert (event.table_size, event.venue) == (4, "JW3, London")
     # Saving the same size again is no change.
-    services.update_event(event=event, user=user, data={"table_size": 4, "venue": "Elsewhere"})
+    update_event(event=event, user=user, data={"table_size": 4, "venue": "Elsewhere"})
     event.refresh_from_db()
     assert event.venue == "Elsewhere"
 

@@ -15,11 +15,12 @@ from tests.factories import (
     director_of,
 )
 from tests.result_calls import set_table_result
-from tournament import services
+from tournament.confirmations.services import confirm_result
 from tournament.errors import DomainError
-from tournament.models import Result, ResultConfirmation, Round
-from tournament.services.confirmations import confirm_result
-from tournament.services.seating import Table, seat_boards
+from tournament.models.events import Result, Round
+from tournament.models.people import ResultConfirmation
+from tournament.rounds.seating import Table, seat_boards
+from tournament.rounds.services import publish_round
 
 NAMES = ["Ada", "Bea", "Cy", "Di"]
 
@@ -41,7 +42,7 @@ def test_everybody_at_a_table_of_four_hears_of_their_seat_and_the_placings(
     round_ = RoundFactory(event=event, number=1, status=Round.Status.DRAFT)
     (board,) = seat_boards(round_, [Table([e.pk for e in entries])], first_number=1)
     with django_capture_on_commit_callbacks(execute=True):
-        services.publish_round(round_=round_, user=td)
+        publish_round(round_=round_, user=td)
 
     assert sorted(m.to[0] for m in mailoutbox) == [f"{n.lower()}@example.org" for n in NAMES]
     cy = next(m for m in mailoutbox if m.to == ["cy@example.org"])

@@ -15,10 +15,12 @@ from tests.games.integration.factories import board_with_game
 from tests.result_calls import lowest, set_solitaire_result, set_table_result
 from tests.tournament.integration.helpers import event_with_players
 from tests.tournament.integration.races import Call, together
-from tournament import services
 from tournament.errors import Conflict
-from tournament.models import Board, ResultCorrection, Round, Seat
-from tournament.services.seating import Table, seat_board
+from tournament.models.events import Board, Round
+from tournament.models.logs import ResultCorrection
+from tournament.models.tables import Seat
+from tournament.rounds.seating import Table, seat_board
+from tournament.rounds.services import compute_draft, publish_round, start_pairing
 
 LEVELS = [[5, 9], [7, 7], [5, 9], [2, 14]]  # placings 2, 1, 2, 4
 OTHER_LEVELS = [[8, 9], [7, 7], [5, 9], [2, 14]]  # placings 1, 2, 3, 4
@@ -35,10 +37,10 @@ def table_of_four() -> Board:
 def solitaire_board() -> Board:
     """The first entrant's board of one in a published round of duplicate solitaire."""
     event, td = event_with_players(3, rounds=3, ruleset="solitaire", table_size=1)
-    round_ = services.start_pairing(event=event, user=td)
-    services.compute_draft(round_.pk)
+    round_ = start_pairing(event=event, user=td)
+    compute_draft(round_.pk)
     round_.refresh_from_db()
-    services.publish_round(round_=round_, user=td, notify=False)
+    publish_round(round_=round_, user=td, notify=False)
     return round_.boards.order_by("number").first()  # type: ignore[return-value]
 
 

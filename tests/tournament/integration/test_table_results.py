@@ -9,13 +9,15 @@ from rest_framework.test import APIClient
 from tests.factories import EntryFactory, EventFactory, RoundFactory, director_of
 from tests.result_calls import record_table_game_result, set_table_result
 from tournament.errors import Conflict, DomainError
-from tournament.models import Board, Entry, Result, ResultCorrection, Round, Seat
-from tournament.services.results import (
+from tournament.models.events import Board, Entry, Result, Round
+from tournament.models.logs import ResultCorrection
+from tournament.models.tables import Seat
+from tournament.results.services import (
     record_replay_check,
     set_board_result,
     withdraw_game_result,
 )
-from tournament.services.seating import Table, seat_board
+from tournament.rounds.seating import Table, seat_board
 
 pytestmark = pytest.mark.django_db
 

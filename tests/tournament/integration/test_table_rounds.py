@@ -14,10 +14,15 @@ from django.urls import reverse
 
 from tests.result_calls import set_table_result
 from tests.tournament.integration.helpers import api_as, event_with_players
-from tournament import services, table_selectors
+from tournament.checkin import services as checkin
+from tournament.entries.services import set_requested_byes
 from tournament.errors import DomainError
-from tournament.models import Event, PairingChange, Result, Round, Seat
-from tournament.services import checkin
+from tournament.models.events import Event, Result, Round
+from tournament.models.logs import PairingChange
+from tournament.models.tables import Seat
+from tournament.results.services import set_board_result
+from tournament.rounds import tables as table_selectors
+from tournament.rounds.services import compute_draft, publish_round, start_pairing, swap_entries
 
 pytestmark = pytest.mark.django_db
 
@@ -27,8 +32,8 @@ def table_event(n: int, size: int, *, rounds: int = 3, system: str = "swiss") ->
 
 
 def draft(event: Event, td: Any) -> Round:
-    round_ = services.start_pairing(event=event, user=td)
-    services.compute_draft(round_.pk)
+    round_ = start_pairing(event=event, user=td)
+    compute_draft(round_.pk)
     round_.refresh_from_db()
     assert round_.status == Round.Status.DRAFT, round_.pairing_error
     return round_
@@ -52,13 +57,13 @@ def decide(round_: Round, td: Any) -> None:
             levels = [[(3 * s + 5 * round_.number + board.number) % 9 + 4, 16] for s in range(k)]
             set_table_result(board=board, user=td, reason="entered", levels=levels)
         elif k == 2:
-            services.set_board_result(
+            set_board_result(
                 board=board, user=td, result=Result.FIRST_WINS, first_lowest=12, second_lowest=8
             )
 
 
 def play(event: Event, td: Any) -> Round:
-    round_ = services.publish_round(round_=draft(event, td), user=td)
+    round_ = publish_round(round_=draft(event, td), user=td)
     decide(round_, td)
     return round_
 
@@ -90,7 +95,7 @@ def test_ten_players_at_tables_of_four_play_three_rounds_without_sharing_a_table
     assert sorted(map(len, seatings(first)), reverse=True) == [4, 3, 3]
     for board in first.boards.all():
         assert board.reason  # every table says why it is so
-    services.publish_round(round_=first, user=td)
+    publish_round(round_=first, user=td)
     decide(first, td)
     # Victory points: a table of k gives out k/2 (beaten 1, tied ½, per other player).
     states = table_selectors.table_states(event, 2)
@@ -147,7 +152,7 @@ def test_swaps_at_tables_exchange_seats_or_tables_and_are_logged_with_warnings()
     tables = seatings(round_)
     # At one table two players exchange seats, and the first seat with them.
     a, b = tables[0][0], tables[0][2]
-    change = services.swap_entries(round_=round_, user=td, first_id=a, second_id=b, reason="eyes")
+    change = swap_entries(round_=round_, user=td, first_id=a, second_id=b, reason="eyes")
     assert seatings(round_)[0][0] == b and seatings(round_)[0][2] == a
     assert change.reason == "eyes" and "swapped seats" in change.description
     # Across tables: a player joins a table-mate of round 1 and the warning says so.
@@ -208,7 +213,7 @@ def test_the_round_pages_list_every_seat_in_order() -> None:
         assert row is not None
         found = [row.group(0).index(names[e]) for e in table]
         assert found == sorted(found)  # in seat order
-    services.publish_round(round_=round_, user=td)
+    publish_round(round_=round_, user=td)
     client.logout()
     public = client.get(reverse("event-round", args=[event.slug, 1])).content.decode()
     for number, table in enumerate(seatings(round_), start=1):
@@ -237,7 +242,7 @@ def test_the_director_page_of_tables_reads_a_constant_number_of_queries() -> Non
 def test_requested_byes_and_withdrawals_stay_off_the_tables() -> None:
     event, td = table_event(12, 4)
     entries = list(event.entries.order_by("starting_rank"))
-    services.set_requested_byes(entry=entries[0], user=td, rounds=[1])
+    set_requested_byes(entry=entries[0], user=td, rounds=[1])
     round_ = draft(event, td)
     assert sorted(map(len, seatings(round_)), reverse=True) == [4, 4, 3]
     bye = round_.boards.get(seats__number=0, seats__entry=entries[0])
@@ -252,13 +257,13 @@ def test_nine_players_at_tables_of_three_play_all_play_all() -> None:
     met = shared_tables(event)
     assert len(met) == 36 and set(met.values()) == {1}  # everybody met everybody once
     with pytest.raises(DomainError):
-        services.start_pairing(event=event, user=td)
+        start_pairing(event=event, user=td)
 
 
 def test_an_all_play_all_longer_than_its_schedule_is_refused() -> None:
     event, td = table_event(9, 3, rounds=5, system="round-robin")
     with pytest.raises(DomainError) as refused:
-        services.start_pairing(event=event, user=td)
+        start_pairing(event=event, user=td)
     assert refused.value.field == "rounds"
     assert not Round.objects.filter(event=event).exists()
 
@@ -268,7 +273,7 @@ def test_ten_players_at_tables_of_three_sit_at_tables_of_three_and_two() -> None
     round_ = draft(event, td)
     assert sorted(map(len, seatings(round_)), reverse=True) == [3, 3, 2, 2]
     assert Seat.objects.filter(board__round=round_).count() == 10
-    services.publish_round(round_=round_, user=td)
+    publish_round(round_=round_, user=td)
     decide(round_, td)
     round_.refresh_from_db()
     assert round_.status == Round.Status.COMPLETE
@@ -279,7 +284,7 @@ def test_ten_players_at_tables_of_three_sit_at_tables_of_three_and_two() -> None
 def test_an_all_play_all_where_no_schedule_seats_the_field_is_refused() -> None:
     event, td = table_event(10, 4, rounds=3, system="round-robin")
     with pytest.raises(DomainError) as refused:
-        services.start_pairing(event=event, user=td)
+        start_pairing(event=event, user=td)
     assert refused.value.field == "pairing_system"
     assert not Round.objects.filter(event=event).exists()
 
@@ -305,7 +310,7 @@ def test_a_swap_into_the_first_seat_of_a_player_who_sat_first_more_is_warned_abo
     round_ = draft(event, td)
     table = next(t for t in seatings(round_) if t[0] not in sat_first and set(t[1:]) & sat_first)
     mover = next(e for e in table[1:] if e in sat_first)
-    change = services.swap_entries(
+    change = swap_entries(
         round_=round_, user=td, first_id=table[0], second_id=mover, reason="by request"
     )
     assert any("First-seat imbalance" in w for w in change.warnings), change.warnings

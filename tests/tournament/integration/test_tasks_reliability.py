@@ -15,10 +15,13 @@ from django.urls import reverse
 
 from tests.factories import arbiter_of
 from tests.tournament.integration.helpers import event_with_players
-from tournament import effects, services, tasks
+from tournament import effects, tasks
 from tournament.celery import app
-from tournament.models import PairingChange, Round
-from tournament.selectors import pair_of
+from tournament.models.events import Round
+from tournament.models.logs import PairingChange
+from tournament.rounds import services as rounds_services
+from tournament.rounds.selectors import pair_of
+from tournament.rounds.services import compute_draft, retry_pairing, start_pairing
 
 T0 = datetime.datetime(2026, 8, 20, 10, 0, tzinfo=datetime.UTC)
 SILENT = "The pairing task has not reported for"
@@ -61,13 +64,13 @@ def test_a_lost_task_goes_back_on_the_queue_within_a_minute() -> None:
 @pytest.mark.django_db
 def test_a_pairing_delivered_twice_stores_the_same_draft() -> None:
     event, director = event_with_players(11)
-    round_ = services.start_pairing(event=event, user=director)
-    first = services.compute_draft(round_.pk)
+    round_ = start_pairing(event=event, user=director)
+    first = compute_draft(round_.pk)
     assert first is not None and first.status == Round.Status.DRAFT
     draft = boards_of(first)
     assert len(draft) == 6  # five games and the bye
 
-    again = services.compute_draft(round_.pk)
+    again = compute_draft(round_.pk)
     assert again is not None
     assert (again.status, again.pairing_progress, again.notes) == (
         Round.Status.DRAFT,
@@ -81,14 +84,14 @@ def test_a_pairing_delivered_twice_stores_the_same_draft() -> None:
 @pytest.mark.django_db(transaction=True)
 def test_a_pairing_delivered_twice_at_once_stores_one_draft(postgres: None) -> None:
     event, director = event_with_players(20)
-    round_ = services.start_pairing(event=event, user=director)
+    round_ = start_pairing(event=event, user=director)
     barrier = threading.Barrier(2)
     errors: list[BaseException] = []
 
     def deliver() -> None:
         try:
             barrier.wait(timeout=10)
-            services.compute_draft(round_.pk)
+            compute_draft(round_.pk)
         except BaseException as exc:  # reported below: a thread's failure must fail the test
             errors.append(exc)
         finally:
@@ -108,7 +111,7 @@ def test_a_pairing_delivered_twice_at_once_stores_one_draft(postgres: None) -> N
 def pairing_round(director: Any, event: Any) -> Round:
     """A round whose pairing task was queued at T0 and never ran (its worker was lost)."""
     with time_machine.travel(T0, tick=False):
-        return services.start_pairing(event=event, user=director)
+        return start_pairing(event=event, user=director)
 
 
 @pytest.mark.django_db
@@ -134,7 +137,7 @@ def test_a_silent_pairing_task_is_shown_to_the_director_with_retry(client: Any) 
 
     # A report from the task makes it fresh again; the reads wrote nothing.
     with time_machine.travel(T0 + datetime.timedelta(seconds=100), tick=False):
-        services.rounds._progress(round_.pk, 30)
+        rounds_services._progress(round_.pk, 30)
         page = client.get(page_url).content.decode()
     assert SILENT not in page and "30%" in page
     round_.refresh_from_db()
@@ -180,7 +183,7 @@ def test_retry_of_a_round_paired_meanwhile_changes_nothing(
 ) -> None:
     event, director = event_with_players(8)
     round_ = pairing_round(director, event)
-    services.compute_draft(round_.pk)  # the lost task came back before the director clicked
+    compute_draft(round_.pk)  # the lost task came back before the director clicked
     draft = boards_of(round_)
     client.force_login(director)
 
@@ -196,7 +199,7 @@ def test_retry_of_a_round_paired_meanwhile_changes_nothing(
     round_.refresh_from_db()
     assert round_.status == Round.Status.DRAFT and boards_of(round_) == draft
     assert not PairingChange.objects.exists()
-    assert services.retry_pairing(round_=round_, user=director) is False
+    assert retry_pairing(round_=round_, user=director) is False
 
 
 @pytest.mark.django_db

@@ -8,35 +8,29 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 
-from scoring import standings
+from scoring.standings import build as standings
 from tests.factories import may_create_events
 from tests.tournament.integration.helpers import api_as, event_with_players, hand_result
-from tournament import services
+from tournament.entries.services import set_requested_byes
 from tournament.errors import DomainError
-from tournament.models import (
-    Entry,
-    Event,
-    EventLogEntry,
-    ForbiddenPair,
-    Player,
-    Result,
-    ResultCorrection,
-    Round,
-)
+from tournament.models.events import Entry, Event, Player, Result, Round
+from tournament.models.logs import EventLogEntry, ForbiddenPair, ResultCorrection
 from tournament.pairing.trf import TrfEvent, TrfGame, TrfPlayer, read_trf, write_trf
+from tournament.restrictions.services import add_forbidden_pair
+from tournament.restrictions.trf_import import import_trf
+from tournament.results.services import set_board_result
+from tournament.rounds.services import compute_draft, publish_round, start_pairing
 
 
 def play_round(event: Event, user: Any, *, results: bool = True) -> Round:
-    round_ = services.start_pairing(event=event, user=user)
-    services.compute_draft(round_.pk)
+    round_ = start_pairing(event=event, user=user)
+    compute_draft(round_.pk)
     round_.refresh_from_db()
     assert round_.status == Round.Status.DRAFT, round_.pairing_error
-    services.publish_round(round_=round_, user=user)
+    publish_round(round_=round_, user=user)
     if results:
         for board in round_.boards.filter(result=""):
-            services.set_board_result(
-                board=board, user=user, **hand_result(round_.number, board.number)
-            )
+            set_board_result(board=board, user=user, **hand_result(round_.number, board.number))
     return round_
 
 
@@ -51,16 +45,16 @@ def played_event() -> tuple[Event, Any]:
     requested byes of ½ and 1 point, a game still being played, and a bye asked for later."""
     event, td = event_with_players(7, rounds=5, system="swiss", requested_bye_points=["0.5", "1"])
     entries = list(event.entries.order_by("starting_rank"))
-    services.set_requested_byes(entry=entries[6], user=td, rounds=[2, (5, "1")])
-    services.set_requested_byes(entry=entries[5], user=td, rounds=[(3, "1")])
-    services.add_forbidden_pair(
+    set_requested_byes(entry=entries[6], user=td, rounds=[2, (5, "1")])
+    set_requested_byes(entry=entries[5], user=td, rounds=[(3, "1")])
+    add_forbidden_pair(
         event=event, user=td, first=entries[0].pk, second=entries[3].pk, reason="siblings"
     )
     play_round(event, td)
     play_round(event, td)
     third = play_round(event, td, results=False)
     for board in third.boards.filter(result="").order_by("number")[1:]:
-        services.set_board_result(board=board, user=td, **hand_result(3, board.number))
+        set_board_result(board=board, user=td, **hand_result(3, board.number))
     return event, td
 
 
@@ -117,9 +111,9 @@ def test_export_import_export_gives_the_same_file_and_the_event_resumes(
     assert {pair.first.starting_rank, pair.second.starting_rank} == {1, 4}
     # Resume: finish round 3, then pair round 4 here.
     open_board = copy.round_set.get(number=3).boards.get(result="")
-    services.set_board_result(board=open_board, result=Result.DRAW, user=td)
-    fourth = services.start_pairing(event=copy, user=td)
-    services.compute_draft(fourth.pk)
+    set_board_result(board=open_board, result=Result.DRAW, user=td)
+    fourth = start_pairing(event=copy, user=td)
+    compute_draft(fourth.pk)
     fourth.refresh_from_db()
     assert fourth.status == Round.Status.DRAFT, fourth.pairing_error
 
@@ -183,7 +177,7 @@ def test_a_bad_file_is_refused_naming_line_and_column_and_changes_nothing(
     may_create_events(td)
     before = (Event.objects.count(), Player.objects.count(), Entry.objects.count())
     with pytest.raises(DomainError) as refused:
-        services.import_trf(user=td, text=text)
+        import_trf(user=td, text=text)
     assert message.lower() in refused.value.message.lower(), refused.value.message
     assert refused.value.field == "file"
     assert (Event.objects.count(), Player.objects.count(), Entry.objects.count()) == before

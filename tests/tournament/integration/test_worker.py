@@ -5,15 +5,15 @@ import time
 import pytest
 
 from tests.tournament.integration.helpers import event_with_players
-from tournament import services
-from tournament.models import Round
+from tournament.models.events import Round
+from tournament.rounds.services import request_pairing
 
 
 @pytest.mark.worker
 @pytest.mark.django_db(transaction=True)
 def test_a_real_worker_pairs_the_round_into_a_draft(live_worker: object) -> None:
     event, td = event_with_players(12)
-    round_ = services.request_pairing(event=event, user=td)
+    round_ = request_pairing(event=event, user=td)
     assert round_.status == Round.Status.PAIRING
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

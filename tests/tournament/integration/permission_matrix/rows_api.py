@@ -10,6 +10,7 @@ from typing import Any
 from django.utils import timezone
 
 from games.models import Game
+from games.recording.services import record_action
 from tests.result_calls import lowest
 from tests.tournament.integration.permission_matrix.world import (
     ARBITERS,
@@ -17,22 +18,12 @@ from tests.tournament.integration.permission_matrix.world import (
     World,
     Write,
 )
-from tournament.models import (
-    Board,
-    CheckIn,
-    CheckInWindow,
-    Entry,
-    EntryRequest,
-    Event,
-    EventRole,
-    ForbiddenPair,
-    Result,
-    ResultConfirmation,
-    Round,
-)
+from tournament.models.events import Board, Entry, Event, EventRole, Result, Round
+from tournament.models.logs import ForbiddenPair
+from tournament.models.people import CheckIn, CheckInWindow, EntryRequest, ResultConfirmation
 from tournament.models.tables import SEATED
 from tournament.pairing.trf import TrfEvent, TrfPlayer, write_trf
-from tournament.services import seating
+from tournament.rounds import seating
 
 E = "/api/events/pm-event-e/"
 RO = {"type": "place", "player": 0, "tile": "RO", "cells": ["C9", "D9"]}
@@ -137,7 +128,7 @@ def withdrawn(w: World, user: Any) -> None:
 
 def a_players_word(w: World, user: Any) -> None:
     """The player's word on the pending board: the board awaits the other side's."""
-    from tournament.services.confirmations import confirm_result
+    from tournament.confirmations.services import confirm_result
 
     confirm_result(board=w.boards["pending"], user=w.users["player"], **SCORESHEET)
 
@@ -164,10 +155,9 @@ def ranks_reversed(w: World, user: Any) -> None:
 
 
 def one_move(w: World, user: Any) -> None:
-    from games import services
 
     game = Game.objects.get(board=w.boards["pending"])
-    services.record_action(game=game, user=w.users["director"], expected_index=0, action=RO)
+    record_action(game=game, user=w.users["director"], expected_index=0, action=RO)
 
 
 @functools.cache

@@ -19,13 +19,13 @@ def _tables(w: World) -> tuple[Any, ...]:
 
 
 def a_table(w: World, user: Any) -> None:
-    from games.services.challenges import start_table
+    from games.challenge_tables.services import start_table
 
     start_table(user=w.users["staff"], **START)
 
 
 def a_table_with_a_roll(w: World, user: Any) -> None:
-    from games.services.challenges import record_challenge_action
+    from games.challenge_tables.services import record_challenge_action
 
     a_table(w, user)
     record_challenge_action(table=_table(), user=w.users["staff"], expected_index=0, action=ROLL)

@@ -43,7 +43,8 @@ from tests.tournament.integration.permission_matrix.world import (
     World,
     Write,
 )
-from tournament.models import Event, PairingChange, Round
+from tournament.models.events import Event, Round
+from tournament.models.logs import PairingChange
 
 E = "/events/pm-event-e/"
 CREATORS = frozenset({"director", "director_other"})
@@ -59,7 +60,7 @@ def page(id: str, url_name: str, url: Any, probe: Any, allowed: frozenset[str], 
 
 def new_event_form() -> dict[str, Any]:
     """The new-event form as rendered, with a name filled in."""
-    from tournament.forms import EventForm
+    from tournament.events.forms import EventForm
 
     form = EventForm()
     data: dict[str, Any] = {"name": "PM New Event"}

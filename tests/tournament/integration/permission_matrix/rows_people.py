@@ -15,7 +15,8 @@ from tests.tournament.integration.permission_matrix.world import (
     World,
     Write,
 )
-from tournament.models import Event, Festival, Player, PlayerClaim, PlayerMerge
+from tournament.models.events import Event, Festival, Player
+from tournament.models.people import PlayerClaim, PlayerMerge
 
 # Who has no player of their own and so may claim one.
 WITHOUT_PLAYER = SIGNED_IN - {"player", "opponent"}
@@ -121,7 +122,7 @@ def _event_page(w: World) -> tuple[Any, ...]:
 
 def _edit_event_form(w: World, festival: Festival, venue: str = "") -> dict[str, Any]:
     """The edit form as it is rendered (the stored event), with the festival and venue given."""
-    from tournament.forms import EventForm
+    from tournament.events.forms import EventForm
 
     data: dict[str, Any] = {}
     for name, value in EventForm.initial_of(Event.objects.get(pk=w.events["E"].pk)).items():

@@ -23,7 +23,7 @@ from django.test import Client
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from games import services as game_services
+from games.recording.setup import game_for_board
 from tests.factories import (
     BoardFactory,
     EntryFactory,
@@ -32,21 +32,10 @@ from tests.factories import (
     RoundFactory,
     UserFactory,
 )
-from tournament.models import (
-    Board,
-    Entry,
-    EntryRequest,
-    Event,
-    EventRole,
-    Festival,
-    ForbiddenPair,
-    Player,
-    PlayerClaim,
-    PlayerMerge,
-    Result,
-    Round,
-)
-from tournament.services.festivals import create_festival
+from tournament.festivals.services import create_festival
+from tournament.models.events import Board, Entry, Event, EventRole, Festival, Player, Result, Round
+from tournament.models.logs import ForbiddenPair
+from tournament.models.people import EntryRequest, PlayerClaim, PlayerMerge
 
 ROLES = (
     "anonymous",
@@ -228,8 +217,8 @@ def build_world() -> World:
         )
     f_round = RoundFactory(event=f, number=1, status=Round.Status.PUBLISHED)
     boards["f"] = BoardFactory(round=f_round, number=1, sides=[entries["f_y"], entries["f2"]])
-    game_services.game_for_board(boards["pending"])
-    game_services.game_for_board(boards["f"])
+    game_for_board(boards["pending"])
+    game_for_board(boards["f"])
 
     claims = {
         "x": PlayerClaim.objects.create(user=users["claimant"], player=players["x"], message="me"),

@@ -22,6 +22,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from tournament.entries.services import import_players_csv
+from tournament.events.services import create_event
+from tournament.rounds.services import compute_draft, publish_round, start_pairing
+
 ROOT = Path(__file__).resolve().parents[4]
 FROZEN = datetime(2026, 7, 4, 9, 30, tzinfo=UTC)
 DIRECTOR = "director"
@@ -80,7 +84,7 @@ def _table_levels(board: int, round_: int, seats: int) -> list[list[int]]:
 
 
 def _enter_results(client: Any, event: Any, number: int) -> None:
-    from tournament.models import Board
+    from tournament.models.events import Board
 
     boards = Board.objects.filter(round__event=event, round__number=number).order_by("number")
     for board in boards:
@@ -109,21 +113,19 @@ def _enter_results(client: Any, event: Any, number: int) -> None:
 
 
 def _next_round(event: Any, director: Any) -> None:
-    from tournament import services
-    from tournament.models import Round
+    from tournament.models.events import Round
 
-    round_ = services.start_pairing(event=event, user=director)
+    round_ = start_pairing(event=event, user=director)
     if round_.status == Round.Status.PAIRING:
-        services.compute_draft(round_.pk)
+        compute_draft(round_.pk)
         round_.refresh_from_db()
-    services.publish_round(round_=round_, user=director, notify=False)
+    publish_round(round_=round_, user=director, notify=False)
 
 
 def _partnership_event(director: Any) -> Any:
-    from tournament import services
-    from tournament.models import Event
+    from tournament.models.events import Event
 
-    event = services.create_event(
+    event = create_event(
         user=director,
         data={
             "name": "Golden Partnership",
@@ -138,7 +140,7 @@ def _partnership_event(director: Any) -> Any:
     )
     rows = ["name,club,country,rating,partner,partner_club,partner_country,partner_rating"]
     rows += [",".join(str(value) for value in team) for team in TEAM_PLAYERS]
-    services.import_players_csv(event=event, user=director, text="\n".join(rows))
+    import_players_csv(event=event, user=director, text="\n".join(rows))
     _next_round(event, director)
     return Event.objects.get(pk=event.pk)
 
@@ -150,7 +152,7 @@ def _build() -> list[Any]:
     from django.core.management import call_command
     from django.test import Client
 
-    from tournament.models import Event, Festival
+    from tournament.models.events import Event, Festival
 
     quiet = StringIO()
     call_command("migrate", verbosity=0, stdout=quiet)

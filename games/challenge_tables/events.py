@@ -1,0 +1,155 @@
+"""Challenge games of an event of challenges (issue 13, item 5): a ``Game`` of the kind
+``challenge`` per board of a published round (its players are the board's seats), and the
+result of a finished challenge game sent to its board.
+
+A board's result is each seat's lowest row and second lowest (``Seat.lowest``/``next_lowest``)
+and its placing by the result order of CHALLENGES.md (lowest row, then second lowest...), with
+``Board.result`` "table" for every board of the event, two seats or more. It goes through the
+tournament floor's one result service (``results.enter_result``: ResultCorrection
+and log), provisional until the record checks (``games.challenges.check_record``), which is
+done at once: the log is replayed by the engine anyway. ``send_result`` is the one place a
+Challenge's result enters the result service. A take-back that reopens a finished
+game withdraws the result it sent; a director's result stands as entered (CHALLENGES-RECORD.md;
+RULINGS.md on tables).
+"""
+
+from __future__ import annotations
+
+import random
+
+from django.db import transaction
+from django.db.models import QuerySet
+from django.utils.translation import gettext as _
+
+from games.challenge_tables.selectors import effective_actions, record_of, replay_table
+from games.challenges import ChallengeGame, check_record
+from games.engine.scoring import ranking
+from games.models import Game
+from tournament import effects
+from tournament.acting import User
+from tournament.errors import DomainError
+from tournament.models.events import Board, Event, Result, Round
+from tournament.models.tables import SEATED
+from tournament.permissions import require_arbiter
+from tournament.results.services import (
+    Source,
+    TableOutcome,
+    enter_result,
+    lock_board,
+    record_replay_check,
+    withdraw_game_result,
+)
+from tournament.rounds import challenges as challenge_rounds
+
+TAKEN_BACK_REASON = "the finished challenge game was reopened by a take-back"
+
+
+def is_challenge_event(event: Event) -> bool:
+    return event.ruleset == Event.Ruleset.CHALLENGES
+
+
+def _boards(round_: Round) -> QuerySet[Board]:
+    return Board.objects.filter(round=round_).prefetch_related(*SEATED).order_by("number")
+
+
+@transaction.atomic
+def create_tables_for_round(round_: Round) -> list[Game]:
+    """One challenge table per board of two to four seats (idempotent): the board's game, its
+    players the board's seats; the round's challenge from the event's sequence when none was
+    set."""
+    event = round_.event
+    if not round_.challenge:
+        round_.challenge = challenge_rounds.challenge_for(event, round_.number)
+        Round.objects.filter(pk=round_.pk).update(challenge=round_.challenge)
+    options = {}
+    if round_.challenge == "dice" and not challenge_rounds.setup_roll(event):
+        options["setup_roll"] = False
+    tables = []
+    rng = random.SystemRandom()
+    for board in _boards(round_):
+        if not 2 <= len(board.seats.all()) <= 4:
+            continue  # a bye or an absence: no game
+        table, _created = Game.objects.get_or_create(
+            board=board,
+            defaults={
+                "kind": Game.Kind.CHALLENGE,
+                "status": Game.Status.PLAYING,
+                "challenge": round_.challenge,
+                "mode": challenge_rounds.table_mode(event),
+                "options": options,
+                "seed": rng.randrange(2**62),
+            },
+        )
+        tables.append(table)
+    return tables
+
+
+def outcome_of(game: ChallengeGame) -> TableOutcome:
+    """Per seat: (placing by the result order, lowest row, second lowest)."""
+    places = ranking(game.rows)
+    return [(p, min(r), sorted(r)[1]) for p, r in zip(places, game.rows, strict=True)]
+
+
+def check_event_table(table: Game, user: User | None) -> None:
+    """An event's table is recorded by the event's arbiters and directors (or staff); a board a
+    director decided is closed to recording until a director reopens it."""
+    if table.board_id is None:
+        return
+    board = Board.objects.select_related("round__event").filter(pk=table.board_id).first()
+    if board is None:
+        return
+    if not getattr(user, "is_staff", False):
+        require_arbiter(user, board.round.event)  # type: ignore[arg-type]
+    if board.result and not board.recording_open and board.result_check == Board.Check.NONE:
+        raise DomainError(
+            _(
+                "Board %(number)s has a result entered by a director: a director reopens "
+                "the board before its game is recorded further."
+            )
+            % {"number": board.number},
+            code="board_decided",
+        )
+
+
+def after_write(table: Game, user: User | None) -> None:
+    """After an action or a take-back at an event's table: a finished game sends its result to
+    the board; a reopened one withdraws the result it sent."""
+    if table.board_id is None:
+        return
+    board = Board.objects.select_related("round__event").get(pk=table.board_id)
+    if table.status == Game.Status.FINISHED:
+        send_result(table, board)
+    elif board.result and board.result_check != Board.Check.NONE:
+        withdraw_game_result(board=board, user=user, reason=TAKEN_BACK_REASON)
+    else:
+        effects.live_changed(board.round.event_id)
+
+
+@transaction.atomic
+def send_result(table: Game, board: Board) -> Board:
+    """The finished game's result goes to the board, audited, and its record is checked."""
+    board = lock_board(board)
+    game = replay_table(table, effective_actions(table))
+    outcome = list(outcome_of(game))
+    standing = [(s.placing, s.lowest, s.next_lowest) for s in board.seats.order_by("number")]
+    if board.result and board.result_check == Board.Check.NONE:
+        # A director's result stands as entered; the game closes the board.
+        if board.recording_open:
+            board.recording_open = False
+            board.save(update_fields=["recording_open"])
+            effects.live_changed(board.round.event_id)
+        return board
+    if board.result != Result.TABLE or standing != outcome:
+        board = enter_result(
+            board=board,
+            user=None,
+            result=Result.TABLE,
+            levels=[[lowest, next_] for _placing, lowest, next_ in outcome],
+            placings=[placing for placing, _lowest, _next in outcome],
+            source=Source.GAME,
+            supersedes_game=True,
+        )
+    verdict = check_record(record_of(table))
+    passed = bool(verdict.get("valid")) and bool(verdict.get("over"))
+    message = "" if passed else str(verdict.get("error", {}).get("message") or "not finished")
+    return record_replay_check(board=board, passed=passed, message=message)

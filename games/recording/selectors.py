@@ -1,0 +1,428 @@
+"""Reads of the games app. Views, serializers and the read side call these; they never write.
+
+A flag that has fallen is derived here from the clock (``flag_fallen``) and shown at once; it is
+recorded by the next write to the game or by the beat's flag sweep (RULINGS: the server, not a
+browser, decides a flag).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from games.engine import IllegalAction, Record
+from games.errors import IllegalMove, engine_message
+from games.models import RECORD_KINDS, Game, GameAction, ValidationRun
+from games.recording import positions, solitaire
+from tournament.models.events import Board, Event, Round
+from tournament.models.tables import SEATED
+from tournament.names import display_name
+from tournament.permissions import is_arbiter, is_director
+from tournament.rounds.selectors import task_silence
+
+User = AbstractBaseUser | AnonymousUser
+
+
+# ---------------------------------------------------------------- who may see what
+
+
+def can_view(user: User, board: Board) -> bool:
+    """Games are public once their round is published; arbiters see them before."""
+    return board.round.is_public or is_arbiter(user, board.round.event)
+
+
+def can_record(user: User, board: Board) -> bool:
+    return is_arbiter(user, board.round.event)
+
+
+def game_at_board(board_pk: int) -> Game | None:
+    """The board's game with its board, round and event, and the board's seats with who sits
+    in them (three queries)."""
+    return (
+        Game.objects.ingenious()
+        .select_related("board__round__event")
+        .prefetch_related(*(f"board__{path}" for path in SEATED))
+        .filter(board_id=board_pk)
+        .first()
+    )
+
+
+def board_with_event(board_pk: int) -> Board | None:
+    return (
+        Board.objects.select_related("round__event")
+        .prefetch_related(*SEATED)
+        .filter(pk=board_pk)
+        .first()
+    )
+
+
+def team_letter(index: int) -> str:
+    """A partnership board's sides in seat order: team A (seats 0 and 2), team B (1 and 3)."""
+    return "ABCD"[index] if 0 <= index < 4 else str(index + 1)
+
+
+def side_names(board: Board) -> list[str]:
+    """The board's sides in seat order as its title names them: each player, or a partnership
+    team as "Team A (Ada Byron & Alan Turing)" (partners are one side)."""
+    return [
+        _("Team %(letter)s (%(names)s)") % {"letter": team_letter(n), "names": entry.name}
+        if entry.partner_id is not None
+        else entry.name
+        for n, entry in enumerate(board.sides)
+    ]
+
+
+def seat_teams(board: Board) -> list[dict[str, str]]:
+    """Per seat, in seat order: at a partnership board the seat's team ("A") and partner
+    ("Alan Turing"); empty strings elsewhere."""
+    sides = board.side_ids
+    out = []
+    for seat in board.seats.all():
+        entry = seat.entry
+        if entry.partner_id is None:
+            out.append({"team": "", "partner": ""})
+            continue
+        partner = entry.partner if seat.player.pk == entry.player_id else entry.player
+        out.append(
+            {
+                "team": team_letter(sides.index(entry.pk)),
+                "partner": partner.name if partner else "",
+            }
+        )
+    return out
+
+
+def side_lowest(board: Board) -> list[int | None]:
+    """Each side's lowest level in seat order, as its first seat holds it (None: not known)."""
+    return [seat.lowest for seat in board.side_seats()]
+
+
+# ---------------------------------------------------------------- the log and the position
+
+
+def record_rows(game: Game) -> list[GameAction]:
+    return list(
+        game.actions.filter(kind__in=RECORD_KINDS, taken_back_by__isnull=True).order_by("index")
+    )
+
+
+def position(game: Game) -> dict[str, Any]:
+    """The cached position, or (if the cache is behind the log) one derived now."""
+    if game.position_length == game.log_length and game.position:
+        return game.position
+    rows = record_rows(game) if game.log_length else []
+    try:
+        eng = positions.replay(game.ruleset, game.options, game.players, [r.payload for r in rows])
+    except IllegalAction:
+        eng = positions.new_engine(game.ruleset, game.options, game.players)
+    return positions.summarise(eng, len(rows))
+
+
+def table_placings(game: Game) -> list[int | None] | None:
+    """A table's placings by seat: the board's seats once its result is in (a director's
+    entry included), else the finished game's; None for a two-player game."""
+    if len(game.players) <= 2:
+        return None
+    if game.board.result:
+        by_number = dict(game.board.seats.values_list("number", "placing"))
+        return [by_number.get(seat) for seat in range(len(game.players))]
+    placings = (
+        (game.position or {}).get("placings") if game.status == Game.Status.FINISHED else None
+    )
+    return list(placings) if placings else None
+
+
+def flag_fallen(game: Game, now: datetime) -> int | None:
+    """The seat whose time has run out on a clock still running (not yet recorded), if any."""
+    if game.status == Game.Status.FINISHED or game.board.closed:
+        return None
+    return game.clock.expired_seat(now)
+
+
+def clock_state(game: Game, now: datetime) -> dict[str, Any]:
+    """What a browser needs to count down: readings at `now` and the server's time."""
+    return {
+        "readings_ms": game.readings(now),
+        "seat": game.clock_seat,
+        "running": game.clock_running and not game.board.closed,
+        "flag_fallen": flag_fallen(game, now),
+        "started": game.clock_seat is not None or game.status == Game.Status.FINISHED,
+        "server_time": now.isoformat(),
+        "server_ms": int(now.timestamp() * 1000),
+        "initial_ms": game.clock_ms,
+    }
+
+
+def log_entries(game: Game, since: int = 0) -> list[dict[str, Any]]:
+    """The log from index `since` on, every entry with who made it and both clocks then."""
+    rows = (
+        game.actions.filter(index__gte=since)
+        .select_related("user__player", "taken_back_by")
+        .order_by("index")
+    )
+    return [
+        {
+            "index": r.index,
+            "kind": r.kind,
+            "payload": r.payload,
+            "reason": r.reason,
+            "user": display_name(r.user) or None,
+            "at": r.at.isoformat(),
+            "clock_ms": r.clock_ms,
+            "taken_back_by": r.taken_back_by.index if r.taken_back_by else None,
+        }
+        for r in rows
+    ]
+
+
+def game_state(game: Game, now: datetime | None = None, *, with_log: bool = True) -> dict[str, Any]:
+    """Everything the board page and the API show of a game."""
+    now = now or timezone.now()
+    board = game.board
+    lowest = side_lowest(board)
+    state: dict[str, Any] = {
+        "board": board.pk,
+        "board_number": board.number,
+        "round": board.round.number,
+        "event": board.round.event.slug,
+        "status": game.status,
+        "players": game.players,
+        "ruleset": game.ruleset,
+        "options": game.options,
+        "next_index": game.log_length,
+        "position": position(game),
+        "clock": clock_state(game, now),
+        "result": board.result,
+        # The documented two-sided fields, read from the seats: the first and second side's
+        # lowest level (a solitaire entrant's alone in first_lowest).
+        "first_lowest": lowest[0] if lowest else None,
+        "second_lowest": lowest[1] if len(lowest) > 1 else None,
+        "placings": table_placings(game),  # tables only: by seat, once decided
+        "result_held": board.result_held,
+        "result_check": board.result_check,
+        "result_provisional": board.result_provisional,
+        "board_closed": board.closed and game.status != Game.Status.FINISHED,
+        "validation": game.validation,
+        "validation_message": game.validation_message,
+    }
+    state.update(solitaire.revealed(game, state["position"]))  # solitaire: the tile to place
+    if with_log:
+        state["log"] = log_entries(game)
+    return state
+
+
+def preview(game: Game, tile: str, cells: list[str]) -> dict[str, Any]:
+    """Points a placement would score for the seat to move, without storing anything."""
+    rows = record_rows(game)
+    eng = positions.replay(game.ruleset, game.options, game.players, [r.payload for r in rows])
+    tile = (tile or "").strip().upper()
+    cells = [str(c).strip().upper() for c in cells]
+    try:
+        if len(cells) != 2:
+            raise IllegalAction("BAD_RECORD", len(rows), "a tile covers two cells")
+        result = eng.preview(tile, cells)
+    except IllegalAction as exc:
+        raise IllegalMove(
+            engine_message(exc.code, exc.message),
+            code=exc.code,
+            index=game.log_length,
+            record_index=exc.index,
+        ) from exc
+    except (KeyError, ValueError) as exc:
+        raise IllegalMove(
+            _("%(tile)s is not a tile (two colour letters from RGBOYP)") % {"tile": repr(tile)},
+            code="BAD_RECORD",
+            index=game.log_length,
+            record_index=len(rows),
+        ) from exc
+    return {
+        "seat": eng.to_move,
+        "tile": tile,
+        "cells": cells,
+        "points": result["points"],
+        "total": sum(result["points"].values()),
+        "scores": result["scores"],
+        "bonus": result["bonus"],
+    }
+
+
+# ---------------------------------------------------------------- records
+
+
+def record_for_game(game: Game) -> Record:
+    board = game.board
+    extra = {
+        "event": board.round.event.name,
+        "round": board.round.number,
+        "board": board.number,
+    }
+    return positions.make_record(
+        game.ruleset,
+        game.options,
+        game.players,
+        [r.payload for r in record_rows(game)],
+        extra,
+    )
+
+
+def game_records_for_event(event: Event) -> list[tuple[Board, Record]]:
+    """Every game of the event with its record, by round and board (for the zip export)."""
+    games = (
+        Game.objects.ingenious()
+        .filter(board__round__event=event)
+        .select_related("board__round__event")
+        .prefetch_related("actions")
+        .order_by("board__round__number", "board__number")
+    )
+    out = []
+    for game in games:
+        actions = sorted(
+            (
+                a
+                for a in game.actions.all()
+                if a.kind in RECORD_KINDS and a.taken_back_by_id is None
+            ),
+            key=lambda a: a.index,
+        )
+        board = game.board
+        extra = {"event": event.name, "round": board.round.number, "board": board.number}
+        record = positions.make_record(
+            game.ruleset, game.options, game.players, [a.payload for a in actions], extra
+        )
+        out.append((board, record))
+    return out
+
+
+# ---------------------------------------------------------------- the viewer
+
+
+def replay_frames(game: Game) -> list[dict[str, Any]]:
+    """The game step by step: each record action with the scores and clocks after it."""
+    rows = record_rows(game)
+    eng = positions.new_engine(game.ruleset, game.options, game.players)
+    initial = [game.clock_ms] * len(game.players)
+    frames: list[dict[str, Any]] = [
+        {
+            "step": 0,
+            "index": None,
+            "action": None,
+            "text": "Start",
+            "scores": eng.scores,
+            "plies": 0,
+            "clock_ms": initial,
+            "to_move": eng.to_move,
+            "bonus_owed": 0,
+        }
+    ]
+    for step, row in enumerate(rows, start=1):
+        try:
+            eng.apply(row.payload)
+        except IllegalAction:
+            break
+        frames.append(
+            {
+                "step": step,
+                "index": row.index,
+                "action": row.payload,
+                "text": describe(game, row.payload),
+                "scores": eng.scores,
+                "plies": eng.plies,
+                "clock_ms": row.clock_ms or initial,
+                "to_move": eng.to_move,
+                "bonus_owed": eng.bonus_owed,
+            }
+        )
+    return frames
+
+
+def describe(game: Game, action: dict[str, Any]) -> str:
+    """An action in words, for the log and the viewer."""
+    seat = action.get("player")
+    who = game.players[seat] if isinstance(seat, int) and 0 <= seat < len(game.players) else "?"
+    kind = action.get("type")
+    if kind == "place":
+        cells = action.get("cells") or ["?", "?"]
+        return _("%(who)s: %(tile)s on %(cell)s %(other)s") % {
+            "who": who,
+            "tile": action.get("tile"),
+            "cell": cells[0],
+            "other": cells[1],
+        }
+    if kind == "swap":
+        rack = " ".join(action.get("rack") or []) or _("no tiles")
+        return _("%(who)s: swap, showing %(rack)s") % {"who": who, "rack": rack}
+    if kind == "flag":
+        return _("%(who)s: flag fell") % {"who": who}
+    return f"{who}: {kind}"
+
+
+# ---------------------------------------------------------------- summaries for other pages
+
+
+def live_summary_for_round(round_: Round, now: datetime | None = None) -> dict[int, dict[str, Any]]:
+    """Per board id: status, moves, scores, clock readings with the server's time, result.
+
+    One query however many boards. A flag that has fallen shows in ``clock.flag_fallen``.
+    """
+    now = now or timezone.now()
+    games = list(Game.objects.ingenious().filter(board__round=round_).select_related("board"))
+    out: dict[int, dict[str, Any]] = {}
+    for game in games:
+        pos = game.position if game.position_length == game.log_length else position(game)
+        board = game.board
+        out[board.pk] = {
+            "game": game.pk,
+            "board_number": board.number,
+            "status": game.status,
+            "players": game.players,
+            "moves": pos.get("plies", 0),
+            "scores": pos.get("scores"),
+            "lowest": pos.get("lowest"),
+            "to_move": pos.get("to_move"),
+            "flagged": pos.get("flagged", []),
+            "clock": clock_state(game, now),
+            "result": board.result,
+            "result_held": board.result_held,
+            "result_provisional": board.result_provisional,
+            "validation": game.validation,
+        }
+    return out
+
+
+def validation_overview(event: Event) -> dict[str, Any]:
+    """The director's view: games whose replay failed or is pending, and the latest re-check."""
+    games = (
+        Game.objects.ingenious()
+        .filter(board__round__event=event, log_length__gt=0)
+        .select_related("board__round")
+        .order_by("board__round__number", "board__number")
+    )
+    problems = [g for g in games if g.validation == Game.Validation.INVALID]
+    counts: dict[str, int] = {}
+    for g in games:
+        counts[g.validation] = counts.get(g.validation, 0) + 1
+    return {
+        "games": list(games),
+        "problems": problems,
+        "counts": counts,
+        "run": ValidationRun.objects.filter(event=event).first(),
+    }
+
+
+def latest_run(event: Event) -> ValidationRun | None:
+    return ValidationRun.objects.filter(event=event).first()
+
+
+def recheck_silence(run: ValidationRun | None) -> int | None:
+    """How long an unfinished re-check has gone without reporting, if too long (lost?)."""
+    if run is None or run.finished_at is not None:
+        return None
+    return task_silence(run.created_at, run.reported_at)
+
+
+def may_direct(user: User, event: Event) -> bool:
+    return is_director(user, event)

@@ -1,0 +1,120 @@
+"""Games of a published round: one per board with two to four seats, set up when the round is
+published (the tournament floor's ``round_published`` signal) or on first use."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Prefetch, QuerySet
+from django.utils.translation import gettext as _
+
+from games.challenge_tables import events as challenge_events
+from games.models import Game
+from games.recording import positions, solitaire
+from tournament.errors import DomainError
+from tournament.models.events import Board, Round
+from tournament.models.tables import Seat
+
+
+def _boards() -> QuerySet[Board]:
+    """Boards with their event and their seats' players in seat order (two queries)."""
+    return Board.objects.select_related("round__event").prefetch_related(
+        Prefetch(
+            "seats",
+            queryset=Seat.objects.select_related("entry__player", "entry__partner").order_by(
+                "number"
+            ),
+        )
+    )
+
+
+def _players(board: Board) -> list[str]:
+    """The players' names by seat (seat 0 moves first)."""
+    # seat.player: a partnership team sits twice, its partner at the second of its seats.
+    return [seat.player.name for seat in board.seats.all()]
+
+
+def _game_fields(board: Board) -> dict[str, Any]:
+    event = board.round.event
+    players = _players(board)
+    if not 2 <= len(players) <= 4 and not board.plays_alone:  # solitaire: alone
+        raise DomainError(
+            _("Board %(number)s has %(count)s player(s): a game needs two to four.")
+            % {"number": board.number, "count": len(players)}
+        )
+    # A table of 3 or 4 plays the standard game when the event's ruleset is for two.
+    ruleset, options = positions.ruleset_for_seats(
+        event.ruleset, dict(event.ruleset_options or {}), len(players)
+    )
+    options = dict(options)
+    # The site runs a clock for every game, so a flag must be recordable under any ruleset.
+    try:
+        if not positions.ruleset_allows_flag(ruleset, options):
+            options["flag_allowed"] = True
+    except ValueError as exc:
+        raise DomainError(
+            _("The event's ruleset options are not valid: %(exc)s") % {"exc": exc}
+        ) from exc
+    ms = event.clock_minutes * 60_000
+    empty = positions.new_engine(ruleset, options, players)
+    return {
+        "ruleset": ruleset,
+        "options": options,
+        "players": players,
+        "clock_ms": ms,
+        "remaining_ms": [ms] * len(players),  # one clock per seat
+        # The empty board, cached, so pages listing many games read no log to show it.
+        "position": positions.summarise(empty, 0),
+        "position_length": 0,
+    }
+
+
+def create_games_for_round(round_: Round) -> list[Game]:
+    """One Game per board with two players or more (idempotent)."""
+    boards = _boards().filter(round=round_, seats__number=1).order_by("number")
+    if round_.event.ruleset == solitaire.RULESET:  # every entrant's board of one plays
+        boards = _boards().filter(round=round_, result="").order_by("number")
+    games = []
+    with transaction.atomic():
+        for board in boards:
+            game, _created = Game.objects.get_or_create(board=board, defaults=_game_fields(board))
+            games.append(game)
+    return games
+
+
+def on_round_published(sender: object, round_: Round, **kwargs: object) -> None:
+    """Receiver of ``tournament.signals.round_published`` (connected in games.apps)."""
+    if challenge_events.is_challenge_event(round_.event):  # challenge tables, not board games
+        challenge_events.create_tables_for_round(round_)
+        return
+    create_games_for_round(round_)
+
+
+def game_for_board(board: Board) -> Game:
+    """The board's game with its board, round and event, created on first use; only boards of
+    published rounds have one."""
+    existing = Game.objects.select_related("board__round__event").filter(board=board).first()
+    if existing is not None and existing.kind == Game.Kind.INGENIOUS:
+        return existing
+    if existing is not None or challenge_events.is_challenge_event(board.round.event):
+        raise DomainError(
+            _("Board %(number)s plays a challenge: it is recorded on its challenge page.")
+            % {"number": board.number}
+        )
+    if board.is_bye and not board.plays_alone:
+        raise DomainError(
+            _("Board %(number)s has a bye: no game is played there.") % {"number": board.number}
+        )
+    if not board.round.is_public:
+        raise DomainError(
+            _("Round %(number)s is not published yet: its games cannot be recorded.")
+            % {"number": board.round.number}
+        )
+    board = _boards().get(pk=board.pk)
+    try:
+        with transaction.atomic():
+            game, _created = Game.objects.get_or_create(board=board, defaults=_game_fields(board))
+    except IntegrityError:  # another request created it first
+        game = Game.objects.get(board=board)
+    return Game.objects.select_related("board__round__event").get(pk=game.pk)

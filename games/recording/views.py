@@ -1,0 +1,558 @@
+"""Pages of the games app: the arbiter's board page, the public viewer, downloads, import, and
+the director's replay-validation page. Thin: they call services and selectors."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import trigger_client_event
+
+from games.clocks.readings import format_ms
+from games.clocks.services import adjust_clock, clock_operation
+from games.engine import COLOURS, TILE_KINDS
+from games.models import Game, ValidationRun
+from games.recording import positions, selectors
+from games.recording.board_svg import COLOUR_NAMES, SYMBOL_NAMES, board_svg
+from games.recording.corrections import take_back
+from games.recording.forms import AdjustForm, ImportForm, TakeBackForm
+from games.recording.services import import_record, record_notation, record_placement, record_swap
+from games.recording.setup import game_for_board
+from games.validation.services import retry_recheck, start_recheck
+from tournament.confirmations.selectors import settle_url
+from tournament.errors import DomainError
+from tournament.models.events import Board, Event
+from tournament.page_cache import board_version, cached_page
+from tournament.permissions import is_arbiter, require_director
+from tournament.reading import whole_number
+
+
+def _game(request: HttpRequest, board_pk: int) -> Game:
+    """The board's game, read once with its board, round and event (404 while unpublished)."""
+    game = selectors.game_at_board(board_pk)
+    board = game.board if game is not None else selectors.board_with_event(board_pk)
+    if board is None or not selectors.can_view(request.user, board):
+        raise Http404(_("No such board, or its round is not published yet."))
+    if game is None:  # a board of a round published before games were set up on publish
+        try:
+            game = game_for_board(board)
+        except DomainError as exc:
+            raise Http404(exc.message) from exc
+    return game
+
+
+def event_url(event: Event) -> str | None:
+    try:
+        return event.get_absolute_url()
+    except NoReverseMatch:
+        return None
+
+
+# ---------------------------------------------------------------- the board page
+
+
+def _seat_rows(
+    game: Game,
+    position: dict[str, Any],
+    clock: dict[str, Any],
+    placings: list[int | None] | None = None,
+) -> list[dict[str, Any]]:
+    """A row per seat (one to four): tracks, clock, whose turn, the team at a partnership board
+    and at a table the placing."""
+    scores = position.get("scores") or [[0] * 6 for _ in game.players]
+    flagged = set(position.get("flagged") or [])
+    lowest = position.get("lowest") or [min(s) for s in scores]
+    placings = placings or position.get("placings") or [None] * len(game.players)
+    # The track's top: 18, or 36 on the double track (partnership: partners, seats 0 and 2, 1
+    # and 3, share their side's track; solitaire).
+    track = positions.track_length(game.ruleset, game.options or {})
+    teams = selectors.seat_teams(game.board)
+    rows = []
+    for seat, name in enumerate(game.players):
+        side = seat % len(scores)
+        team = teams[seat] if seat < len(teams) else {"team": "", "partner": ""}
+        rows.append(
+            {
+                "seat": seat,
+                "name": name,
+                "team": team["team"],
+                "partner": team["partner"],
+                "track": track,
+                "tracks": [
+                    {
+                        "colour": c,
+                        "colour_name": COLOUR_NAMES[c],
+                        "symbol": SYMBOL_NAMES[c],
+                        "value": scores[side][i],
+                        # the bar's share of the track, 0-100 (never past its end): "55.56"
+                        "percent": f"{min(max(scores[side][i], 0), track) * 100 / track:.4g}",
+                        "low": scores[side][i] == lowest[side],
+                    }
+                    for i, c in enumerate(COLOURS)
+                ],
+                "lowest": lowest[side],
+                "placing": placings[seat] if seat < len(placings) else None,
+                "flagged": seat in flagged,
+                "to_move": position.get("to_move") == seat,
+                "clock_ms": clock["readings_ms"][seat],
+                "clock_text": format_ms(clock["readings_ms"][seat]),
+                "clock_running": clock["running"] and clock["seat"] == seat,
+                "on_clock": clock["seat"] == seat,
+            }
+        )
+    return rows
+
+
+def _action_words(game: Game, payload: dict[str, Any]) -> str:
+    """A record action as the arbiter would say it: "Ada Byron's placement RO on C9 D9"."""
+    seat = payload.get("player")
+    who = _name(game, seat) or "?"
+    kind = payload.get("type")
+    if kind == "place":
+        cells = payload.get("cells") or ["?", "?"]
+        return _("%(who)s's placement %(tile)s on %(cell)s %(other)s") % {
+            "who": who,
+            "tile": payload.get("tile"),
+            "cell": cells[0],
+            "other": cells[1],
+        }
+    if kind == "swap":
+        rack = " ".join(payload.get("rack") or []) or _("no tiles")
+        return _("%(who)s's swap (showing %(rack)s)") % {"who": who, "rack": rack}
+    if kind == "flag":
+        return _("%(who)s's fallen flag") % {"who": who}
+    return f"{who}'s {kind}"
+
+
+def took_back(game: Game, undone: list[dict[str, Any]]) -> str:
+    """ "Took back Ada Byron's placement RO on C9 D9", or the last n actions, each in words."""
+    words = [_action_words(game, payload) for payload in undone]
+    if not words:
+        return _("Took back nothing")
+    if len(words) == 1:
+        return _("Took back %(action)s") % {"action": words[0]}
+    listed = _("%(actions)s and %(last)s") % {"actions": ", ".join(words[:-1]), "last": words[-1]}
+    return _("Took back the last %(count)s actions: %(listed)s") % {
+        "count": len(words),
+        "listed": listed,
+    }
+
+
+def _sentence(message: str) -> str:
+    """A service's or the engine's message as a sentence ("the game is over" -> "The game is
+    over.")."""
+    message = message.strip()
+    if not message:
+        return message
+    message = message[0].upper() + message[1:]
+    return message if message[-1] in ".!?" else message + "."
+
+
+def describe_entry(
+    game: Game, entry: dict[str, Any], by_index: dict[int, dict[str, Any]] | None = None
+) -> str:
+    """A log entry in words; a take-back names the actions it took back (from `by_index`)."""
+    kind = entry["kind"]
+    payload = entry["payload"] or {}
+    if kind in ("place", "swap", "flag"):
+        return selectors.describe(game, payload)
+
+    def name(seat: Any) -> str:
+        return game.players[seat] if isinstance(seat, int) and seat < len(game.players) else "?"
+
+    if kind == "start":
+        return _("Clocks started: %(seat)s to play") % {"seat": name(payload.get("seat"))}
+    if kind == "press":
+        return _("%(seat)s pressed the clock; %(next)s to play") % {
+            "seat": name(payload.get("seat")),
+            "next": name(payload.get("to")),
+        }
+    if kind == "pause":
+        return _("Clocks paused")
+    if kind == "resume":
+        return _("Clocks resumed")
+    if kind == "adjust":
+        return _("%(seat)s's clock set from %(old)s to %(new)s") % {
+            "seat": name(payload.get("seat")),
+            "old": format_ms(payload.get("from_ms", 0)),
+            "new": format_ms(payload.get("to_ms", 0)),
+        }
+    if kind == "takeback":
+        indices = payload.get("indices", [])
+        known = [by_index[i]["payload"] or {} for i in indices if by_index and i in by_index]
+        if len(known) == len(indices):
+            text = took_back(game, known)
+        else:
+            text = ngettext(
+                "Took back %(count)s action", "Took back %(count)s actions", len(indices)
+            ) % {"count": len(indices)}
+        return text + (_(" (the game is open again)") if payload.get("reopened") else "")
+    return kind
+
+
+def _live_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, Any]:
+    now = timezone.now()
+    board = game.board
+    state = selectors.game_state(game, now)
+    position = state["position"]
+    clock = state["clock"]
+    placings = state["placings"]
+    can_record = selectors.can_record(request.user, board) and not state["board_closed"]
+    log = state["log"]
+    by_index = {entry["index"]: entry for entry in log}
+    for entry in log:
+        entry["text"] = describe_entry(game, entry, by_index)
+    unseen = position.get("unseen") or {}
+    finished = game.status == Game.Status.FINISHED
+    running = clock["running"] and clock["seat"] is not None
+    ctx = {
+        "game": game,
+        "board": board,
+        "event": board.round.event,
+        "state": state,
+        "position": position,
+        "clock": clock,
+        "clock_json": json.dumps(clock),
+        "seats": _seat_rows(game, position, clock, placings),
+        # three or four sides, placed at the table (two partnership teams are two sides)
+        "is_table": board.is_table,
+        "sides": selectors.side_names(board) or game.players,
+        "side_lowest": selectors.side_lowest(board),  # each side's, from its seats
+        "board_svg": board_svg(
+            position, interactive=can_record and not finished, highlight_plies=1
+        ),
+        "unseen": [(k, unseen.get(k, 0)) for k in TILE_KINDS],
+        "unseen_total": sum(unseen.values()) if unseen else 0,
+        "log": list(reversed(log)),
+        "can_record": can_record,
+        "finished": finished,
+        "can_start": can_record and not finished and clock["seat"] is None,
+        "can_press": can_record and running,
+        "can_pause": can_record and running,
+        "can_resume": can_record and not finished and clock["seat"] is not None and not running,
+        "to_move_name": _name(game, position.get("to_move")),
+        "turn_name": _name(game, position.get("turn_seat")),
+        "on_clock_name": _name(game, clock["seat"]),
+        "flag_name": _name(game, clock["flag_fallen"]),
+        "result_text": board.result_text,  # a solitaire entrant's by its levels
+    }
+    ctx.update(extra)
+    return ctx
+
+
+def _name(game: Game, seat: Any) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(game.players):
+        return game.players[seat]
+    return ""
+
+
+def _page_context(request: HttpRequest, game: Game) -> dict[str, Any]:
+    ctx = _live_context(request, game)
+    ctx["event_url"] = event_url(game.board.round.event)
+    # A dispute over the board's result: its arbiters settle it (tournament confirmations).
+    ctx["settle_url"] = settle_url(request.user, game.board)
+    return ctx
+
+
+@require_GET
+@cached_page(board_version)  # the read-only rendering, once per change
+def board_page(request: HttpRequest, board_pk: int) -> HttpResponse:
+    """The arbiter's recording page; a read-only live view for everyone else. A board of an
+    event of challenges is played on its challenge page."""
+    board = selectors.board_with_event(board_pk)
+    if board is not None and board.round.event.ruleset == Event.Ruleset.CHALLENGES:
+        return redirect("challenge-board", board_pk=board_pk)
+    game = _game(request, board_pk)
+    return render(request, "games/board.html", _page_context(request, game))
+
+
+@require_GET
+def board_live(request: HttpRequest, board_pk: int) -> HttpResponse:
+    """The live part of the board page, polled by htmx; 204 when nothing has changed."""
+    game = _game(request, board_pk)
+    since = request.GET.get("since")
+    if since is not None and since == str(game.log_length):
+        return HttpResponse(status=204)
+    return render(request, "games/_live.html", _live_context(request, game))
+
+
+def _int(value: str | None, field: str) -> int:
+    number = whole_number(value)
+    if number is None:
+        raise DomainError(
+            _("%(value)s must be a whole number.") % {"value": field.replace("_", " ")}, field=field
+        )
+    return number
+
+
+def _do_action(request: HttpRequest, game: Game) -> str:
+    """Carry out one button or form of the board page; returns what to tell the arbiter."""
+    post = request.POST
+    op = post.get("op", "")
+    expected = _int(post.get("expected_index"), "expected_index")
+    user = request.user
+    if op in ("place", "swap", "text"):
+        if op == "place":
+            cells = [post.get("cell1", ""), post.get("cell2", "")]
+            rows = record_placement(
+                game=game,
+                user=user,
+                expected_index=expected,
+                tile=post.get("tile", ""),
+                cells=cells,
+            )
+        elif op == "swap":
+            rack = post.get("rack", "").replace(",", " ").split()
+            rows = record_swap(game=game, user=user, expected_index=expected, rack=rack)
+        else:
+            rows = record_notation(
+                game=game, user=user, expected_index=expected, text=post.get("text", "")
+            )
+        recorded = "; ".join(selectors.describe(game, r.payload) for r in rows)
+        return _("Recorded: %(actions)s.") % {"actions": recorded}
+    if op in ("start", "press", "pause", "resume"):
+        clock_operation(
+            game=game,
+            user=user,
+            expected_index=expected,
+            operation=op,
+            reason=post.get("reason", ""),
+        )
+        return {
+            "start": _("Clocks started."),
+            "press": _("Clock pressed."),
+            "pause": _("Clocks paused."),
+            "resume": _("Clocks resumed."),
+        }[op]
+    if op == "adjust":
+        form = AdjustForm(post)
+        if not form.is_valid():
+            raise DomainError(_form_errors(form), field="adjust")
+        data = form.cleaned_data
+        adjust_clock(
+            game=game,
+            user=user,
+            expected_index=expected,
+            seat=data["seat"],
+            remaining_ms=data["time"],
+            reason=data["reason"],
+            confirm_long=data["confirm_long"],
+        )
+        return _("Clock of %(name)s set to %(time)s.") % {
+            "name": game.players[data["seat"]],
+            "time": format_ms(data["time"]),
+        }
+    if op == "takeback":
+        form = TakeBackForm(post)
+        if not form.is_valid():
+            raise DomainError(_form_errors(form), field="takeback")
+        data = form.cleaned_data
+        row = take_back(
+            game=game,
+            user=user,
+            expected_index=expected,
+            count=data["count"],
+            reason=data["reason"],
+        )
+        indices = row.payload.get("indices", [])
+        undone = selectors.log_entries(game, since=min(indices, default=row.index))
+        return took_back(game, [e["payload"] for e in undone if e["index"] in indices]) + "."
+    raise DomainError(_("Unknown operation %(op)s.") % {"op": repr(op)}, field="op")
+
+
+def _form_errors(form: Any) -> str:
+    return " ".join(
+        f"{'' if field == '__all__' else field + ': '}{' '.join(errors)}"
+        for field, errors in form.errors.items()
+    )
+
+
+@require_POST
+def board_act(request: HttpRequest, board_pk: int) -> HttpResponse:
+    """Every write of the board page. htmx gets the live part back; a plain form, a redirect."""
+    game = _game(request, board_pk)
+    board = game.board
+    htmx = bool(request.htmx)  # type: ignore[attr-defined]  # django-htmx middleware
+    notice, error = "", ""
+    try:
+        if not request.user.is_authenticated:
+            raise DomainError(_("Log in as an arbiter of the event to record games."))
+        notice = _do_action(request, game)
+    except DomainError as exc:
+        # The message says what is wrong in words; the engine's code (SWAP_NOT_ALLOWED) is for
+        # the API's clients, not for the arbiter.
+        error = _sentence(exc.message)
+    if htmx:
+        fresh = Game.objects.select_related("board__round__event").get(pk=game.pk)
+        ctx = _live_context(request, fresh, notice=notice, error=error)
+        response = render(request, "games/_live.html", ctx)
+        if not error:
+            trigger_client_event(response, "game-recorded")
+        return response
+    if error:
+        messages.error(request, error)
+    else:
+        messages.success(request, notice)
+    return redirect("game-board", board_pk=board.pk)
+
+
+# ---------------------------------------------------------------- viewer, downloads, import
+
+
+@require_GET
+@cached_page(board_version)
+def viewer(request: HttpRequest, board_pk: int) -> HttpResponse:
+    """The public replayer: board, scores and clocks at every step of the game."""
+    game = _game(request, board_pk)
+    board = game.board
+    position = selectors.position(game)
+    frames = selectors.replay_frames(game)
+    clock = selectors.clock_state(game, timezone.now())
+    ctx = {
+        "game": game,
+        "board": board,
+        "event": board.round.event,
+        "event_url": event_url(board.round.event),
+        "position": position,
+        "board_svg": board_svg(position, label="The game, step by step"),
+        "frames": frames,
+        "seats": _seat_rows(game, position, clock, selectors.table_placings(game)),
+        "is_table": board.is_table,
+        "sides": selectors.side_names(board) or game.players,
+        "side_lowest": selectors.side_lowest(board),
+        "result_text": board.result_text,
+        "steps": len(frames) - 1,
+    }
+    return render(request, "games/viewer.html", ctx)
+
+
+def _download_name(board: Board, ext: str) -> str:
+    event = board.round.event
+    return f"{event.slug}-r{board.round.number}-b{board.number}.{ext}"
+
+
+@require_GET
+def record_json(request: HttpRequest, board_pk: int) -> HttpResponse:
+    game = _game(request, board_pk)
+    board = game.board
+    record = selectors.record_for_game(game)
+    response = JsonResponse(
+        record.to_json(), json_dumps_params={"indent": 2, "ensure_ascii": False}
+    )
+    response["Content-Disposition"] = f'attachment; filename="{_download_name(board, "json")}"'
+    return response
+
+
+@require_GET
+def record_text(request: HttpRequest, board_pk: int) -> HttpResponse:
+    game = _game(request, board_pk)
+    board = game.board
+    record = selectors.record_for_game(game)
+    response = HttpResponse(record.to_text(), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{_download_name(board, "txt")}"'
+    return response
+
+
+@login_required
+def import_page(request: HttpRequest, board_pk: int) -> HttpResponse:
+    """An arbiter enters a game recorded on paper for this board."""
+    game = _game(request, board_pk)
+    board = game.board
+    if not selectors.can_record(request.user, board):
+        messages.error(request, _("Only the event's arbiters and directors may import games."))
+        return redirect("game-board", board_pk=board.pk)
+    form = ImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            rows = import_record(game=game, user=request.user, source=form.cleaned_data["record"])
+        except DomainError as exc:
+            form.add_error("record", exc.message)
+        else:
+            messages.success(request, _("Imported %(rows)s action(s).") % {"rows": len(rows)})
+            return redirect("game-board", board_pk=board.pk)
+    return render(
+        request,
+        "games/import.html",
+        {"form": form, "board": board, "game": game, "event": board.round.event},
+    )
+
+
+# ---------------------------------------------------------------- replay validation
+
+
+@login_required
+def validation_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """Directors (and arbiters) see games whose replay failed; directors re-check the event."""
+    event = get_object_or_404(Event, slug=slug)
+    if not is_arbiter(request.user, event):
+        raise Http404(_("Only the event's directors and arbiters see replay validation."))
+    ctx = selectors.validation_overview(event)
+    ctx.update(
+        {
+            "event": event,
+            "event_url": event_url(event),
+            "is_director": selectors.may_direct(request.user, event),
+            "silence": selectors.recheck_silence(ctx["run"]),
+        }
+    )
+    return render(request, "games/validation.html", ctx)
+
+
+@login_required
+def validation_progress(request: HttpRequest, slug: str) -> HttpResponse:
+    event = get_object_or_404(Event, slug=slug)
+    if not is_arbiter(request.user, event):
+        raise Http404(_("Only the event's directors and arbiters see replay validation."))
+    run = selectors.latest_run(event)
+    context = {
+        "event": event,
+        "run": run,
+        "is_director": selectors.may_direct(request.user, event),
+        "silence": selectors.recheck_silence(run),
+    }
+    return render(request, "games/_validation_progress.html", context)
+
+
+@login_required
+@require_POST
+def validation_recheck(request: HttpRequest, slug: str) -> HttpResponse:
+    event = get_object_or_404(Event, slug=slug)
+    try:
+        require_director(request.user, event)
+        run = start_recheck(event=event, user=request.user)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            _("Re-checking %(total)s game(s) of %(name)s.")
+            % {"total": run.total, "name": event.name},
+        )
+    return redirect(reverse("game-validation", args=[event.slug]))
+
+
+@login_required
+@require_POST
+def validation_retry(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Queue again a re-check that has stopped reporting; it resumes where it stopped."""
+    event = get_object_or_404(Event, slug=slug)
+    run = get_object_or_404(ValidationRun, event=event, pk=pk)
+    try:
+        retried = retry_recheck(run=run, user=request.user)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        if retried:
+            messages.info(request, _("The re-check is queued again: it goes on where it stopped."))
+        else:
+            messages.info(request, _("The re-check has finished meanwhile: nothing to retry."))
+    return redirect(reverse("game-validation", args=[event.slug]))

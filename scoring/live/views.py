@@ -1,0 +1,191 @@
+"""The public live site: an event's current round and standings, the projector view, board QR codes.
+
+Pages are shells; htmx polls the small fragments below, so a refresh never reloads the page. The
+fragments are served from scoring.live.cache, the pages from tournament.page_cache (rendered
+once per live version); every response says the server's time (X-Server-Ms) so the browser can
+count clocks down from cached readings (a cached page's own server-ms may be old: its first
+poll, at load, corrects it).
+"""
+
+import io
+import time
+from collections.abc import Callable
+
+import qrcode
+import qrcode.image.svg
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from scoring.live import cache as live_cache
+from scoring.live import selectors
+from scoring.standings.build import standings_for
+from tournament.models.events import Board, Event
+from tournament.page_cache import VARY, cached_page, live_version
+from tournament.rounds.selectors import current_public_round
+
+# The projector shows at most this many standings lines a screen; more go on further screens.
+PROJECTOR_LINES_PER_SCREEN = 40
+
+
+def _live(slug: str) -> live_cache.Live:
+    live = live_cache.current(
+        slug, lambda: Event.objects.filter(slug=slug).values_list("pk", flat=True).first()
+    )
+    if live is None:
+        raise Http404(_("No such event."))
+    return live
+
+
+def _event(event_id: int) -> Event:
+    event = Event.objects.filter(pk=event_id).first()
+    if event is None:  # deleted since its live entry was cached
+        raise Http404(_("No such event."))
+    return event
+
+
+def _boards_context(event: Event) -> dict[str, object]:
+    round_ = current_public_round(event)
+    return {
+        "event": event,
+        "round": round_,
+        "live_boards": selectors.live_boards(round_) if round_ else [],
+    }
+
+
+def _render_boards(event_id: int) -> str:
+    event = _event(event_id)
+    return render_to_string("live/_boards.html", _boards_context(event))
+
+
+def _render_standings(event_id: int) -> str:
+    event = _event(event_id)
+    return render_to_string("live/_standings.html", {"event": event, "table": standings_for(event)})
+
+
+def _render_projector(event_id: int) -> str:
+    event = _event(event_id)
+    table = standings_for(event)
+    lines = list(table.lines)
+    screens = [
+        {"lines": chunk, "rows": (len(chunk) + 1) // 2}
+        for chunk in (
+            lines[i : i + PROJECTOR_LINES_PER_SCREEN]
+            for i in range(0, len(lines), PROJECTOR_LINES_PER_SCREEN)
+        )
+    ]
+    context = _boards_context(event) | {"table": table, "standings_screens": screens}
+    context["pairing_rows"] = (len(context["live_boards"]) + 1) // 2  # type: ignore[arg-type]
+    return render_to_string("live/_projector.html", context)
+
+
+FRAGMENTS: dict[str, Callable[[int], str]] = {
+    "boards": _render_boards,
+    "standings": _render_standings,
+    "projector": _render_projector,
+}
+
+
+def _fragment(live: live_cache.Live, name: str) -> live_cache.Fragment:
+    return live_cache.fragment(live, name, lambda: FRAGMENTS[name](live.event_id))
+
+
+def _with_server_time(response: HttpResponse) -> HttpResponse:
+    response["X-Server-Ms"] = str(int(time.time() * 1000))
+    return response
+
+
+def _server_time(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
+    """X-Server-Ms on every response, also one served from the page cache."""
+
+    def wrapper(request: HttpRequest, *args: object, **kwargs: object) -> HttpResponse:
+        return _with_server_time(view(request, *args, **kwargs))
+
+    wrapper.__name__ = view.__name__
+    wrapper.__doc__ = view.__doc__
+    return wrapper
+
+
+@require_GET
+@_server_time
+@cached_page(live_version)
+def event_live(request: HttpRequest, slug: str) -> HttpResponse:
+    live = _live(slug)
+    event = Event.objects.filter(pk=live.event_id, slug=slug).first()
+    if event is None:  # the slug's event was deleted (and maybe made again) since it was cached
+        live_cache.forget(slug)
+        live = _live(slug)
+        event = _event(live.event_id)
+    context = {
+        "event": event,
+        "round": current_public_round(event),
+        "boards_html": mark_safe(_fragment(live, "boards").html),
+        "standings_html": mark_safe(_fragment(live, "standings").html),
+        "server_ms": int(time.time() * 1000),
+    }
+    return render(request, "live/event_live.html", context)
+
+
+def _fragment_response(request: HttpRequest, fragment: live_cache.Fragment) -> HttpResponse:
+    """The fragment, or 304 when the poller already holds this version.
+
+    Phones poll every few seconds; most polls find nothing new and cost a few hundred bytes.
+    The 304 still carries the server's time, which the browser merges into its cached copy.
+    """
+    if fragment.etag in request.headers.get("If-None-Match", ""):
+        response = HttpResponseNotModified()
+    elif "gzip" in request.headers.get("Accept-Encoding", ""):
+        response = HttpResponse(fragment.gzipped)
+        response["Content-Encoding"] = "gzip"
+    else:
+        response = HttpResponse(fragment.html)
+    response["ETag"] = fragment.etag
+    patch_vary_headers(response, VARY)
+    # Kept by the browser, but asked about again on every poll.
+    response["Cache-Control"] = "no-cache"
+    return _with_server_time(response)
+
+
+def _fragment_view(name: str) -> Callable[[HttpRequest, str], HttpResponse]:
+    @require_GET
+    def view(request: HttpRequest, slug: str) -> HttpResponse:
+        return _fragment_response(request, _fragment(_live(slug), name))
+
+    view.__name__ = f"live_{name}_fragment"
+    return view
+
+
+live_boards_fragment = _fragment_view("boards")
+live_standings_fragment = _fragment_view("standings")
+projector_fragment = _fragment_view("projector")
+
+
+@require_GET
+@cached_page(live_version)
+def projector(request: HttpRequest, slug: str) -> HttpResponse:
+    event = get_object_or_404(Event, slug=slug)
+    return render(request, "live/projector.html", {"event": event})
+
+
+@require_GET
+def board_qr(request: HttpRequest, board_pk: int) -> HttpResponse:
+    """An SVG QR code that opens the board's live page (printed on slips, shown by the board)."""
+    board = get_object_or_404(Board.objects.select_related("round"), pk=board_pk)
+    if not board.round.is_public:
+        raise Http404(_("The round is not published."))
+    url = request.build_absolute_uri(reverse("game-board", args=[board.pk]))
+    image = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, box_size=10, border=2)
+    out = io.BytesIO()
+    image.save(out)
+    return HttpResponse(out.getvalue(), content_type="image/svg+xml")
+
+
+def robots_txt(request: HttpRequest) -> HttpResponse:
+    return HttpResponse(
+        "User-agent: *\nDisallow: /api/\nDisallow: /admin/\n", content_type="text/plain"
+    )

@@ -1,0 +1,279 @@
+"""The API of players' accounts, for scripts and the phone: an API token for a user name and
+password, the person's own account (``me``), and claims of registry players with their
+decisions. Thin: the serializers parse, tournament/accounts/services.py decides and writes,
+tournament/accounts/selectors.py reads. A person reads and changes only their own account."""
+
+from typing import Any
+
+from django.conf import settings
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers, status, viewsets
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.exceptions import Throttled
+from rest_framework.permissions import BasePermission, IsAuthenticated
+from rest_framework.renderers import JSONRenderer
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.settings import api_settings
+from rest_framework.views import APIView
+
+from tournament.accounts import limits as account_limits
+from tournament.accounts import mail as account_mail
+from tournament.accounts import selectors as account_selectors
+from tournament.accounts import services as accounts
+from tournament.accounts.services import MESSAGE_MAX
+from tournament.api.errors import error_response
+from tournament.api.schema import LOGIN_REQUIRED
+from tournament.api.serializers import DisplayNameField
+from tournament.api.views import ERRORS
+from tournament.errors import Conflict, DomainError, NotAllowed
+from tournament.fields import ModelSerializer, WholeNumberField
+from tournament.models.events import Player
+from tournament.models.people import PlayerClaim
+from tournament.permissions import player_of
+
+# What PATCH /api/me/ may change.
+ME_WRITABLE = ("notify",)
+
+
+class TokenSerializer(serializers.Serializer[Any]):
+    token = serializers.CharField(help_text="Send it as the header: Authorization: Token <token>")
+
+
+class ClaimSerializer(ModelSerializer[PlayerClaim]):
+    player_name = serializers.CharField(source="player.name", read_only=True)
+    display_name = DisplayNameField(source="user")  # the claimant, as the deciders see them
+
+    class Meta:
+        model = PlayerClaim
+        fields = [
+            "id",
+            "player",
+            "player_name",
+            "display_name",
+            "message",
+            "status",
+            "reason",
+            "created_at",
+            "decided_at",
+        ]
+        read_only_fields = fields
+
+
+class ClaimCreateSerializer(serializers.Serializer[Any]):
+    player = WholeNumberField(help_text="The registry player's id")
+    message = serializers.CharField(
+        max_length=MESSAGE_MAX, required=False, allow_blank=True, default=""
+    )
+
+
+class ClaimRefuseSerializer(serializers.Serializer[Any]):
+    reason = serializers.CharField(
+        max_length=300, required=False, allow_blank=True, default="", help_text="Required"
+    )
+
+
+class MePlayerSerializer(serializers.Serializer[Any]):
+    id = WholeNumberField()
+    name = serializers.CharField()
+
+
+class MeSerializer(serializers.Serializer[Any]):
+    username = serializers.CharField()
+    email = serializers.CharField()
+    display_name = serializers.CharField()
+    email_verified = serializers.BooleanField(
+        help_text="Whether the address is verified: claims and online entries need it"
+    )
+    player = MePlayerSerializer(allow_null=True)
+    claim = ClaimSerializer(allow_null=True, help_text="The latest claim, whatever its state")
+    notify = serializers.BooleanField(
+        allow_null=True, help_text="E-mail me my pairings and results (null: no player yet)"
+    )
+
+
+class MeUpdateSerializer(serializers.Serializer[Any]):
+    notify = serializers.BooleanField()
+
+
+def _me(user: Any) -> dict[str, Any]:
+    player = player_of(user)
+    claim = account_selectors.latest_claim_of(user)
+    return {
+        "username": user.get_username(),
+        "email": user.email,
+        "display_name": user.first_name,
+        "email_verified": account_selectors.address_verified(user),
+        "player": {"id": player.pk, "name": player.name} if player else None,
+        "claim": ClaimSerializer(claim).data if claim else None,
+        "notify": player.notify if player else None,
+    }
+
+
+class _TokenPermission(BasePermission):
+    """Anyone may ask for a token with a password; revoking one needs the token (or login)."""
+
+    def has_permission(self, request: Request, view: Any) -> bool:
+        if request.method == "DELETE":
+            return bool(request.user and request.user.is_authenticated)
+        return True
+
+
+@extend_schema(tags=["accounts"])
+class TokenView(ObtainAuthToken):
+    """A person's API token: POST a user name and password to get it (the same one until it
+    is revoked); DELETE, authenticated, revokes it. django-axes counts failed attempts."""
+
+    permission_classes = [_TokenPermission]
+    throttle_classes = api_settings.DEFAULT_THROTTLE_CLASSES
+    parser_classes = api_settings.DEFAULT_PARSER_CLASSES
+    renderer_classes = [JSONRenderer]
+
+    @extend_schema(
+        request=AuthTokenSerializer,
+        responses={200: TokenSerializer, 400: error_response(400, "Wrong user name or password")},
+        auth=[{}],
+    )
+    def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        token = accounts.api_token(user=serializer.validated_data["user"])
+        return Response({"token": token.key})
+
+    @extend_schema(
+        request=None,
+        responses={204: None, 403: error_response(403, "Not logged in")},
+        auth=[{"tokenAuth": []}, *LOGIN_REQUIRED],
+    )
+    def delete(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        accounts.revoke_api_token(user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+@extend_schema(tags=["accounts"])
+class MeView(APIView):
+    """The signed-in person's own account: who they are, their player, their latest claim and
+    the notification switch, the only thing PATCH changes."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: MeSerializer})
+    def get(self, request: Request) -> Response:
+        return Response(_me(request.user))
+
+    @extend_schema(request=MeUpdateSerializer, responses={200: MeSerializer, **ERRORS})
+    def patch(self, request: Request) -> Response:
+        data = request.data if hasattr(request.data, "keys") else {}
+        for field in data:
+            if field not in ME_WRITABLE:
+                raise DomainError(
+                    _("%(field)s cannot be changed here: only notify can.") % {"field": field},
+                    field=str(field),
+                    code="read_only",
+                )
+        body = MeUpdateSerializer(data=data)
+        body.is_valid(raise_exception=True)
+        accounts.update_settings(user=request.user, notify=body.validated_data["notify"])
+        return Response(_me(request.user))
+
+
+class VerificationSentSerializer(serializers.Serializer[Any]):
+    sent = serializers.BooleanField(
+        help_text="False when the address was sent the link too often lately: wait an hour"
+    )
+
+
+@extend_schema(tags=["accounts"])
+class VerificationView(APIView):
+    """Send the link that verifies the signed-in person's e-mail address again (claims and
+    online entries need a verified address). Limited as sign-up is: a client asking too often
+    gets a 429; an address sent the link too often gets nothing more (``sent`` false)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(
+        request=None,
+        responses={
+            200: VerificationSentSerializer,
+            403: error_response(403, "Not logged in"),
+            409: error_response(409, "The address is already verified"),
+            429: error_response(429, "Too many requests from this client"),
+        },
+    )
+    def post(self, request: Request) -> Response:
+        user = request.user
+        if account_selectors.address_verified(user):
+            raise Conflict(_("Your e-mail address is already verified."), code="verified")
+        rates = settings.SIGNUP_RATE_PER_CLIENT
+        verdict = account_limits.client_within(request._request, "verify-resend", rates)
+        if not verdict.allowed:
+            raise Throttled(wait=verdict.retry_after, detail=account_limits.too_many(verdict))
+        email = str(getattr(user, "email", "") or "")
+        rates = settings.SIGNUP_RATE_PER_ADDRESS
+        sent = account_limits.address_within("verify-resend", email, rates)
+        if sent:
+            account_mail.send_verification_link(request._request, user)
+        return Response({"sent": sent})
+
+
+@extend_schema(tags=["accounts"])
+class ClaimViewSet(viewsets.ViewSet):
+    """Claims of registry players: a person claims their player; registrars, and a director
+    of every event the player has entered, list the pending claims and decide them (nobody
+    decides their own)."""
+
+    permission_classes = [IsAuthenticated]
+
+    @extend_schema(responses={200: ClaimSerializer(many=True), 403: ERRORS[403]})
+    def list(self, request: Request) -> Response:
+        """The pending claims the caller may decide, oldest first."""
+        if not account_selectors.decides_any_claims(request.user):
+            raise NotAllowed(
+                _("Only registrars and the directors of events decide claims of players."),
+                code="not_claim_approver",
+            )
+        claims = account_selectors.claims_to_decide(request.user)
+        return Response(ClaimSerializer(claims, many=True).data)
+
+    @extend_schema(
+        request=ClaimCreateSerializer,
+        responses={201: ClaimSerializer, **ERRORS},
+    )
+    def create(self, request: Request) -> Response:
+        """Claim a registry player as oneself (one pending claim at a time)."""
+        body = ClaimCreateSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        player = Player.objects.filter(
+            pk=body.validated_data["player"], merged_into__isnull=True
+        ).first()
+        if player is None:
+            raise DomainError(
+                _("There is no player %(id)s in the registry.")
+                % {"id": body.validated_data["player"]},
+                field="player",
+            )
+        claim = accounts.claim_player(
+            user=request.user, player=player, message=body.validated_data["message"]
+        )
+        return Response(ClaimSerializer(claim).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=None, responses={200: ClaimSerializer, **ERRORS})
+    def approve(self, request: Request, pk: int) -> Response:
+        """Link the claimed player to the person (409 if either is linked meanwhile)."""
+        claim = get_object_or_404(PlayerClaim.objects.select_related("player"), pk=pk)
+        claim = accounts.approve_claim(claim=claim, user=request.user)
+        return Response(ClaimSerializer(claim).data)
+
+    @extend_schema(request=ClaimRefuseSerializer, responses={200: ClaimSerializer, **ERRORS})
+    def refuse(self, request: Request, pk: int) -> Response:
+        """Turn the claim down, saying why (the person sees the reason)."""
+        claim = get_object_or_404(PlayerClaim.objects.select_related("player"), pk=pk)
+        body = ClaimRefuseSerializer(data=request.data)
+        body.is_valid(raise_exception=True)
+        claim = accounts.refuse_claim(
+            claim=claim, user=request.user, reason=body.validated_data["reason"]
+        )
+        return Response(ClaimSerializer(claim).data)

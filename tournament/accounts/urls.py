@@ -1,0 +1,42 @@
+"""Pages of players' accounts: sign-up, the address's verification and password reset (Django's
+views, limited) under /accounts/, beside the login and logout routes in tournament/urls.py; the
+account page; the claims page."""
+
+from django.contrib.auth import views as auth_views
+from django.urls import path
+
+from tournament.accounts import verification_views as verification
+from tournament.accounts import views as accounts
+
+RESET = "accounts/password-reset/"
+
+urlpatterns = [
+    path("accounts/signup/", accounts.signup, name="signup"),
+    path("accounts/signup/done/", accounts.signup_done, name="signup-done"),
+    path("accounts/verify/<str:token>/", verification.verify_address, name="verify-address"),
+    path("account/verify/resend/", verification.resend_verification, name="verify-resend"),
+    path(RESET, verification.PasswordResetView.as_view(), name="password_reset"),
+    path(RESET + "done/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),
+    path(
+        RESET + "complete/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
+    path(
+        RESET + "<uidb64>/<token>/",
+        verification.PasswordResetConfirmView.as_view(),
+        name="password_reset_confirm",
+    ),
+    path("account/", accounts.account, name="account"),
+    path("account/notify/", accounts.account_notify, name="account-notify"),
+    path("account/name/", accounts.account_display_name, name="account-display-name"),
+    path("account/token/", accounts.account_token, name="account-token"),
+    path("account/token/revoke/", accounts.account_token_revoke, name="account-token-revoke"),
+    path("account/claim/", accounts.claim_search, name="account-claim"),
+    path("account/claim/<int:pk>/", accounts.claim_player, name="account-claim-player"),
+    path("account/claim/withdraw/", accounts.claim_withdraw, name="account-claim-withdraw"),
+    path("account/new-player/", accounts.own_player, name="account-new-player"),
+    path("claims/", accounts.claims, name="claims"),
+    path("claims/<int:pk>/approve/", accounts.claim_approve, name="claim-approve"),
+    path("claims/<int:pk>/refuse/", accounts.claim_refuse, name="claim-refuse"),
+]

@@ -1,0 +1,98 @@
+"""Forms of the director pages. They parse what was typed; the services decide what is allowed."""
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournament.entries.team_forms import add_partner_fields, check_partner, partner_fields
+from tournament.events.forms import parse_byes
+from tournament.fields import WholeNumberChoiceField, WholeNumberFormField
+from tournament.models.events import Entry, Event, Player
+from tournament.text import NoControlCharacters
+
+
+class PlayerFieldsForm(forms.Form):
+    name = forms.CharField(
+        label=_("Name"), max_length=120, required=False, validators=[NoControlCharacters("name")]
+    )
+    club = forms.CharField(
+        label=_("Club"), max_length=120, required=False, validators=[NoControlCharacters("club")]
+    )
+    country = forms.CharField(
+        label=_("Country"),
+        max_length=3,
+        required=False,
+        help_text=_("2 or 3 letters, e.g. ENG"),
+        validators=[NoControlCharacters("country")],
+    )
+    rating = WholeNumberFormField(label=_("Rating"), min_value=0, max_value=4000, required=False)
+    family = forms.CharField(
+        label=_("Family"),
+        max_length=120,
+        required=False,
+        help_text=_("Family name or household, to keep relatives apart if the event says so"),
+        validators=[NoControlCharacters("family")],
+    )
+    contact = forms.CharField(
+        label=_("Contact"),
+        max_length=200,
+        required=False,
+        help_text=_("Not public"),
+        validators=[NoControlCharacters("contact")],
+    )
+
+
+class EntryForm(PlayerFieldsForm):
+    """Enter a registry player, or a new one typed in."""
+
+    player = WholeNumberChoiceField(
+        queryset=Player.objects.none(),
+        required=False,
+        label=_("Player from the registry"),
+        empty_label=_("— a new player (fill in below) —"),
+    )
+    missed_rounds = forms.ChoiceField(
+        choices=Entry.MissedRounds.choices,
+        initial=Entry.MissedRounds.ZERO,
+        required=False,
+        label=_("Missed rounds (late entry)"),
+    )
+    requested_byes = forms.CharField(
+        required=False,
+        label=_("Requested byes"),
+        help_text=_("Round numbers, e.g. 3, 5 (½ point); 5=1 or 6=0 for another value"),
+    )
+    field_order = ["player", "name", "club", "country", "rating", "family", "contact"]
+
+    def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        entered = event.entries.values_list("player_id", flat=True)
+        registry = Player.objects.filter(merged_into__isnull=True)  # no merged duplicates
+        self.fields["player"].queryset = registry.exclude(pk__in=entered).order_by("name")
+        # A partnership event's entry is a team: its partner's fields too.
+        self.teams = add_partner_fields(self, event, registry.exclude(pk__in=entered))
+
+    def clean_requested_byes(self) -> list[int | tuple[int, str]]:
+        return parse_byes(self.cleaned_data["requested_byes"])
+
+    def clean_missed_rounds(self) -> str:
+        return self.cleaned_data["missed_rounds"] or Entry.MissedRounds.ZERO
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        if not data.get("player") and not (data.get("name") or "").strip():
+            self.add_error("name", _("Choose a registry player or type a new player's name."))
+        if self.teams:
+            check_partner(self, data)
+        return data
+
+    def partner_fields(self) -> dict[str, Any] | None:
+        return partner_fields(self) if self.teams else None
+
+
+class ByesForm(forms.Form):
+    requested_byes = forms.CharField(required=False, label=_("Requested byes"))
+
+    def clean_requested_byes(self) -> list[int | tuple[int, str]]:
+        return parse_byes(self.cleaned_data["requested_byes"])

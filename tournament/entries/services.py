@@ -1,0 +1,604 @@
+"""Entries of an event: adding (one, or a CSV file), ranks, requested byes, withdrawals."""
+
+import csv
+import io
+import string
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import F, Max
+from django.db.models.functions import Upper
+from django.utils.translation import gettext as _
+
+from tournament import effects
+from tournament.acting import User, lock_event, paired_rounds, refuse_open_round
+from tournament.entries import teams
+from tournament.errors import Conflict, DomainError
+from tournament.events.log import note
+from tournament.logs import log_write
+from tournament.models.events import Entry, Event, Player, Result, Round
+from tournament.permissions import (
+    is_director,
+    is_own_entry,
+    player_of,
+    require_director,
+    require_own_entry,
+)
+from tournament.reading import whole_number
+from tournament.registry.services import (
+    CsvImportError,
+    clean_player_fields,
+    find_player,
+    parse_players_csv,
+    survivor_of,
+)
+from tournament.rounds import seating
+from tournament.rounds.seating import Table
+from tournament.rounds.selectors import (
+    last_round,
+    next_board_number,
+    plays_round_robin,
+    seat_in,
+)
+from tournament.rounds.selectors import (
+    open_round as rounds_open_round,
+)
+
+CHUNK = 500  # rows a query or insert takes at once: within every database's parameter limit
+_ASCII_UPPER = str.maketrans(string.ascii_lowercase, string.ascii_uppercase)
+
+
+def _entry_window(event: Event) -> int:
+    """The round a new entry joins in; raises when entries cannot be taken now."""
+    refuse_open_round(event, "publish or delete it before adding players")
+    last = last_round(event)
+    joined = (last.number if last else 0) + 1
+    if last is not None and plays_round_robin(event):
+        raise DomainError(
+            _(
+                "This event is an all-play-all: its Berger table was fixed when "
+                "round 1 was paired, so it takes no late entries."
+            ),
+            code="round_robin_closed",
+        )
+    if joined > event.rounds:
+        raise DomainError(
+            _("All %(rounds)s rounds are paired: the event takes no entries.")
+            % {"rounds": event.rounds}
+        )
+    return joined
+
+
+def _check_missed_rounds(missed_rounds: str) -> None:
+    if missed_rounds not in Entry.MissedRounds.values:
+        raise DomainError(
+            _("%(missed_rounds)s: missed rounds score as 'zero' or 'half' byes.")
+            % {"missed_rounds": repr(missed_rounds)},
+            field="missed_rounds",
+        )
+
+
+def _create_entry(
+    event: Event,
+    player: Player,
+    joined: int,
+    rank: int,
+    missed_rounds: str,
+    partner: Player | None = None,
+) -> Entry:
+    entry = Entry.objects.create(
+        event=event,
+        player=player,
+        partner=partner,
+        starting_rank=rank,
+        joined_round=joined,
+        missed_rounds=missed_rounds,
+    )
+    _missed_round_boards(event, [entry], joined, missed_rounds)
+    return entry
+
+
+def _missed_round_boards(
+    event: Event, entries: list[Entry], joined: int, missed_rounds: str
+) -> None:
+    """Late entries score their missed rounds on boards of their own, after the round's others."""
+    result = Result.HALF_BYE if missed_rounds == Entry.MissedRounds.HALF else Result.ABSENT
+    for round_ in event.round_set.filter(number__lt=joined).order_by("number"):
+        reason = f"late entry: missed round {round_.number}"
+        tables = [Table([entry.pk], result, reason) for entry in entries]
+        seating.seat_boards(round_, tables, first_number=next_board_number(round_))
+
+
+def _late_entry_text(names: list[str], joined: int, missed_rounds: str) -> str:
+    scored = "half-point byes" if missed_rounds == Entry.MissedRounds.HALF else "zero"
+    return f"{', '.join(names)}: late entry from round {joined}; missed rounds score {scored}."
+
+
+def _next_rank(event: Event) -> int:
+    return (event.entries.aggregate(top=Max("starting_rank"))["top"] or 0) + 1
+
+
+@transaction.atomic
+def add_entry(
+    *,
+    event: Event,
+    user: User,
+    player: Player,
+    missed_rounds: str = Entry.MissedRounds.ZERO,
+    requested_byes: Iterable[int] = (),
+    partner: Player | None = None,
+) -> Entry:
+    """Enter a registry player (with ``partner``: a partnership team). After round 1 this is
+    a late entry: it joins the next round, its missed rounds score as zero or half-point byes
+    (``missed_rounds``: "zero" or "half"), and it goes to the bottom of the starting ranks."""
+    require_director(user, event)
+    return enter_player(
+        event=event,
+        user=user,
+        player=player,
+        missed_rounds=missed_rounds,
+        requested_byes=requested_byes,
+        partner=partner,
+    )
+
+
+@transaction.atomic
+def enter_player(
+    *,
+    event: Event,
+    user: User,
+    player: Player,
+    missed_rounds: str = Entry.MissedRounds.ZERO,
+    requested_byes: Iterable[int] = (),
+    partner: Player | None = None,
+) -> Entry:
+    """``add_entry`` once the caller has checked who may enter: a director (``add_entry``) or
+    the player themselves in an event open to online entries (services/online_entry.py)."""
+    event = lock_event(event)
+    _check_missed_rounds(missed_rounds)
+    if event.entries.filter(player=player).exists():
+        raise DomainError(_("%(name)s is already entered.") % {"name": player.name}, field="player")
+    teams.check_entrants(event, player, partner)  # a partnership event's entries are teams
+    joined = _entry_window(event)
+    entry = _create_entry(event, player, joined, _next_rank(event), missed_rounds, partner)
+    log_write("entry.add", user=user, event=event.pk, entry=entry.pk, player=player.pk)
+    if joined > 1:
+        note(event, user, "late-entry", _late_entry_text([entry.name], joined, missed_rounds))
+    byes = list(requested_byes)
+    if byes:
+        _set_byes(entry, byes)
+    if joined > 1:
+        effects.results_changed(event.pk)
+    return entry
+
+
+@transaction.atomic
+def add_player_entry(
+    *,
+    event: Event,
+    user: User,
+    player: Player | None,
+    player_fields: Mapping[str, Any],
+    missed_rounds: str = Entry.MissedRounds.ZERO,
+    requested_byes: Iterable[int] = (),
+    partner: Player | None = None,
+    partner_fields: Mapping[str, Any] | None = None,
+) -> Entry:
+    """Enter a registry player, or the player described by ``player_fields``: the registry's
+    player of that name and club when there is one (case-insensitive), else a new one. A
+    partnership team's partner likewise: ``partner`` or ``partner_fields``."""
+    require_director(user, event)
+    if player is None:
+        fields = clean_player_fields(**player_fields)
+        player = find_player(fields["name"], fields["club"]) or Player.objects.create(**fields)
+    if partner is None and partner_fields:
+        partner = teams.registry_player(None, partner_fields)
+    return add_entry(
+        event=event,
+        user=user,
+        player=player,
+        missed_rounds=missed_rounds,
+        requested_byes=requested_byes,
+        partner=partner,
+    )
+
+
+def _count_rows(text: str) -> int:
+    """The players a CSV file lists (lines with a value, less the header); 0 when the file does
+    not read as CSV, which ``parse_players_csv`` then reports line by line."""
+    try:
+        lines = sum(1 for values in csv.reader(io.StringIO(text)) if any(v.strip() for v in values))
+    except csv.Error:
+        return 0
+    return max(lines - 1, 0)
+
+
+def _key(name: str, club: str) -> tuple[str, str]:
+    return name.casefold(), club.casefold()
+
+
+def _upper_spellings(name: str) -> set[str]:
+    """What the database's UPPER(name) may be for a player of this name: in full, or (SQLite,
+    or a PostgreSQL with the C locale) with only the ASCII letters raised, the others as they
+    are or (as they are most often stored) lower case."""
+    ascii_only = name.translate(_ASCII_UPPER)
+    return {name.upper(), ascii_only, "".join(c if c.isascii() else c.lower() for c in ascii_only)}
+
+
+def _registry_players(rows: list[dict[str, Any]]) -> dict[tuple[str, str], Player]:
+    """The registry's player for each row's name and club (case-insensitive; the oldest when the
+    registry has two), in one query per chunk of names, served by the index on UPPER(name)."""
+    names: set[str] = set()
+    for row in rows:
+        names |= _upper_spellings(row["name"])
+    wanted = {_key(row["name"], row["club"]) for row in rows}
+    found: dict[tuple[str, str], Player] = {}
+    ordered = sorted(names)
+    for start in range(0, len(ordered), CHUNK):
+        chunk = ordered[start : start + CHUNK]
+        candidates = (
+            Player.objects.annotate(upper_name=Upper("name"))
+            .filter(upper_name__in=chunk)
+            .order_by(F("merged_into").asc(nulls_first=True), "id")
+        )
+        for player in candidates:
+            key = _key(player.name, player.club)
+            if key in wanted and key not in found:
+                # A merged duplicate's name enters the record it was merged into.
+                found[key] = survivor_of(player)
+    return found
+
+
+def _entered_already(event: Event, players: list[Player]) -> set[int]:
+    ids = [p.pk for p in players]
+    entered: set[int] = set()
+    for start in range(0, len(ids), CHUNK):
+        found = event.entries.filter(player_id__in=ids[start : start + CHUNK])
+        entered |= set(found.values_list("player_id", flat=True))
+    return entered
+
+
+def import_players_csv(
+    *, event: Event, user: User, text: str, missed_rounds: str = Entry.MissedRounds.ZERO
+) -> list[Entry]:
+    """Enter every player of a CSV file, or none (see ``parse_players_csv`` for the format), at
+    most ``settings.MAX_IMPORT_ROWS`` of them.
+
+    A row whose name and club match a registry player (case-insensitive) reuses that player as
+    it is; other rows add players to the registry. New entries go after the existing ones,
+    ordered by rating (highest first, unrated last), then name. The file is read and matched
+    with the registry before the event's lock is taken; the writes under it are in bulk."""
+    require_director(user, event)
+    _check_missed_rounds(missed_rounds)
+    if teams.is_partnership(event):  # a file of teams: the partner's columns too
+        return teams.import_teams_csv(
+            event=event, user=user, text=text, enter=enter_player, missed_rounds=missed_rounds
+        )
+    cap, count = settings.MAX_IMPORT_ROWS, _count_rows(text)
+    if count > cap:
+        raise CsvImportError(
+            [f"The file lists {count} players; an import takes at most {cap}: split the file."]
+        )
+    rows = parse_players_csv(text)
+    known = _registry_players(rows)
+    with transaction.atomic():
+        return _enter_rows(event, user, rows, known, missed_rounds)
+
+
+def _enter_rows(
+    event: Event,
+    user: User,
+    rows: list[dict[str, Any]],
+    known: dict[tuple[str, str], Player],
+    missed_rounds: str,
+) -> list[Entry]:
+    event = lock_event(event)
+    joined = _entry_window(event)
+    entered = _entered_already(event, list(known.values()))
+    problems = []
+    players: list[tuple[dict[str, Any], Player | None]] = []
+    for row in rows:
+        player = known.get(_key(row["name"], row["club"]))
+        if player is not None and player.pk in entered:
+            problems.append(f"line {row['line']}: {player.name} is already entered.")
+        players.append((row, player))
+    if problems:
+        raise CsvImportError(problems)
+    players.sort(key=lambda rp: (rp[0]["rating"] is None, -(rp[0]["rating"] or 0), rp[0]["name"]))
+    new = [
+        Player(**{k: v for k, v in row.items() if k != "line"})
+        for row, player in players
+        if player is None
+    ]
+    created = iter(Player.objects.bulk_create(new, batch_size=CHUNK))
+    rank = _next_rank(event)
+    entries = [
+        Entry(
+            event=event,
+            player=player or next(created),
+            starting_rank=rank + i,
+            joined_round=joined,
+            missed_rounds=missed_rounds,
+        )
+        for i, (_row, player) in enumerate(players)
+    ]
+    entries = Entry.objects.bulk_create(entries, batch_size=CHUNK)
+    _missed_round_boards(event, entries, joined, missed_rounds)
+    log_write("entry.import", user=user, event=event.pk, entries=len(entries))
+    if joined > 1 and entries:
+        names = [entry.name for entry in entries]
+        note(event, user, "late-entry", _late_entry_text(names, joined, missed_rounds))
+    if joined > 1:
+        effects.results_changed(event.pk)
+    return entries
+
+
+@transaction.atomic
+def rank_by_rating(*, event: Event, user: User) -> None:
+    """Starting ranks by registry rating (highest first, unrated last; a partnership team by
+    its players' mean), then name; before round 1."""
+    require_director(user, event)
+    event = lock_event(event)
+    if event.round_set.exists():
+        raise DomainError(_("Starting ranks are fixed once round 1 is paired."))
+    entries = list(event.entries.select_related("player", "partner"))
+    entries.sort(key=lambda e: (e.registry_rating is None, -(e.registry_rating or 0), e.name, e.pk))
+    # Two passes: the ranks are unique within the event at every step.
+    offset = len(entries) + _next_rank(event)
+    for i, entry in enumerate(entries):
+        Entry.objects.filter(pk=entry.pk).update(starting_rank=offset + i)
+    for i, entry in enumerate(entries):
+        Entry.objects.filter(pk=entry.pk).update(starting_rank=i + 1)
+    effects.results_changed(event.pk)  # the ranks show on the public pages
+
+
+# How a director may write a requested bye's value -> the value stored.
+BYE_POINTS = {"0": "0", "0.0": "0", "½": "0.5", "1/2": "0.5", "0.5": "0.5", ".5": "0.5"}
+BYE_POINTS |= {"1": "1", "1.0": "1"}
+BYE_POINT_WORDS = {"0": "0", "0.5": "½", "1": "1"}
+
+
+def allowed_bye_points(event: Event) -> list[str]:
+    """The bye values the event lets players request ("0", "0.5", "1"); ½ unless it says."""
+    return [v for v in ("0", "0.5", "1") if v in (event.requested_bye_points or ["0.5"])]
+
+
+def _bye_points(event: Event, number: int, value: object) -> str:
+    """A requested bye's value, checked against what the event allows; None: the default (½,
+    or the only value the event allows)."""
+    allowed = allowed_bye_points(event)
+    if value is None:
+        return "0.5" if "0.5" in allowed else allowed[-1]
+    points = BYE_POINTS.get(str(value).strip())
+    if points is None:
+        raise DomainError(
+            _("Round %(number)s: %(value)s is not a bye value (0, ½ or 1).")
+            % {"number": number, "value": repr(value)},
+            field="requested_byes",
+        )
+    if points not in allowed:
+        shown = ", ".join(BYE_POINT_WORDS[v] for v in allowed)
+        raise DomainError(
+            _(
+                "Round %(number)s: this event allows requested byes of %(shown)s "
+                "point(s) only, not %(value)s."
+            )
+            % {"number": number, "shown": shown, "value": BYE_POINT_WORDS[points]},
+            field="requested_byes",
+        )
+    return points
+
+
+def require_director_or_own_entry(user: User, entry: Entry) -> None:
+    """Withdrawals and requested byes: the event's directors, or the entry's own player."""
+    if is_own_entry(user, entry) or is_director(user, entry.event):
+        return
+    if player_of(user) is not None:
+        require_own_entry(user, entry)  # a player acting on another's entry: say so
+    require_director(user, entry.event)
+
+
+def _set_byes(entry: Entry, rounds: list[int | tuple[int, object]]) -> None:
+    """``rounds``: round numbers (a bye of the default value) or (round, value) pairs."""
+    event = entry.event
+    paired = paired_rounds(event)
+    cleaned: list[int] = []
+    points: dict[str, str] = {}
+    for item in rounds:
+        value, asked = item if isinstance(item, tuple) else (item, None)
+        number = whole_number(value)
+        if number is None:
+            raise DomainError(
+                _("%(value)s is not a round number.") % {"value": repr(value)[:40]},
+                field="requested_byes",
+            )
+        if not 1 <= number <= event.rounds:
+            raise DomainError(
+                _("There is no round %(number)s: the event has %(rounds)s rounds.")
+                % {"number": number, "rounds": event.rounds},
+                field="requested_byes",
+            )
+        if number < entry.joined_round:
+            raise DomainError(
+                _(
+                    "%(name)s joins in round %(joined_round)s: no bye can be requested "
+                    "for round %(number)s."
+                )
+                % {"name": entry.name, "joined_round": entry.joined_round, "number": number},
+                field="requested_byes",
+            )
+        if number <= paired and number not in entry.requested_byes:
+            raise DomainError(
+                _(
+                    "Round %(number)s is already paired: a bye can be requested only "
+                    "for later rounds."
+                )
+                % {"number": number},
+                field="requested_byes",
+            )
+        old = (entry.requested_bye_points or {}).get(str(number), "0.5")
+        kept = asked is None and number in entry.requested_byes
+        worth = old if kept else _bye_points(event, number, asked)
+        if number <= paired and number in entry.requested_byes and worth != old:
+            raise DomainError(
+                _("Round %(number)s is already paired: its requested bye's value stands.")
+                % {"number": number},
+                field="requested_byes",
+            )
+        if number not in cleaned:
+            cleaned.append(number)
+            points[str(number)] = worth
+    # A player who asks to sit out most of the event is a data-entry slip (or should withdraw):
+    # a requested bye scores, so more than half the rounds would bank points without playing.
+    allowed = event.rounds // 2
+    if len(cleaned) > allowed:
+        raise DomainError(
+            _(
+                "%(name)s asks for byes in %(cleaned)s of the event's %(rounds)s "
+                "rounds: at most %(allowed)s (half the rounds) can be requested."
+            )
+            % {
+                "name": entry.name,
+                "cleaned": len(cleaned),
+                "rounds": event.rounds,
+                "allowed": allowed,
+            },
+            field="requested_byes",
+        )
+    for number in entry.requested_byes:
+        if number <= paired and number not in cleaned:
+            raise DomainError(
+                _("Round %(number)s is already paired: its requested bye stands.")
+                % {"number": number},
+                field="requested_byes",
+            )
+    entry.requested_byes = sorted(cleaned)
+    entry.requested_bye_points = {str(n): points[str(n)] for n in entry.requested_byes}
+    entry.save(update_fields=["requested_byes", "requested_bye_points"])
+
+
+@transaction.atomic
+def set_requested_byes(
+    *, entry: Entry, user: User, rounds: Iterable[int | tuple[int, object]]
+) -> Entry:
+    """The rounds in which the entry takes a requested bye (not yet paired ones): round
+    numbers, for the default value (½), or (round, value) pairs with a value of 0, ½ or 1 the
+    event allows. The entry's own player may set them too."""
+    require_director_or_own_entry(user, entry)
+    lock_event(entry.event)
+    entry = Entry.objects.select_related("event", "player").get(pk=entry.pk)
+    before = _byes_text(entry)
+    _set_byes(entry, list(rounds))
+    after = _byes_text(entry)
+    if after != before:
+        # A requested bye scores points: the log says who changed it, as for a result.
+        note(
+            entry.event,
+            user,
+            "bye-request",
+            f"Requested byes of {entry.name}: {after} (were: {before}).",
+        )
+    effects.live_changed(entry.event_id)  # the event page lists requested byes
+    return entry
+
+
+def _byes_text(entry: Entry) -> str:
+    """ "round 3 (½), round 5 (1)" or "none", as the event log words them."""
+    worth = {"0": "0", "0.0": "0", "0.5": "½", "1": "1", "1.0": "1"}
+    points = entry.requested_bye_points or {}
+    parts = [
+        f"round {n} ({worth.get(str(points.get(str(n), '0.5')), points.get(str(n)))})"
+        for n in entry.requested_byes
+    ]
+    return ", ".join(parts) or "none"
+
+
+@transaction.atomic
+def update_entry(
+    *,
+    entry: Entry,
+    user: User,
+    status: str | None = None,
+    requested_byes: Iterable[int] | None = None,
+) -> Entry:
+    """Change an entry's status (withdraw or reinstate) and/or its requested byes, together.
+    The entry's own player may withdraw and set byes; reinstating is for directors."""
+    require_director_or_own_entry(user, entry)
+    if status is not None and status not in Entry.Status.values:
+        raise DomainError(
+            _("%(status)s is not an entry status.") % {"status": repr(status)}, field="status"
+        )
+    if status is not None and status != entry.status:
+        if status == Entry.Status.WITHDRAWN:
+            entry = withdraw_entry(entry=entry, user=user)
+        else:
+            entry = reinstate_entry(entry=entry, user=user)
+    if requested_byes is not None:
+        entry = set_requested_byes(entry=entry, user=user, rounds=requested_byes)
+    return Entry.objects.select_related("player", "partner").get(pk=entry.pk)
+
+
+@transaction.atomic
+def withdraw_entry(*, entry: Entry, user: User) -> Entry:
+    """Never paired again; results already made stand. The entry's own player may withdraw."""
+    require_director_or_own_entry(user, entry)
+    event = lock_event(entry.event)
+    entry = Entry.objects.select_related("player", "partner").get(pk=entry.pk)
+    if entry.status == Entry.Status.WITHDRAWN:
+        raise DomainError(
+            _("%(name)s has already withdrawn.") % {"name": entry.name}, field="status"
+        )
+    open_round = rounds_open_round(event)
+    if open_round is not None and open_round.status == Round.Status.PAIRING:
+        # The worker may already have read who plays: wait for its draft (or its failure).
+        if not open_round.pairing_error:
+            raise Conflict(
+                _("Round %(number)s is being paired: withdraw once its draft is ready.")
+                % {"number": open_round.number},
+                code="round_open",
+            )
+    elif open_round is not None and seat_in(open_round, entry) is not None:
+        raise Conflict(
+            _(
+                "%(name)s is in the draft of round %(number)s: delete the draft, "
+                "withdraw, then pair again."
+            )
+            % {"name": entry.name, "number": open_round.number},
+            code="round_open",
+        )
+    entry.status = Entry.Status.WITHDRAWN
+    entry.withdrawn_after_round = paired_rounds(event) - (1 if open_round else 0)
+    entry.save(update_fields=["status", "withdrawn_after_round"])
+    log_write("entry.withdraw", user=user, event=event.pk, entry=entry.pk)
+    effects.results_changed(event.pk)  # standings and the event page mark the withdrawal
+    after = entry.withdrawn_after_round
+    when = f"after round {after}" if after else "before round 1"
+    note(event, user, "withdraw", f"{entry.name} withdrew {when}.")
+    return entry
+
+
+@transaction.atomic
+def reinstate_entry(*, entry: Entry, user: User) -> Entry:
+    """Undo a withdrawal: paired again from the next round; rounds missed score zero."""
+    require_director(user, entry.event)
+    event = lock_event(entry.event)
+    entry = Entry.objects.select_related("player", "partner").get(pk=entry.pk)
+    if entry.status != Entry.Status.WITHDRAWN:
+        raise DomainError(_("%(name)s has not withdrawn.") % {"name": entry.name}, field="status")
+    joined = _entry_window(event)
+    for round_ in event.round_set.filter(number__lt=joined).order_by("number"):
+        if seat_in(round_, entry) is None:
+            seating.seat_board(
+                round_,
+                next_board_number(round_),
+                Table([entry.pk], Result.ABSENT, f"withdrawn in round {round_.number}"),
+            )
+    entry.status = Entry.Status.ACTIVE
+    entry.withdrawn_after_round = None
+    entry.save(update_fields=["status", "withdrawn_after_round"])
+    log_write("entry.reinstate", user=user, event=event.pk, entry=entry.pk)
+    note(event, user, "reinstate", f"{entry.name} reinstated from round {joined}.")
+    effects.results_changed(event.pk)
+    return entry

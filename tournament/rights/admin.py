@@ -1,0 +1,285 @@
+"""The admin's pages that grant or remove rights, each change logged with who, when, what and
+why: users (staff, superuser, groups, permissions), groups (their permissions), an event's
+directors and arbiters (into the event's log), a festival's directors; and the rights log
+itself, read-only. A change of rights needs a reason, typed on the same form."""
+
+from typing import Any
+
+from django import forms
+from django.contrib import admin
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import GroupAdmin, UserAdmin
+from django.contrib.auth.forms import UserChangeForm
+from django.contrib.auth.models import Group
+from django.db.models import Model, QuerySet
+from django.forms import ModelForm
+from django.http import HttpRequest
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from tournament.admin_base import ReadOnlyAdmin
+from tournament.festivals.services import note_festival_director
+from tournament.fields import ReadsNumbersOneWay, number_formfield
+from tournament.models.events import EventRole
+from tournament.models.rights import FestivalRole, RightsChange
+from tournament.rights import services as rights
+
+User = get_user_model()
+# The fields of a user's form that are rights; what each is called in the log.
+USER_RIGHTS = ("is_staff", "is_superuser", "groups", "user_permissions")
+
+
+def _reason_field() -> forms.CharField:
+    return forms.CharField(
+        label=gettext_lazy("Reason for this change of rights"),
+        max_length=300,
+        required=False,
+        help_text=gettext_lazy("Required when rights change: it goes into the rights log"),
+    )
+
+
+def _need_reason(form: forms.Form, rights_fields: tuple[str, ...]) -> None:
+    changed = set(form.changed_data) & set(rights_fields)
+    if changed and not form.cleaned_data.get("rights_reason", "").strip():
+        form.add_error("rights_reason", _("Say why these rights change."))
+
+
+def _permission_names(permissions: Any) -> set[str]:
+    return {f"{p.content_type.app_label}.{p.codename}" for p in permissions.all()}
+
+
+def user_rights(user: Any) -> dict[str, Any]:
+    """What a user may do beyond their own events: flags, groups and permissions."""
+    return {
+        "is_staff": bool(user.is_staff),
+        "is_superuser": bool(user.is_superuser),
+        "groups": set(user.groups.values_list("name", flat=True)),
+        "user_permissions": _permission_names(user.user_permissions),
+    }
+
+
+# What a new account holds.
+NO_RIGHTS: dict[str, Any] = {
+    "is_staff": False,
+    "is_superuser": False,
+    "groups": set(),
+    "user_permissions": set(),
+}
+
+
+def rights_changes(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """Each grant and removal between two ``user_rights`` (or group permission) snapshots."""
+    changes = []
+    for flag, label in (("is_staff", "staff status"), ("is_superuser", "superuser status")):
+        if flag in before and before[flag] != after[flag]:
+            changes.append(f"{'granted' if after[flag] else 'removed'}: {label}")
+    for key, label in (("groups", "group"), ("user_permissions", "permission")):
+        if key not in before:
+            continue
+        for name in sorted(after[key] - before[key]):
+            changes.append(f"granted: {label} {name}")
+        for name in sorted(before[key] - after[key]):
+            changes.append(f"removed: {label} {name}")
+    return changes
+
+
+class RightsUserChangeForm(UserChangeForm):  # type: ignore[type-arg]
+    rights_reason = _reason_field()
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        _need_reason(self, USER_RIGHTS)
+        return data
+
+
+admin.site.unregister(User)
+
+
+@admin.register(User)
+class RightsUserAdmin(ReadsNumbersOneWay, UserAdmin):  # type: ignore[type-arg]
+    """Django's user admin, with every change of rights logged (``RightsChange``)."""
+
+    form = RightsUserChangeForm
+    fieldsets = (
+        *UserAdmin.fieldsets,  # type: ignore[misc]
+        (gettext_lazy("Why"), {"fields": ("rights_reason",)}),
+    )
+
+    def save_model(self, request: HttpRequest, obj: Model, form: ModelForm, change: bool) -> None:
+        before = user_rights(User.objects.get(pk=obj.pk)) if change else NO_RIGHTS
+        request._rights_before = before  # type: ignore[attr-defined]
+        super().save_model(request, obj, form, change)
+
+    def save_related(
+        self, request: HttpRequest, form: ModelForm, formsets: Any, change: bool
+    ) -> None:
+        super().save_related(request, form, formsets, change)
+        user = form.instance
+        changes = rights_changes(request._rights_before, user_rights(user))  # type: ignore[attr-defined]
+        reason = form.cleaned_data.get("rights_reason", "")
+        rights.note_rights(request.user, f"user {user.get_username()}", changes, reason)
+
+    def delete_model(self, request: HttpRequest, obj: Model) -> None:
+        held = rights_changes(user_rights(obj), NO_RIGHTS)
+        super().delete_model(request, obj)
+        if held:
+            changes = [f"{c} (account deleted)" for c in held]
+            rights.note_rights(request.user, f"user {obj.get_username()}", changes, "")  # type: ignore[attr-defined]
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+        for user in list(queryset):
+            self.delete_model(request, user)
+
+
+class RightsGroupForm(forms.ModelForm):  # type: ignore[type-arg]
+    rights_reason = _reason_field()
+
+    class Meta:
+        formfield_callback = number_formfield
+        model = Group
+        fields = ["name", "permissions"]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        _need_reason(self, ("permissions",))
+        return data
+
+
+admin.site.unregister(Group)
+
+
+@admin.register(Group)
+class RightsGroupAdmin(ReadsNumbersOneWay, GroupAdmin):  # type: ignore[type-arg]
+    """Django's group admin: a change of a group's permissions changes every member's rights,
+    so it is logged too."""
+
+    form = RightsGroupForm
+
+    def save_model(self, request: HttpRequest, obj: Model, form: ModelForm, change: bool) -> None:
+        old = Group.objects.filter(pk=obj.pk).first() if change else None
+        before = _permission_names(old.permissions) if old is not None else set()
+        request._rights_before = {"user_permissions": before}  # type: ignore[attr-defined]
+        super().save_model(request, obj, form, change)
+
+    def save_related(
+        self, request: HttpRequest, form: ModelForm, formsets: Any, change: bool
+    ) -> None:
+        super().save_related(request, form, formsets, change)
+        group = form.instance
+        after = {"user_permissions": _permission_names(group.permissions)}
+        changes = rights_changes(request._rights_before, after)  # type: ignore[attr-defined]
+        reason = form.cleaned_data.get("rights_reason", "")
+        rights.note_rights(request.user, f"group {group.name}", changes, reason)
+
+    def delete_model(self, request: HttpRequest, obj: Model) -> None:
+        members = sorted(obj.user_set.values_list("username", flat=True))  # type: ignore[attr-defined]
+        super().delete_model(request, obj)
+        change = f"removed: group deleted (members: {', '.join(members) or 'none'})"
+        rights.note_rights(request.user, f"group {obj}", [change], "")
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+        for group in list(queryset):
+            self.delete_model(request, group)
+
+
+class EventRoleForm(forms.ModelForm):  # type: ignore[type-arg]
+    rights_reason = _reason_field()
+
+    class Meta:
+        formfield_callback = number_formfield
+        model = EventRole
+        fields = ["event", "user", "role"]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        _need_reason(self, ("event", "user", "role"))
+        return data
+
+
+def _note_event_role(request: HttpRequest, role: Any, granted: bool, reason: str) -> None:
+    rights.note_event_role(
+        role.event,
+        request.user,
+        person=role.user,
+        role=role.role,
+        granted=granted,
+        reason=reason or "changed in the admin",
+    )
+
+
+@admin.register(EventRole)
+class EventRoleAdmin(ReadsNumbersOneWay, admin.ModelAdmin):  # type: ignore[type-arg]
+    """An event's directors and arbiters; each change goes into the event's log."""
+
+    list_display = ["event", "user", "role"]
+    list_filter = ["role"]
+    form = EventRoleForm
+
+    def save_model(self, request: HttpRequest, obj: Model, form: ModelForm, change: bool) -> None:
+        old = EventRole.objects.select_related("event", "user").filter(pk=obj.pk).first()
+        super().save_model(request, obj, form, change)
+        reason = form.cleaned_data.get("rights_reason", "")
+        if old is not None:
+            _note_event_role(request, old, False, reason)
+        _note_event_role(request, obj, True, reason)
+
+    def delete_model(self, request: HttpRequest, obj: Model) -> None:
+        super().delete_model(request, obj)
+        _note_event_role(request, obj, False, "")
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+        for role in list(queryset.select_related("event", "user")):
+            self.delete_model(request, role)
+
+
+class FestivalRoleForm(forms.ModelForm):  # type: ignore[type-arg]
+    rights_reason = _reason_field()
+
+    class Meta:
+        formfield_callback = number_formfield
+        model = FestivalRole
+        fields = ["festival", "user"]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        _need_reason(self, ("festival", "user"))
+        return data
+
+
+def _note_festival_role(request: HttpRequest, role: Any, granted: bool, reason: str) -> None:
+    username = role.user.get_username()
+    note_festival_director(request.user, role.festival, username, granted, reason)
+
+
+@admin.register(FestivalRole)
+class FestivalRoleAdmin(ReadsNumbersOneWay, admin.ModelAdmin):  # type: ignore[type-arg]
+    """A festival's directors (they edit it and decide which events join); logged."""
+
+    list_display = ["festival", "user", "created_at"]
+    form = FestivalRoleForm
+
+    def save_model(self, request: HttpRequest, obj: Model, form: ModelForm, change: bool) -> None:
+        old = FestivalRole.objects.select_related("festival", "user").filter(pk=obj.pk)
+        previous = old.first()
+        super().save_model(request, obj, form, change)
+        reason = form.cleaned_data.get("rights_reason", "")
+        if previous is not None:
+            _note_festival_role(request, previous, False, reason)
+        _note_festival_role(request, obj, True, reason)
+
+    def delete_model(self, request: HttpRequest, obj: Model) -> None:
+        super().delete_model(request, obj)
+        _note_festival_role(request, obj, False, "")
+
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+        for role in list(queryset.select_related("festival", "user")):
+            self.delete_model(request, role)
+
+
+@admin.register(RightsChange)
+class RightsChangeAdmin(ReadOnlyAdmin):
+    """The rights log: read-only, for administrators."""
+
+    list_display = ["at", "by", "subject", "change", "reason"]
+    search_fields = ["subject", "change", "reason"]
+    list_filter = ["at"]

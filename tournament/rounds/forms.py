@@ -1,0 +1,41 @@
+"""Forms of the director pages. They parse what was typed; the services decide what is allowed."""
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from tournament.fields import WholeNumberFormField
+from tournament.models.events import Board
+from tournament.text import NoControlCharacters
+
+
+class SwapPlayersForm(forms.Form):
+    first = forms.TypedChoiceField(coerce=int, label=_("Player"))
+    second = forms.TypedChoiceField(coerce=int, label=_("swaps seats with"))
+    reason = forms.CharField(
+        label=_("Reason"), max_length=300, validators=[NoControlCharacters("reason")]
+    )
+
+    def __init__(self, *args: Any, boards: list[Board], **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        choices: list[tuple[str | int, str]] = [("", "—")]
+        for b in boards:
+            for entry in b.sides:
+                if entry is not None:
+                    choices.append((entry.pk, f"{entry.name} (board {b.number})"))  # or a team
+        self.fields["first"].choices = choices
+        self.fields["second"].choices = choices
+
+
+class SwapBoardsForm(forms.Form):
+    board_a = WholeNumberFormField(min_value=1, label=_("Board"))
+    board_b = WholeNumberFormField(min_value=1, label=_("swaps table with board"))
+    reason = forms.CharField(
+        label=_("Reason"), max_length=300, validators=[NoControlCharacters("reason")]
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        # Shown beside the swap-players form: ids of its own, so each label finds its field.
+        kwargs.setdefault("auto_id", "id_swap_boards_%s")
+        super().__init__(*args, **kwargs)

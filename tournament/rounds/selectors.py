@@ -1,0 +1,142 @@
+"""Reads of the tournament app. Views and serializers call these; they never write."""
+
+from datetime import datetime
+
+from django.conf import settings
+from django.db.models import Max, QuerySet
+from django.utils import timezone
+
+from tournament.models.events import (
+    PUBLIC_ROUND_STATUSES,
+    Board,
+    Entry,
+    Event,
+    Round,
+)
+from tournament.models.logs import PairingChange
+from tournament.models.tables import SEATED
+from tournament.pairing import resolve_system
+from tournament.pairing.tables_schedule import Schedule, all_play_all_tables
+from tournament.permissions import User, is_director
+
+
+def rounds_visible_to(user: User, event: Event) -> QuerySet[Round]:
+    """Every round for the event's directors; only published ones for everybody else."""
+    rounds = event.round_set.order_by("number")
+    if is_director(user, event):
+        return rounds
+    return rounds.filter(status__in=PUBLIC_ROUND_STATUSES)
+
+
+def pair_of(board: Board) -> tuple[int, int | None]:
+    """A board's first two sides' entry ids, read from its seats (the second None for a bye,
+    an absence or a solitaire entrant): the pair of a two-sided board (prefetch ``seats``)."""
+    ids = board.side_ids
+    return ids[0], ids[1] if len(ids) > 1 else None
+
+
+def boards_of(round_: Round) -> QuerySet[Board]:
+    """The round's boards in order, with every seat's player (tables list them all)."""
+    return round_.boards.prefetch_related(*SEATED).order_by("number")
+
+
+def last_round(event: Event) -> Round | None:
+    return event.round_set.order_by("-number").first()
+
+
+def next_round_number(event: Event) -> int:
+    last = last_round(event)
+    return (last.number if last else 0) + 1
+
+
+def table_schedule(event: Event) -> Schedule | None:
+    """The all-play-all of an event at tables of 3 or 4, if one exists for its entries (all of
+    them, withdrawn ones too: the schedule is fixed at the start, as a Berger table is)."""
+    return all_play_all_tables(event.entries.count(), event.table_size)
+
+
+def table_system(event: Event) -> str:
+    """How an event at tables is paired: as round 1 was; before, all-play-all when asked for,
+    and ``auto`` plays all-play-all when a schedule exists whose rounds hold the event's."""
+    first = event.round_set.filter(number=1).exclude(system="").first()
+    robin = Event.PairingSystem.ROUND_ROBIN
+    if first is not None:
+        return robin if first.system == robin else Event.PairingSystem.SWISS
+    if event.pairing_system == Event.PairingSystem.AUTO:
+        schedule = table_schedule(event)
+        if schedule is not None and event.rounds <= len(schedule):
+            return robin
+    return robin if event.pairing_system == robin else Event.PairingSystem.SWISS
+
+
+def round_robin_rounds(event: Event) -> int | None:
+    """How many rounds an all-play-all of the event's entries takes, if it plays one."""
+    count = event.entries.count()
+    if count < 2 or event.ruleset == Event.Ruleset.SOLITAIRE:  # solitaire pairs nobody
+        return None
+    if event.table_size > 2 and event.ruleset != Event.Ruleset.PARTNERSHIP:  # at tables
+        schedule = table_schedule(event)
+        robin = table_system(event) == Event.PairingSystem.ROUND_ROBIN
+        return len(schedule) if robin and schedule is not None else None
+    first = event.round_set.filter(number=1).exclude(system="").first()
+    system = first.system if first else resolve_system(event.pairing_system, count)
+    if system != Event.PairingSystem.ROUND_ROBIN:
+        return None
+    return count if count % 2 else count - 1
+
+
+def open_round(event: Event) -> Round | None:
+    """The round being paired or waiting in draft, if any (there is at most one)."""
+    return event.round_set.filter(status__in=[Round.Status.PAIRING, Round.Status.DRAFT]).first()
+
+
+def unfinished_boards(round_: Round) -> QuerySet[Board]:
+    return boards_of(round_).filter(result="")
+
+
+def next_board_number(round_: Round) -> int:
+    return (round_.boards.aggregate(top=Max("number"))["top"] or 0) + 1
+
+
+def plays_round_robin(event: Event) -> bool:
+    """True once the event's pairings are (or will be) all-play-all."""
+    if event.pairing_system == Event.PairingSystem.ROUND_ROBIN:
+        return True
+    first = event.round_set.filter(number=1).exclude(system="").first()
+    return first is not None and first.system == Event.PairingSystem.ROUND_ROBIN
+
+
+def pairing_changes_of(event: Event) -> QuerySet[PairingChange]:
+    return (
+        PairingChange.objects.filter(round__event=event)
+        .select_related("round", "user__player")
+        .order_by("-at", "-id")
+    )
+
+
+def seat_in(round_: Round, entry: Entry) -> Board | None:
+    """The entry's board in the round, if it has one (at any seat)."""
+    return round_.boards.filter(seats__entry=entry).distinct().first()
+
+
+def current_public_round(event: Event) -> Round | None:
+    """The round spectators follow: the latest published one."""
+    return event.round_set.filter(status__in=PUBLIC_ROUND_STATUSES).order_by("-number").first()
+
+
+def task_silence(*heard: datetime | None, now: datetime | None = None) -> int | None:
+    """Seconds since a task's last sign of life (queued, or a progress report) once that is
+    TASK_STALE_SECONDS or more: it may have been lost with its worker. None while recent."""
+    last = max((t for t in heard if t is not None), default=None)
+    if last is None:
+        return None
+    silent = int(((now or timezone.now()) - last).total_seconds())
+    return silent if silent >= settings.TASK_STALE_SECONDS else None
+
+
+def pairing_silence(round_: Round, now: datetime | None = None) -> int | None:
+    """How long the pairing task of a round being paired has been silent, if too long."""
+    if round_.status != Round.Status.PAIRING or round_.pairing_error:
+        return None
+    heard = (round_.created_at, round_.pairing_requested_at, round_.pairing_reported_at)
+    return task_silence(*heard, now=now)

@@ -1,0 +1,129 @@
+"""Pairing a round of an event at tables of 3 or 4 (``Event.table_size`` > 2).
+
+``tournament.rounds.services`` opens, stores, reviews and publishes the round as for pairs; this
+module only answers its two questions for a table event: may round ``n`` be paired (the
+all-play-all's schedule), and which tables does it seat. Swiss for tables is
+``tournament.pairing.tables.seat_tables``; an all-play-all follows
+``tournament.pairing.tables_schedule.all_play_all_tables`` (players numbered by starting rank).
+Requested byes and check-in absences get their boards of one in ``rounds.compute_draft``.
+"""
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from django.utils.translation import gettext as _
+
+from tournament.errors import DomainError
+from tournament.models.events import Event, Result
+from tournament.pairing.tables import seat_tables
+from tournament.rounds.seating import Table
+from tournament.rounds.selectors import table_schedule, table_system
+from tournament.rounds.tables import TableState, points_text
+
+SWISS = Event.PairingSystem.SWISS.value
+ROUND_ROBIN = Event.PairingSystem.ROUND_ROBIN.value
+
+
+@dataclass(frozen=True)
+class PairedRound:
+    """A round's pairing before it is stored: the system used, the boards to seat in order
+    (games first) and the notes the director reads with the draft."""
+
+    system: str
+    tables: list[Table]
+    notes: list[str] = field(default_factory=list)
+
+
+def check_table_rounds(event: Event) -> None:
+    """Refuse an all-play-all asked for where no schedule seats the field. (Rounds beyond the
+    schedule are refused by ``events.check_round_robin_rounds``, as for pairs: it reads the
+    schedule's rounds through ``selectors.round_robin_rounds``.)"""
+    if table_system(event) == ROUND_ROBIN and table_schedule(event) is None:
+        raise DomainError(
+            _(
+                "No all-play-all seats %(players)s players at tables of %(size)s so that "
+                "everyone meets everyone once: choose Swiss pairings for the event."
+            )
+            % {"players": event.entries.count(), "size": event.table_size},
+            field="pairing_system",
+            code="round_robin_rounds",
+        )
+
+
+def _repeats(members: Sequence[TableState]) -> list[str]:
+    """The pairs at a table who shared one before."""
+    return [f"{a.name} and {b.name}" for a, b in combinations(members, 2) if b.id in a.met]
+
+
+def _reason(members: Sequence[TableState], proved: bool) -> str:
+    """Why the table is so, in the director's words (names, not ids)."""
+    scores = [s.score for s in members]
+    hi, lo = max(scores), min(scores)
+    parts = [
+        f"scores {points_text(hi)}"
+        if hi == lo
+        else f"scores {points_text(hi)} to {points_text(lo)}"
+    ]
+    repeats = _repeats(members)
+    if repeats:
+        why = "no seating has fewer repeats" if proved else "the fewest repeats found"
+        parts.append(f"shared a table before: {'; '.join(repeats)} ({why})")
+    else:
+        parts.append("no earlier table-mates")
+    first = members[0]
+    count = first.first_seats
+    parts.append(f"{first.name} sits first ({count} first seat{'' if count == 1 else 's'} before)")
+    return "; ".join(parts)
+
+
+def _swiss(event: Event, number: int, states: Sequence[TableState]) -> PairedRound:
+    by_id = {s.id: s for s in states}
+    seated = seat_tables([s.as_player() for s in states], event.table_size, number, event.rounds)
+    tables = [
+        Table(list(t.seats), "", _reason([by_id[i] for i in t.seats], seated.optimal))
+        for t in seated.tables
+    ]
+    if seated.bye is not None:
+        tables.append(Table([seated.bye], Result.BYE, "the only player present"))
+    repeats = [r for t in seated.tables for r in _repeats([by_id[i] for i in t.seats])]
+    # The core's notes name players by id: keep those that do not, say the rest by name.
+    notes = [n for n in seated.notes if not n.startswith("absent, not seated")]
+    if repeats:
+        notes.append(
+            "Could not avoid players sharing a table again: "
+            + "; ".join(repeats)
+            + (" (no seating has fewer)" if seated.optimal else "")
+        )
+    return PairedRound(SWISS, tables, notes)
+
+
+def _all_play_all(event: Event, number: int, states: Sequence[TableState]) -> PairedRound:
+    schedule = table_schedule(event)
+    if schedule is None or number > len(schedule):  # check_table_rounds refused it already
+        raise DomainError(_("The all-play-all has no round %(number)s.") % {"number": number})
+    ranked = sorted(states, key=lambda s: (s.rank, s.id))  # player k of the schedule: rank k
+    tables: list[Table] = []
+    byes: list[Table] = []
+    left_out: list[str] = []
+    for seats in schedule[number - 1]:
+        present = [ranked[k - 1] for k in seats if not ranked[k - 1].absent]
+        why = f"all-play-all, round {number} of {len(schedule)}"
+        if len(present) > 1:
+            tables.append(Table([s.id for s in present], "", why))
+        elif present:  # everybody else at the table is absent: nobody to play
+            byes.append(Table([present[0].id], Result.BYE, f"{why}: the table-mates are absent"))
+            left_out.append(present[0].name)
+    notes = [f"all-play-all at tables of {event.table_size}: round {number} of {len(schedule)}"]
+    if left_out:
+        notes.append("A bye, the table-mates being absent: " + ", ".join(left_out))
+    return PairedRound(ROUND_ROBIN, tables + byes, notes)
+
+
+def pair_tables(event: Event, number: int, states: Sequence[TableState]) -> PairedRound:
+    """Seat round ``number`` of a table event from its entries' states (``table_states``):
+    the games' tables, top first, each in seat order. Absent players and requested byes are
+    left out (the caller gives them their boards of one). The pure core's errors propagate."""
+    if table_system(event) == ROUND_ROBIN:
+        return _all_play_all(event, number, states)
+    return _swiss(event, number, states)

@@ -1,0 +1,471 @@
+"""Rounds: pair the next one, watch the pairing, review and change the draft, publish, results."""
+
+from typing import Any
+
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django_htmx.http import HttpResponseClientRefresh
+
+from tournament.checkin import selectors as checkin_selectors
+from tournament.errors import DomainError
+from tournament.events.views import form_error
+from tournament.models.events import Board, Event, Round
+from tournament.models.tables import SEATED, Seat
+from tournament.page_cache import cached_page, live_version, round_review
+from tournament.pages import (
+    carry_out,
+    director_or_deny,
+    get_event,
+    show_error,
+    visible_round,
+)
+from tournament.permissions import is_director
+from tournament.results import selectors as result_selectors
+from tournament.results.forms import ReopenForm, ResultForm, TableResultForm
+from tournament.results.services import enter_result, reopen_board, set_board_result, track
+from tournament.rounds import public as public_selectors
+from tournament.rounds import tables as table_selectors
+from tournament.rounds.forms import SwapBoardsForm, SwapPlayersForm
+from tournament.rounds.selectors import boards_of, pairing_silence, rounds_visible_to
+from tournament.rounds.services import (
+    delete_draft as services_delete_draft,
+)
+from tournament.rounds.services import (
+    publish_round,
+    request_pairing,
+    swap_entries,
+)
+from tournament.rounds.services import (
+    retry_pairing as services_retry_pairing,
+)
+from tournament.rounds.services import (
+    swap_boards as services_swap_boards,
+)
+
+
+def _round_url(event: Event, number: int) -> str:
+    return reverse("event-round", args=[event.slug, number])
+
+
+def _missing_levels_words(event: Event) -> str:
+    """The warning naming the boards whose played result has no lowest levels, or ""."""
+    missing = result_selectors.boards_missing_levels(event)
+    if not missing:
+        return ""
+    return _(
+        "The tie-breaks use the lowest colour levels, but these played boards have none: "
+        "%(boards)s. Enter them, or the standings count them as 0."
+    ) % {
+        "boards": ", ".join(
+            _("round %(round)s board %(board)s") % {"round": b.round.number, "board": b.number}
+            for b in missing
+        )
+    }
+
+
+def _warn_missing_levels(request: HttpRequest, event: Event) -> None:
+    """A warning (never a refusal) before standings or a round are published."""
+    if words := _missing_levels_words(event):
+        messages.warning(request, words)
+
+
+@require_POST
+def pair_next_round(request: HttpRequest, slug: str) -> HttpResponse:
+    event = get_event(slug)
+    if denied := director_or_deny(request, event):
+        return denied
+    try:
+        round_ = request_pairing(event=event, user=request.user)
+    except DomainError as exc:
+        show_error(request, exc)
+        return redirect(event)
+    round_.refresh_from_db()  # with tasks run in-process the draft is already there
+    _warn_missing_levels(request, event)
+    if round_.status == Round.Status.DRAFT:
+        messages.success(
+            request, _("Round %(number)s is paired: review the draft.") % {"number": round_.number}
+        )
+    elif round_.pairing_error:
+        messages.error(
+            request, _("Round %(number)s could not be paired.") % {"number": round_.number}
+        )
+    else:
+        messages.info(request, _("Round %(number)s is being paired.") % {"number": round_.number})
+    return redirect(_round_url(event, round_.number))
+
+
+@cached_page(live_version)  # the anonymous rendering, once per change
+def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """A round's pairings and results; for directors, the draft under review."""
+    event = get_event(slug)
+    round_ = visible_round(request, event, number)
+    director = is_director(request.user, event)
+    public: public_selectors.PublicRound | table_selectors.PublicTables | None = None
+    tables = table_selectors.at_tables(event)
+    rows: list[dict[str, Any]]
+    if tables:
+        rows, public = _table_rows(round_, director)
+    elif director:
+        rows = [
+            {"board": r.board, "review": r, "form": _inline_result_form(round_, r.board)}
+            for r in round_review(round_)
+        ]
+    else:
+        pairs = public = public_selectors.public_round(round_)
+        rows = [{"board": p.board, "review": None, "form": None, "points": p} for p in pairs.boards]
+    boards = [row["board"] for row in rows]
+    waiting = [b for b in boards if b.result_provisional or b.result_held] if director else []
+    context = {
+        "waiting": waiting,
+        "event": event,
+        "round": round_,
+        "rows": rows,
+        "is_director": director,
+        "rounds": rounds_visible_to(request.user, event),
+        "changes": round_.pairing_changes.select_related("user__player") if director else [],
+        "pairing_silence": pairing_silence(round_) if director else None,
+        "public": public,
+        "tables": tables,
+        "check_in": checkin_selectors.pairing_progress(event, round_) if director else None,
+    }
+    if director and round_.is_public or director and round_.status == Round.Status.DRAFT:
+        context["missing_levels"] = _missing_levels_words(event)
+    if director and round_.status == Round.Status.DRAFT:
+        context["swap_form"] = _swap_form(None, boards)
+        context["swap_boards_form"] = SwapBoardsForm()
+    return render(request, "tournament/round.html", context)
+
+
+def _table_rows(
+    round_: Round, director: bool
+) -> tuple[list[dict[str, Any]], table_selectors.PublicTables | None]:
+    """A table event's rows, each board with every seat in order: the director's review (with
+    warnings), or the public tables (with points before the round)."""
+    if director:
+        reviews = table_selectors.table_review(round_)
+        return [_table_row(round_, r, director) for r in reviews], None
+    public = table_selectors.public_tables(round_)
+    return [_table_row(round_, t, director) for t in public.boards], public
+
+
+def _table_row(
+    round_: Round, review: table_selectors.TableReview, director: bool
+) -> dict[str, Any]:
+    board = review.board
+    # A table of two keeps the two-player result form; tables of 3 and 4 take each seat's
+    # lowest level here, the rest on their own page.
+    form: ResultForm | TableResultForm | None = None
+    if director and not board.is_table:
+        form = _inline_result_form(round_, board)
+    elif director and _quick_table(round_, board):
+        seats = list(board.seats.select_related("entry__player", "entry__partner"))
+        form = TableResultForm(board=board, seats=seats, quick=True, prefix=f"b{board.pk}")
+    return {
+        "board": board,
+        "review": review if director else None,
+        "form": form,
+        "table_form": isinstance(form, TableResultForm),
+        "seats": review.seats,
+    }
+
+
+def _quick_table(round_: Round, board: Board) -> bool:
+    return (
+        round_.is_public
+        and not board.result_held
+        and round_.event.ruleset != Event.Ruleset.CHALLENGES
+    )
+
+
+def _swap_form(data: Any, boards: list[Board]) -> SwapPlayersForm:
+    """The swap form; at tables every seat is offered, not only a board's first two."""
+    form = SwapPlayersForm(data, boards=boards)
+    if any(b.is_table for b in boards):
+        choices: list[tuple[str | int, str]] = [("", "—")]
+        for b in boards:
+            for entry in b.seated:
+                choices.append((entry.pk, f"{entry.player.name} (board {b.number})"))
+        form.fields["first"].choices = choices  # type: ignore[attr-defined]
+        form.fields["second"].choices = choices  # type: ignore[attr-defined]
+    return form
+
+
+def _inline_result_form(round_: Round, board: Board) -> ResultForm | None:
+    # A solitaire entrant's levels are entered on the board's own page.
+    if not round_.is_public or board.result_held or board.plays_alone:
+        return None
+    if round_.event.ruleset == Event.Ruleset.CHALLENGES:  # every table placed by its rows
+        return None
+    return ResultForm(board=board, prefix=f"b{board.pk}")
+
+
+def round_progress(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """The htmx fragment the page polls while the pairing runs; reloads the page once done."""
+    event = get_event(slug)
+    round_ = visible_round(request, event, number)
+    director = is_director(request.user, event)
+    silence = pairing_silence(round_) if director else None
+    context = {"event": event, "round": round_, "is_director": director, "pairing_silence": silence}
+    response = render(request, "tournament/_round_progress.html", context)
+    if round_.status != Round.Status.PAIRING or round_.pairing_error:
+        refresh = HttpResponseClientRefresh()
+        refresh.content = response.content  # says "is paired" until the reload lands
+        return refresh
+    return response
+
+
+def _draft_action(request: HttpRequest, slug: str, number: int) -> tuple[Event, Round]:
+    event = get_event(slug)
+    return event, get_object_or_404(Round, event=event, number=number)
+
+
+@require_POST
+def swap_players(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event, round_ = _draft_action(request, slug, number)
+    if denied := director_or_deny(request, event):
+        return denied
+    form = _swap_form(request.POST, list(boards_of(round_)))
+    if not form.is_valid():
+        messages.error(request, _form_problems(form, "Nothing was swapped."))
+        return redirect(_round_url(event, number))
+    try:
+        change = swap_entries(
+            round_=round_,
+            user=request.user,
+            first_id=form.cleaned_data["first"],
+            second_id=form.cleaned_data["second"],
+            reason=form.cleaned_data["reason"],
+        )
+    except DomainError as exc:
+        show_error(request, exc)
+    else:
+        messages.success(request, _("%(description)s.") % {"description": change.description})
+        for warning in change.warnings:
+            messages.warning(request, warning)
+    return redirect(_round_url(event, number))
+
+
+@require_POST
+def swap_boards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event, round_ = _draft_action(request, slug, number)
+    if denied := director_or_deny(request, event):
+        return denied
+    form = SwapBoardsForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _form_problems(form, "No boards were swapped."))
+        return redirect(_round_url(event, number))
+    try:
+        change = services_swap_boards(round_=round_, user=request.user, **form.cleaned_data)
+    except DomainError as exc:
+        show_error(request, exc)
+    else:
+        messages.success(request, _("%(description)s.") % {"description": change.description})
+    return redirect(_round_url(event, number))
+
+
+@require_POST
+def publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event, round_ = _draft_action(request, slug, number)
+    if denied := director_or_deny(request, event):
+        return denied
+    # Publishing cannot be undone (the games are set up and the public sees the pairings): the
+    # page's form asks the director to tick that the draft was reviewed, with or without JS.
+    if not request.POST.get("reviewed"):
+        messages.error(
+            request,
+            _('Round %(number)s is not published: tick "I have reviewed the draft" to publish it.')
+            % {"number": number},
+        )
+        return redirect(_round_url(event, number))
+    _warn_missing_levels(request, event)
+    return carry_out(
+        request,
+        lambda: publish_round(round_=round_, user=request.user),
+        f"Round {number} is published.",
+        _round_url(event, number),
+    )
+
+
+@require_POST
+def delete_draft(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event, round_ = _draft_action(request, slug, number)
+    if denied := director_or_deny(request, event):
+        return denied
+    try:
+        services_delete_draft(round_=round_, user=request.user)
+    except DomainError as exc:
+        show_error(request, exc)
+        return redirect(_round_url(event, number))
+    messages.success(
+        request, _("The draft of round %(number)s is deleted: pair it again.") % {"number": number}
+    )
+    return redirect(event)
+
+
+def board_result(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Enter or correct one board's result; the board's correction history below the form."""
+    event = get_event(slug)
+    board = get_object_or_404(
+        Board.objects.select_related("round__event").prefetch_related(*SEATED),
+        pk=pk,
+        round__event=event,
+    )
+    if denied := director_or_deny(request, event):
+        return denied
+    seats = list(board.seats.select_related("entry__player", "entry__partner").order_by("number"))
+    challenge = event.ruleset == Event.Ruleset.CHALLENGES and len(seats) > 1
+    if board.is_table or board.plays_alone or challenge:  # two partnership teams are a pair
+        return _table_result(request, event, board, seats)
+    prefix = request.POST.get("prefix") or None
+    form = ResultForm(request.POST or None, board=board, prefix=prefix)
+    if request.method == "POST":
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                set_board_result(
+                    board=board,
+                    user=request.user,
+                    result=data["result"],
+                    reason=data["reason"],
+                    first_lowest=data.get("first_lowest"),
+                    second_lowest=data.get("second_lowest"),
+                    replaces=data["replaces"],
+                )
+            except DomainError as exc:
+                form_error(form, exc)
+                if exc.code == "result_changed":  # show the board as it is now
+                    board.refresh_from_db()
+                    form.seen(board)
+            else:
+                messages.success(
+                    request,
+                    _("Board %(number)s: %(value)s is recorded.")
+                    % {"number": board.number, "value": data["result"] or "no result"},
+                )
+                return redirect(_round_url(event, board.round.number))
+        if prefix:  # the inline form on the round page: say what is wrong there
+            messages.error(request, f"Board {board.number}: " + _form_problems(form, ""))
+            return redirect(_round_url(event, board.round.number))
+    context = {
+        "event": event,
+        "board": board,
+        "form": form,
+        "reopen_form": ReopenForm()
+        if board.closed and not board.is_bye and board.result_check == Board.Check.NONE
+        else None,
+        "corrections": board.corrections.select_related("user__player").order_by("-at", "-id"),
+    }
+    return render(request, "tournament/board_result.html", context)
+
+
+def _table_result(
+    request: HttpRequest, event: Event, board: Board, seats: list[Seat]
+) -> HttpResponse:
+    """A table of 3 or 4: one row per seat (lowest, next lowest, optional placing); a solitaire
+    entrant: one row (the round's entrants place each other)."""
+    alone = board.plays_alone
+    prefix = request.POST.get("prefix") or None  # the round page's quick entry
+    form = TableResultForm(
+        request.POST or None,
+        board=board,
+        seats=seats[:1] if alone else seats,
+        solitaire=alone,
+        quick=bool(prefix) and not alone,
+        prefix=prefix,
+    )
+    if request.method == "POST" and form.is_valid():
+        reason, replaces = form.cleaned_data["reason"], form.cleaned_data["replaces"]
+        if form.quick and not reason:
+            reason = "lowest levels entered on the round page"
+        try:
+            enter_result(
+                board=board,
+                user=request.user,
+                result="table",
+                levels=form.levels(),
+                placings=None if alone else form.placings(),
+                reason=reason,
+                replaces=replaces,
+            )
+        except DomainError as exc:
+            form_error(form, exc)
+            if exc.code == "result_changed":  # show the board as it is now
+                board.refresh_from_db()
+                form.seen(board)
+        else:
+            messages.success(
+                request,
+                _("Board %(number)s: the table's result is recorded.") % {"number": board.number},
+            )
+            return redirect(_round_url(event, board.round.number))
+    if request.method == "POST" and prefix:  # the round page's quick entry: say it there
+        messages.error(request, f"Board {board.number}: " + _form_problems(form, ""))
+        return redirect(_round_url(event, board.round.number))
+    context = {
+        "event": event,
+        "board": board,
+        "seats": seats,
+        "track": track(event),
+        "table_form": form,
+        "reopen_form": ReopenForm() if board.closed and not board.result_check else None,
+        "corrections": board.corrections.select_related("user__player").order_by("-at", "-id"),
+    }
+    return render(request, "tournament/board_result.html", context)
+
+
+@require_POST
+def board_reopen(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A director opens a decided board to recording again, with a reason."""
+    event = get_event(slug)
+    board = get_object_or_404(Board, pk=pk, round__event=event)
+    if denied := director_or_deny(request, event):
+        return denied
+    form = ReopenForm(request.POST)
+    try:
+        if not form.is_valid():
+            raise DomainError(_form_problems(form, "The board stays closed."), field="reason")
+        reopen_board(board=board, user=request.user, reason=form.cleaned_data["reason"])
+    except DomainError as exc:
+        show_error(request, exc)
+    else:
+        messages.success(
+            request, _("Board %(number)s is open for recording again.") % {"number": board.number}
+        )
+    return redirect("board-result", slug=event.slug, pk=board.pk)
+
+
+def _form_problems(form: object, tail: str) -> str:
+    errors = form.errors  # type: ignore[attr-defined]
+    parts = []
+    for field, messages_ in errors.items():
+        label = "" if field == "__all__" else f"{field.replace('_', ' ')}: "
+        parts.append(label + " ".join(messages_))
+    return " ".join([*parts, tail]).strip()
+
+
+@require_POST
+def retry_pairing(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    """Queue again a pairing task that has stopped reporting (its worker may have died)."""
+    event, round_ = _draft_action(request, slug, number)
+    if denied := director_or_deny(request, event):
+        return denied
+    try:
+        retried = services_retry_pairing(round_=round_, user=request.user)
+    except DomainError as exc:
+        show_error(request, exc)
+    else:
+        if retried:
+            messages.info(
+                request, _("The pairing of round %(number)s is queued again.") % {"number": number}
+            )
+        else:
+            messages.info(
+                request,
+                _("Round %(number)s is no longer being paired: nothing to retry.")
+                % {"number": number},
+            )
+    return redirect(_round_url(event, number))
