@@ -34,7 +34,7 @@ from django.contrib.auth import get_user_model  # noqa: E402
 from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext  # noqa: E402
 
-from tournament.entries.services import import_players_csv
+from tournament.entries.services import import_players_csv  # noqa: E402
 from tournament.models.events import Event, EventRole, Player  # noqa: E402
 
 

@@ -10,8 +10,8 @@ class GamesConfig(AppConfig):
         # imported from there.
         from games.clocks import services as clock
         from games.recording import setup
-        from tournament import signals
+        from tournament.effects import board_decided, board_deciding, round_published
 
-        signals.round_published.connect(setup.on_round_published, dispatch_uid="games-setup")
-        signals.board_deciding.connect(clock.on_board_deciding, dispatch_uid="games-lock-game")
-        signals.board_decided.connect(clock.on_board_decided, dispatch_uid="games-hold-clock")
+        round_published.connect(setup.on_round_published, dispatch_uid="games-setup")
+        board_deciding.connect(clock.on_board_deciding, dispatch_uid="games-lock-game")
+        board_decided.connect(clock.on_board_decided, dispatch_uid="games-hold-clock")

@@ -1,4 +1,5 @@
-"""The rating list: derived data, rebuilt from the rated games at any time (scoring/ratings/services.py).
+"""The rating list: derived data, rebuilt from the rated games at any time
+(scoring/ratings/services.py).
 Nothing else writes these tables, and a rebuild replaces every row."""
 
 from django.db import models

@@ -1,4 +1,5 @@
-"""Celery tasks of the read side. Thin: each calls into scoring.standings.build or scoring.ratings.services."""
+"""Celery tasks of the read side. Thin: each calls into scoring.standings.build or
+scoring.ratings.services."""
 
 from celery import shared_task
 

@@ -6,6 +6,10 @@ commits, and then it happens once. Tasks are enqueued by name, so the lowest flo
 work that a higher floor does (replay validation, standings) without importing it. Nothing else
 in the project calls ``transaction.on_commit``.
 
+The signals a write sends inside its transaction for the floors above (a round published, a
+board about to be decided, a board decided) are declared here as well: this module is the one
+way the tournament floor announces a change upward.
+
 The cache keys are defined here too, so that the readers (scoring/) and the writers agree on
 them without either importing the other's code.
 """
@@ -18,6 +22,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
+from django.dispatch import Signal
 from django.utils import translation
 
 # A slug's live entry lives this long without a change; then it is read afresh.
@@ -82,7 +87,7 @@ def queue_ratings_rebuild() -> bool:
     return True
 
 
-def round_published(round_id: int) -> None:
+def mail_round_published(round_id: int) -> None:
     """A round was published: once committed, e-mail its players their boards."""
     enqueue("tournament.tasks.notify_round_published", round_id)
 
@@ -122,3 +127,19 @@ def results_changed(event_id: int, *, entered: int | None = None) -> None:
             _send("tournament.tasks.notify_result", (entered,))
 
     transaction.on_commit(after_commit)
+
+
+#: A draft round was published (inside the publishing transaction); ``round_`` is the round.
+#: The games floor sets up a game for each board with two players.
+round_published = Signal()
+
+
+#: A director is about to enter a result on a board (inside that transaction, before the
+#: board's row is locked); ``board`` is the board. The games floor locks the board's game first,
+#: in the order a game's own writes take (game, then board), so the two never deadlock.
+board_deciding = Signal()
+
+
+#: A director entered a result on a board (inside that transaction); ``board`` is the board.
+#: The games floor holds a clock still running at that board.
+board_decided = Signal()

@@ -178,7 +178,8 @@ AXES_RESET_ON_SUCCESS = True
 # The client is whom tournament.rate_limits.client_address says (TRUSTED_PROXY_COUNT): behind a
 # proxy, REMOTE_ADDR is the proxy's, and one stranger could lock a name out for everyone.
 AXES_CLIENT_IP_CALLABLE = "tournament.rate_limits.client_address"
-# A locked-out client gets a 429 saying until when (tournament.accounts.lockout), and tries while locked
+# A locked-out client gets a 429 saying until when (tournament.accounts.lockout), and tries while
+# locked
 # out do not move that time.
 AXES_LOCKOUT_CALLABLE = "tournament.accounts.lockout.lockout_response"
 AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False

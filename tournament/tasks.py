@@ -32,7 +32,8 @@ def compute_pairing(round_id: int) -> None:
 
 
 # A mail server that refuses or cannot be reached: the task tries again (what went out stays
-# sent, see tournament/notifications/services.py). Run in-process (no worker), it only logs the failure.
+# sent, see tournament/notifications/services.py). Run in-process (no worker), it only logs the
+# failure.
 # A countdown stays under the broker's visibility timeout (settings), which would deliver the
 # waiting task a second time.
 MAIL_RETRIES = 5

@@ -294,14 +294,14 @@ def sweep_flags(at: datetime | None = None) -> int:
 
 
 def on_board_deciding(sender: object, board: Board, **kwargs: object) -> None:
-    """Receiver of ``tournament.signals.board_deciding``: lock the board's game before the
+    """Receiver of ``tournament.effects.board_deciding``: lock the board's game before the
     director's result locks the board, as the game's own writes do (a final move locks the game,
     then the board): a result and a move at once wait for each other instead of deadlocking."""
     list(Game.objects.select_for_update().filter(board_id=board.pk).values_list("pk", flat=True))
 
 
 def on_board_decided(sender: object, board: Board, **kwargs: object) -> None:
-    """Receiver of ``tournament.signals.board_decided``: a director entered the board's result,
+    """Receiver of ``tournament.effects.board_decided``: a director entered the board's result,
     so a clock still running there is held, in the log."""
     game = (
         Game.objects.select_for_update(of=("self",))

@@ -84,7 +84,7 @@ def create_games_for_round(round_: Round) -> list[Game]:
 
 
 def on_round_published(sender: object, round_: Round, **kwargs: object) -> None:
-    """Receiver of ``tournament.signals.round_published`` (connected in games.apps)."""
+    """Receiver of ``tournament.effects.round_published`` (connected in games.apps)."""
     if challenge_events.is_challenge_event(round_.event):  # challenge tables, not board games
         challenge_events.create_tables_for_round(round_)
         return

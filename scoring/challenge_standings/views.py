@@ -1,5 +1,6 @@
 """Pages and downloads of an event of challenges: the standings by the tally (CHALLENGES.md),
-as a page, CSV and JSON, and the records of every game (JSON). Thin: scoring/challenge_standings/build.py
+as a page, CSV and JSON, and the records of every game (JSON). Thin:
+scoring/challenge_standings/build.py
 reads."""
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """The boards the exports read, with their seats in order (reads only, a fixed number of queries).
 
-The standings (:mod:`scoring.standings.build`) hold each board as its first two seats; a table of 3 or 4
+The standings (:mod:`scoring.standings.build`) hold each board as its first two seats; a table of 3
+or 4
 needs every seat, so the pairings exports, the PDF's pairings, the slips and the records' index
 read the boards here.
 """

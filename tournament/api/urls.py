@@ -210,7 +210,8 @@ urlpatterns = [
         views.RoleViewSet.as_view({"delete": "destroy"}),
         name="api-role-detail",
     ),
-    # A player's online entry, and the requests its directors decide (tournament/entries/online_api.py).
+    # A player's online entry, and the requests its directors decide
+    # (tournament/entries/online_api.py).
     path(EVENT + "enter/", online.OnlineEntryViewSet.as_view({"post": "enter"}), name="api-enter"),
     path(
         EVENT + "entry-requests/",

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scoring import core as scoring_core
-from tournament import effects, signals
+from tournament import effects
 from tournament.acting import User, need_reason
 from tournament.confirmations.selectors import (
     COLOURS,
@@ -45,6 +45,7 @@ from tournament.confirmations.selectors import (
     wants_levels,
     why_closed,
 )
+from tournament.effects import board_deciding
 from tournament.errors import DomainError, NotAllowed
 from tournament.events.log import note
 from tournament.logs import log_write
@@ -337,7 +338,7 @@ def confirm_result(
     with the result entered, or disputed). Refused, changing nothing: anyone not seated there
     (an arbiter settles instead, :func:`settle_result`), a board that takes no word, a word
     out of range."""
-    signals.board_deciding.send(sender=Board, board=board)  # the game's row first: no deadlock
+    board_deciding.send(sender=Board, board=board)  # the game's row first: no deadlock
     board = _seated(lock_board(board))
     event = board.round.event
     side = side_of(user, board)
@@ -432,7 +433,7 @@ def settle_result(
     (as in :func:`confirm_result`) enters the result, logged with who, when and why (the
     result's correction row, the event log, the word's row). A disputed board shows as decided
     by the arbiter. An arbiter of another event, or a player, is refused."""
-    signals.board_deciding.send(sender=Board, board=board)  # the game's row first: no deadlock
+    board_deciding.send(sender=Board, board=board)  # the game's row first: no deadlock
     board = _seated(lock_board(board))
     event = board.round.event
     if not may_settle(user, board):

@@ -33,7 +33,8 @@ def event_log_of(event: Event) -> QuerySet[EventLogEntry]:
 
 def tiebreak_labels(keys: Iterable[str]) -> list[str]:
     """The tie-breaks' names as directors read them."""
-    # The pure core words them in English; scoring/standings/tiebreak_names.py puts them in the catalogue.
+    # The pure core words them in English; scoring/standings/tiebreak_names.py puts them in the
+    # catalogue.
     return [
         gettext(scoring_core.CATALOGUE[k].label) if k in scoring_core.CATALOGUE else k for k in keys
     ]

@@ -21,8 +21,9 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring import core as scoring_core
-from tournament import effects, signals
+from tournament import effects
 from tournament.acting import User, need_reason
+from tournament.effects import board_decided, board_deciding
 from tournament.errors import Conflict, DomainError
 from tournament.logs import log_write
 from tournament.models.events import Board, Event, Result, Round
@@ -188,7 +189,7 @@ def enter_result(
     writing: the TRF import, the players' agreeing words, scripts and tests.
     ``notify=False`` e-mails nobody (a TRF import's results are history)."""
     if source != Source.GAME:
-        signals.board_deciding.send(sender=Board, board=board)  # the game's row first
+        board_deciding.send(sender=Board, board=board)  # the game's row first
     board = lock_board(board)
     if source == Source.DIRECTOR:
         require_director(user, board.round.event)  # type: ignore[arg-type]
@@ -237,7 +238,7 @@ def enter_result(
     )
     _settle_confirmation(board, result, source == Source.CONFIRMATION)
     if result:
-        signals.board_decided.send(sender=Board, board=board)
+        board_decided.send(sender=Board, board=board)
     return board
 
 

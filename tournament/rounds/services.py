@@ -9,9 +9,10 @@ from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournament import effects, signals
+from tournament import effects
 from tournament.acting import User, lock_event, need_reason, refuse_open_round
 from tournament.checkin import selectors as checkin_selectors
+from tournament.effects import round_published
 from tournament.errors import Conflict, DomainError
 from tournament.events.log import note
 from tournament.events.services import check_round_robin_rounds, refresh_event_status
@@ -466,11 +467,11 @@ def publish_round(*, round_: Round, user: User, notify: bool = True) -> Round:
     if event.status == Event.Status.REGISTRATION:
         event.status = Event.Status.RUNNING
         event.save(update_fields=["status"])
-    signals.round_published.send(sender=Round, round_=round_)
+    round_published.send(sender=Round, round_=round_)
     refresh_round_status(round_)
     effects.results_changed(event.pk)
     if notify:
-        effects.round_published(round_.pk)
+        effects.mail_round_published(round_.pk)
     round_.refresh_from_db()
     return round_
 

@@ -1,4 +1,5 @@
-"""Print the checksums of the standings and of the rating list (scoring/standings/checksums.py): run on
+"""Print the checksums of the standings and of the rating list (scoring/standings/checksums.py):
+run on
 a database and on its restored copy, the two outputs are equal. Reads only."""
 
 from typing import Any
