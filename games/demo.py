@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from games import services
 from games.engine import Game as EngineGame
-from games.engine.scoring import lowest_colours
+from games.engine.score_track import lowest_colours
 from games.models import Game
 from tournament.models import Board, Event
 from tournament.models.tables import SEATED
