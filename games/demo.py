@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from games.clocks.services import press_clock, start_clock
 from games.engine import Game as EngineGame
-from games.engine.scoring import lowest_colours
+from games.engine.score_track import lowest_colours
 from games.models import Game
 from games.recording.services import record_action
 from games.recording.setup import game_for_board

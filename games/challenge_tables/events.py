@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from games.challenge_tables.selectors import effective_actions, record_of, replay_table
 from games.challenges import ChallengeGame, check_record
-from games.engine.scoring import ranking
+from games.engine.score_track import ranking
 from games.models import Game
 from tournament import effects
 from tournament.acting import User

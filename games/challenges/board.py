@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from games.engine.errors import IllegalAction
-from games.engine.scoring import winner as best_of
+from games.engine.score_track import winner as best_of
 from games.engine.tiles import COLOUR_NAMES, COLOURS
 
 CHALLENGES: tuple[str, ...] = ("card", "dice", "tile")

@@ -9,6 +9,7 @@ each::
      "message": "..."}}
 
 Exit status: 0 when every file is legal, 1 when any is illegal, 2 when any cannot be read.
+A large batch is checked by one process per CPU (``games.engine.commandline``).
 
 ``random --challenge card|dice|tile [--players N] [--seed S] [--mode full|table]
 [--no-setup-roll]`` prints one random, legal, complete game as a version-1 record.
@@ -16,71 +17,35 @@ Exit status: 0 when every file is legal, 1 when any is illegal, 2 when any canno
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, TextIO
 
-from games.engine.errors import RecordError
+from games.engine import commandline
+from games.engine.commandline import Checker
 
 from .board import CHALLENGES, MODES
 from .randomgame import random_game
 from .record import check_record, load_record
 
-EXIT_OK, EXIT_ILLEGAL, EXIT_UNREADABLE = 0, 1, 2
+if TYPE_CHECKING:
+    import argparse
 
-
-def _read(path: str) -> bytes:
-    if path == "-":
-        return sys.stdin.buffer.read()
-    with open(path, "rb") as f:
-        return f.read()
-
-
-def _unreadable(message: str) -> dict[str, Any]:
-    return {"valid": False, "error": {"index": None, "code": "BAD_RECORD", "message": message}}
-
-
-def check_file(path: str) -> tuple[dict[str, Any], int]:
-    """The verdict for one file and its exit status."""
-    try:
-        data = _read(path)
-    except OSError as e:
-        return {"file": path, **_unreadable(f"cannot read {path}: {e.strerror or e}")}, 2
-    try:
-        record = load_record(data)
-    except RecordError as e:
-        return {"file": path, "valid": False, "error": e.as_dict()}, EXIT_UNREADABLE
-    except Exception as e:  # noqa: BLE001 - never a traceback for bad input
-        return {"file": path, **_unreadable(f"cannot read the record: {e}")}, EXIT_UNREADABLE
-    verdict = check_record(record)
-    return {"file": path, **verdict}, EXIT_OK if verdict["valid"] else EXIT_ILLEGAL
-
-
-def cmd_check(paths: Sequence[str], out: TextIO) -> int:
-    status = EXIT_OK
-    for path in paths:
-        verdict, code = check_file(path)
-        out.write(json.dumps(verdict) + "\n")
-        out.flush()
-        status = max(status, code)
-    return status
+#: How ``check`` reads and checks a file.
+CHECKER = Checker(load_record, check_record)
 
 
 def cmd_random(args: argparse.Namespace, out: TextIO) -> int:
-    try:
-        record = random_game(
+    return commandline.cmd_random(
+        lambda: random_game(
             args.challenge, args.players, args.seed, args.mode, setup_roll=args.setup_roll
-        )
-    except ValueError as e:
-        sys.stderr.write(f"error: {e}\n")
-        return EXIT_UNREADABLE
-    out.write(json.dumps(record.to_json()) + "\n")
-    return EXIT_OK
+        ),
+        out,
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
+    import argparse  # (not needed by a plain ``check``: see ``commandline.main``)
+
     parser = argparse.ArgumentParser(
         prog="python -m games.challenges",
         description="Ingenious Challenges (Card, Dice, Tile): check records, random games",
@@ -103,7 +68,4 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    if args.command == "check":
-        return cmd_check(args.files, sys.stdout)
-    return cmd_random(args, sys.stdout)
+    return commandline.main(argv, CHECKER, build_parser, {"random": cmd_random})

@@ -12,11 +12,13 @@ import json
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
-from games.engine.errors import IllegalAction, RecordError
-from games.engine.gamerecord import locate
-from games.engine.header import EXTRA_KEY_RE
+from games.engine import replaying
+from games.engine.header import EXTRA_KEY_RE, Invalid
+from games.engine.jsonform import JsonRecord
+from games.engine.replaying import check_record as check_record
+from games.engine.replaying import replay as replay
 
 from .board import CHALLENGES, MODES, ChallengeGame
 from .card import CardChallenge
@@ -38,19 +40,11 @@ def record_schema() -> dict[str, Any]:
     return schema
 
 
-class Invalid(Exception):
-    """A structural problem at a path inside the record (mapped to a line and column)."""
-
-    def __init__(self, path: tuple[str | int, ...], message: str) -> None:
-        super().__init__(message)
-        self.path = path
-        self.message = message
-
-
 @dataclass
-class ChallengeRecord:
+class ChallengeRecord(JsonRecord):
     """A version-1 challenge record."""
 
+    FORMAT: ClassVar[str] = FORMAT
     challenge: str
     mode: str
     players: list[str]
@@ -61,56 +55,15 @@ class ChallengeRecord:
     def new_game(self) -> ChallengeGame:
         return new_game(self.challenge, self.players, self.mode, self.options)
 
-    def to_json(self) -> dict[str, Any]:
-        """The JSON object (``options`` omitted when empty; extra keys kept)."""
-        out: dict[str, Any] = {
-            "format": FORMAT,
+    def head(self) -> dict[str, Any]:
+        return {
             "challenge": self.challenge,
             "mode": self.mode,
             "players": list(self.players),
         }
-        if self.options:
-            out["options"] = dict(self.options)
-        out.update(self.extra)
-        out["actions"] = [dict(a) for a in self.actions]
-        return out
-
-    def dumps(self, indent: int | None = None) -> str:
-        return json.dumps(self.to_json(), indent=indent, ensure_ascii=False)
 
     @classmethod
-    def from_json(cls, data: str | bytes | dict[str, Any]) -> ChallengeRecord:
-        """Read a record from JSON text or an already-parsed object; raises ``RecordError``."""
-        text: str | None = None
-        if isinstance(data, bytes):
-            try:
-                data = data.decode("utf-8-sig")
-            except UnicodeDecodeError as e:
-                raise RecordError(f"not UTF-8 text: {e.reason}", 1, 1) from None
-        if isinstance(data, str):
-            text = data
-            try:
-                obj = json.loads(text)
-            except json.JSONDecodeError as e:
-                raise RecordError(f"invalid JSON: {e.msg}", e.lineno, e.colno) from None
-            except RecursionError:
-                raise RecordError("invalid JSON: nested too deeply", 1, 1) from None
-        else:
-            obj = data
-        try:
-            return cls._from_obj(obj)
-        except Invalid as e:
-            line, col = locate(text, e.path) if text is not None else (0, 0)
-            raise RecordError(f"{path_str(e.path)}{e.message}", line, col) from None
-
-    @classmethod
-    def _from_obj(cls, obj: Any) -> ChallengeRecord:
-        if not isinstance(obj, dict):
-            raise Invalid((), "a record must be a JSON object")
-        fmt = obj.get("format")
-        if fmt != FORMAT:
-            where: tuple[str, ...] = ("format",) if "format" in obj else ()
-            raise Invalid(where, f'"format" must be {FORMAT!r}, not {fmt!r}')
+    def _from_obj(cls, obj: dict[str, Any], copy: bool = True) -> ChallengeRecord:
         challenge = obj.get("challenge")
         if type(challenge) is not str or challenge not in CHALLENGES:
             raise Invalid(
@@ -151,13 +104,9 @@ class ChallengeRecord:
         for i, a in enumerate(actions):
             if type(a) is not dict:
                 raise Invalid(("actions", i), f"action {i} must be a JSON object")
-        return cls(challenge, mode, list(players), [dict(a) for a in actions], dict(options), extra)
-
-
-def path_str(path: tuple[str | int, ...]) -> str:
-    if not path:
-        return ""
-    return "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in path).lstrip(".") + ": "
+        if copy:
+            actions = [dict(a) for a in actions]
+        return cls(challenge, mode, list(players), actions, dict(options), extra)
 
 
 def new_game(
@@ -179,28 +128,6 @@ def load_record(text: str | bytes) -> ChallengeRecord:
     return ChallengeRecord.from_json(text)
 
 
-def replay(record: ChallengeRecord) -> ChallengeGame:
-    """Apply every action with every rule checked; raises ``IllegalAction`` at the first illegal
-    one."""
-    game = record.new_game()
-    for action in record.actions:
-        game.apply(action)
-    return game
-
-
-def check_record(record: ChallengeRecord) -> dict[str, Any]:
-    """The command line's verdict on a record (without ``"file"``)."""
-    try:
-        game = replay(record)
-    except IllegalAction as e:
-        return {"valid": False, "error": e.as_dict()}
-    return game.result()
-
-
 def check_text(text: str | bytes) -> dict[str, Any]:
     """Read and check a record; an unreadable one gets index null and BAD_RECORD."""
-    try:
-        record = load_record(text)
-    except RecordError as e:
-        return {"valid": False, "error": e.as_dict()}
-    return check_record(record)
+    return replaying.check_text(load_record, text)

@@ -7,7 +7,7 @@ imports only modules above it in this list):
 - ``tiles``: colours, tile kinds and the supply
 - ``geometry``: cells, names, neighbours and lines per board radius
 - ``rulesets``: ``Ruleset`` data and ``make_ruleset``
-- ``scoring``: runs, the 18 cap and double track, result and report
+- ``score_track``: runs, the 18 cap and double track, result and report
 - ``position``: ``Position``, the state of a game as data, and the phase values
 - ``phases``: the turn machine: whose turn, bonus placements owed, swap timing
 - ``faults``: raising ``IllegalAction`` with an arbiter's message
@@ -17,8 +17,10 @@ imports only modules above it in this list):
 - ``game``: ``Game``, the façade over all of the above
 - ``header``: what both record forms share (header checks, positions of errors)
 - ``notation``: the compact text form
+- ``jsonform``: the JSON form's reading and writing, shared with the challenges' records
 - ``gamerecord``: ``Record`` and its JSON form
-- ``loading``: reading either form, replay and checking
+- ``loading``: reading either form
+- ``replaying``: replay and the verdict on a record, shared with the challenges
 - ``randomgame``: random complete games (records) and fast random playouts
 - ``cli``: ``python -m games.engine check|random|convert``
 
@@ -30,8 +32,9 @@ from .errors import CODES, IllegalAction, RecordError
 from .game import Game
 from .gamerecord import Record
 from .geometry import START_CELLS, board_cells, cell_name, parse_cell
-from .loading import check_record, load_record, replay
+from .loading import load_record
 from .randomgame import random_game, random_playout
+from .replaying import check_record, replay
 from .rulesets import RULESETS, Ruleset, make_ruleset
 from .tiles import COLOURS, SUPPLY, TILE_KINDS, tile_kind
 

@@ -15,7 +15,7 @@ from .faults import fail
 from .movegen import legal_placements
 from .position import OVER, PLACE, Position
 from .rulesets import Ruleset, make_ruleset
-from .scoring import run_points
+from .score_track import run_points
 from .tiles import CODE_LETTER, COLOURS, ORDERED
 
 

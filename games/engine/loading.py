@@ -1,15 +1,15 @@
-"""Loading and replaying records: either form in, a ``Game`` or a verdict out.
+"""Loading records: either form in, a ``Record`` or a verdict out.
 
-``load_record`` tells the JSON form from the text form; ``replay`` applies every action with
-every rule checked; ``check_record`` and ``check_text`` give the command line's verdict.
+``load_record`` tells the JSON form from the text form; ``check_text`` gives the command line's
+verdict on a record's text (replay and the verdict on a ``Record``: ``replaying``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .errors import IllegalAction, RecordError
-from .game import Game
+from . import replaying
+from .errors import RecordError
 from .gamerecord import Record
 
 
@@ -29,28 +29,6 @@ def load_record(text: str | bytes) -> Record:
     return Record.from_text(text)
 
 
-def replay(record: Record) -> Game:
-    """Replay every action; raises ``IllegalAction`` at the first illegal one."""
-    game = record.new_game()
-    apply = game.apply
-    for action in record.actions:
-        apply(action)
-    return game
-
-
-def check_record(record: Record) -> dict[str, Any]:
-    """The command line's verdict on a record (without ``"file"``)."""
-    try:
-        game = replay(record)
-    except IllegalAction as e:
-        return {"valid": False, "error": e.as_dict()}
-    return game.result()
-
-
 def check_text(text: str | bytes) -> dict[str, Any]:
     """Read and check a record in either form; an unreadable one gets index null, BAD_RECORD."""
-    try:
-        record = load_record(text)
-    except RecordError as e:
-        return {"valid": False, "error": e.as_dict()}
-    return check_record(record)
+    return replaying.check_text(load_record, text)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .position import MODES, OVER, PLACE, POST, SETUP, SWAP_DRAW, Position
-from .scoring import BOARD_TOP, lowest_colours
+from .score_track import BOARD_TOP, lowest_colours
 from .tiles import KIND_CODES
 
 __all__ = [

@@ -11,7 +11,7 @@ from typing import Any
 from .faults import cell_index, fail, occupied_message, turn_problem
 from .phases import begin_turn_after, end_placement, next_seat
 from .position import OVER, PLACE, POST, SETUP, SWAP_DRAW, Position
-from .scoring import BOARD_TOP
+from .score_track import BOARD_TOP
 from .tiles import CODE_NAME, COLOURS, ORDERED, SUPPLY_BY_INDEX, TILE_KINDS
 
 

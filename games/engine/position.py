@@ -13,7 +13,7 @@ from typing import Any, Self
 
 from .geometry import geometry
 from .rulesets import Ruleset
-from .scoring import report, winner
+from .score_track import report, winner
 from .tiles import CODE_LETTER, COLOURS, ORDERED, SUPPLY_BY_INDEX, TILE_KINDS, full_bag
 
 MODES = ("full", "board")

@@ -18,7 +18,7 @@ from .movegen import placeable_pairs, placement_pairs
 from .placing import commit_place
 from .position import OVER, PLACE, POST, SWAP_DRAW, Position
 from .rulesets import make_ruleset
-from .scoring import advance, run_points
+from .score_track import advance, run_points
 from .tiles import KIND_INDEX, ORDERED, ORIENTATIONS, SUPPLY, TILE_KINDS
 
 ORIENTED = tuple(ORIENTATIONS[k] for k in TILE_KINDS)

@@ -1,9 +1,12 @@
 """The game record, as one import path: ``Record`` (``gamerecord``), the header checks
-(``header``) and loading and replay (``loading``). The text form is in ``notation``."""
+(``header``), the JSON form (``jsonform``), loading (``loading``) and replay (``replaying``).
+The text form is in ``notation``."""
 
-from .gamerecord import KNOWN_KEYS, Record, locate
+from .gamerecord import KNOWN_KEYS, Record
 from .header import EXTRA_KEY_RE, FORMAT, RESERVED_TAGS, line_col, validate_header
-from .loading import check_record, check_text, load_record, looks_like_json, replay
+from .jsonform import locate
+from .loading import check_text, load_record, looks_like_json
+from .replaying import check_record, replay
 
 __all__ = [
     "EXTRA_KEY_RE",

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.engine import COLOURS, Game, Record, RecordError, make_ruleset
-from games.engine.scoring import ranking
+from games.engine.score_track import ranking
 
 #: The position summary's layout; bump it when the summary's keys change.
 SUMMARY_VERSION = 1

@@ -19,7 +19,6 @@ if TYPE_CHECKING:
     from typing import Any
 
     from .berger import berger_table, round_robin_schedule
-    from .engine import pair_round, resolve_system
     from .firstmove import breaks_limits, due_of
     from .model import (
         ACCELERATIONS,
@@ -35,6 +34,7 @@ if TYPE_CHECKING:
     )
     from .state import apply_results
     from .swiss import BYE_POLICIES
+    from .systems import pair_round, resolve_system
     from .trf import (
         TrfError,
         TrfEvent,
@@ -50,8 +50,6 @@ if TYPE_CHECKING:
 _WHERE = {
     "berger_table": "berger",
     "round_robin_schedule": "berger",
-    "pair_round": "engine",
-    "resolve_system": "engine",
     "breaks_limits": "firstmove",
     "due_of": "firstmove",
     "ACCELERATIONS": "model",
@@ -66,6 +64,8 @@ _WHERE = {
     "Scoring": "model",
     "apply_results": "state",
     "BYE_POLICIES": "swiss",
+    "pair_round": "systems",
+    "resolve_system": "systems",
     "TrfError": "trf",
     "TrfEvent": "trf",
     "TrfForbidden": "trf",

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .engine import pair_round
 from .model import NoPairingError, RoundPairing
+from .systems import pair_round
 from .trf_model import TrfEvent
 from .trf_states import game_of, rounds_played, trf_to_states
 

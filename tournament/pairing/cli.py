@@ -108,8 +108,8 @@ def _write(out: str, target: str | None) -> None:
 
 
 def _pair(args: argparse.Namespace) -> int:
-    from .engine import pair_round, resolve_system
     from .model import NoPairingError
+    from .systems import pair_round, resolve_system
     from .trf import TrfError, trf_to_states
 
     event, text = load_event(args.trf)
@@ -163,7 +163,7 @@ def _dutch(args: argparse.Namespace | _Reference) -> int:
         for line in differences:
             print(line)
         return 1 if differences else 0
-    from .engine import pair_round
+    from .systems import pair_round
     from .trf import trf_to_states
 
     states, rnd = trf_to_states(event)

@@ -1,13 +1,18 @@
 """A large ``check`` batch runs on several processes and prints exactly what one process
-prints: the same lines, in the files' order, and the same exit status."""
+prints: the same lines, in the files' order, and the same exit status (both command lines: the
+board game's and the challenges')."""
 
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from games.engine import cli, random_game
+from games.challenges import cli as challenges_cli
+from games.challenges import random_game as random_challenge
+from games.engine import cli, commandline, random_game
+from games.engine.commandline import Checker
 
 
 def batch(folder: Path, n: int) -> list[str]:
@@ -27,10 +32,15 @@ def batch(folder: Path, n: int) -> list[str]:
     return paths
 
 
-def run(paths: list[str], workers: int, monkeypatch: pytest.MonkeyPatch) -> tuple[str, int]:
-    monkeypatch.setattr(cli, "_workers", lambda paths: workers)
+def run(
+    paths: list[str],
+    workers: int,
+    monkeypatch: pytest.MonkeyPatch,
+    checker: Checker[Any] = cli.CHECKER,
+) -> tuple[str, int]:
+    monkeypatch.setattr(commandline, "workers", lambda paths: workers)
     out = io.StringIO()
-    status = cli.cmd_check(paths, out)
+    status = commandline.cmd_check(checker, paths, out)
     return out.getvalue(), status
 
 
@@ -41,7 +51,7 @@ def test_several_processes_print_what_one_prints(
     alone, alone_status = run(paths, 1, monkeypatch)
     shared, shared_status = run(paths, 2, monkeypatch)
     assert shared == alone
-    assert shared_status == alone_status == cli.EXIT_UNREADABLE
+    assert shared_status == alone_status == commandline.EXIT_UNREADABLE
     lines = [json.loads(line) for line in shared.splitlines()]
     assert [line["file"] for line in lines] == paths
     assert lines[80]["valid"] is False and lines[80]["error"]["index"] is not None
@@ -49,9 +59,27 @@ def test_several_processes_print_what_one_prints(
     assert sum(line["valid"] for line in lines) == 238
 
 
+def test_the_challenges_batch_on_several_processes_prints_what_one_prints(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    games = [json.dumps(random_challenge(c, 2, seed=1).to_json()) for c in ("card", "dice", "tile")]
+    paths = []
+    for i in range(120):
+        path = tmp_path / f"c{i:03d}.json"
+        path.write_text("{not json" if i == 60 else games[i % 3])
+        paths.append(str(path))
+    alone = run(paths, 1, monkeypatch, challenges_cli.CHECKER)
+    shared = run(paths, 2, monkeypatch, challenges_cli.CHECKER)
+    assert shared == alone
+    lines = [json.loads(line) for line in shared[0].splitlines()]
+    assert [line["file"] for line in lines] == paths
+    assert lines[60]["error"]["code"] == "BAD_RECORD"
+    assert sum(line["valid"] for line in lines) == 119
+
+
 def test_small_batches_and_standard_input_stay_in_one_process() -> None:
-    assert cli._workers(["a.json"] * (cli.FILES_PER_WORKER - 1)) == 1
-    assert cli._workers(["-"] + ["a.json"] * 10 * cli.FILES_PER_WORKER) == 1
+    assert commandline.workers(["a.json"] * (commandline.FILES_PER_WORKER - 1)) == 1
+    assert commandline.workers(["-"] + ["a.json"] * 10 * commandline.FILES_PER_WORKER) == 1
 
 
 def test_a_plain_check_prints_what_argparse_gives(

@@ -20,7 +20,7 @@ from games.challenges import (
     check_text,
     random_game,
 )
-from games.engine.scoring import result_key
+from games.engine.score_track import result_key
 
 from .helpers import names, state
 

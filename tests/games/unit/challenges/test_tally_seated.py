@@ -7,7 +7,7 @@ import random
 
 from games.challenges import GameResult, SeatedResult, random_game, rank_players, rank_seated
 from games.challenges.record import replay
-from games.engine.scoring import ranking
+from games.engine.score_track import ranking
 
 
 def test_seated_results_rank_as_the_full_rows_do() -> None:

@@ -1,4 +1,5 @@
-"""``pair_round``: the one entry point that picks the system and checks the input."""
+"""The pairing systems: ``pair_round``, the one entry point that picks all-play-all or Swiss for
+a round and checks the input."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Scoring: runs along lines, the 18 cap, the double track, and the result.
+"""The score track: runs along lines, the 18 cap, the double track, and the result.
 
 The board is a flat list of colour codes (0 empty, 1..6 colours; start symbols hold their
 colour). A placement scores from each of its two cells along the five lines that do not point
