@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch, QuerySet
 
 from scoring.models import PlayerRating, RatingChange
-from tournament.models.events import Board, Entry, Player, Result
+from tournament.models.events import Board, Entry, Event, Player, Result
 from tournament.models.tables import SEATED
 
 
@@ -87,3 +87,28 @@ def player_history(player: Player) -> list[HistoryLine]:
             HistoryLine(change=change, partner=partner, opponents=opponents, outcome=outcome)
         )
     return lines
+
+
+def seeding_order(event: Event) -> list[Entry]:
+    """The event's entries in rating-list order: rated players by the list (best first), then
+    the unrated by their registry rating (none last), then by name."""
+    entries = list(event.entries.select_related("player"))
+    listed = dict(
+        PlayerRating.objects.filter(player__entries__event=event).values_list(
+            "player_id", "ordinal"
+        )
+    )
+
+    def key(entry: Entry) -> tuple[bool, float, bool, int, str, int]:
+        player = entry.player
+        rated = player.pk in listed
+        return (
+            not rated,
+            -listed.get(player.pk, 0.0),
+            player.rating is None,
+            -(player.rating or 0),
+            player.name,
+            entry.pk,
+        )
+
+    return sorted(entries, key=key)

@@ -22,17 +22,12 @@ from django.core.cache import cache
 from django.db import connection, transaction
 from django.db.models.functions import Coalesce
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from scoring.core.ratings import RatedGame, Rating, RatingRun, checksum, rate_history
 from scoring.models import PlayerRating, RatingChange
 from tournament import effects
-from tournament.acting import User, lock_event
-from tournament.errors import DomainError
-from tournament.logs import log_write
-from tournament.models.events import PUBLIC_ROUND_STATUSES, Board, Entry, Event, Result
+from tournament.models.events import PUBLIC_ROUND_STATUSES, Board, Result
 from tournament.models.tables import Seat
-from tournament.permissions import require_director
 
 logger = logging.getLogger(__name__)
 
@@ -207,50 +202,3 @@ def stored_checksum() -> str:
         )
     }
     return checksum(ratings)
-
-
-def seeding_order(event: Event) -> list[Entry]:
-    """The event's entries in rating-list order: rated players by the list (best first), then
-    the unrated by their registry rating (none last), then by name."""
-    entries = list(event.entries.select_related("player"))
-    listed = dict(
-        PlayerRating.objects.filter(player__entries__event=event).values_list(
-            "player_id", "ordinal"
-        )
-    )
-
-    def key(entry: Entry) -> tuple[bool, float, bool, int, str, int]:
-        player = entry.player
-        rated = player.pk in listed
-        return (
-            not rated,
-            -listed.get(player.pk, 0.0),
-            player.rating is None,
-            -(player.rating or 0),
-            player.name,
-            entry.pk,
-        )
-
-    return sorted(entries, key=key)
-
-
-@transaction.atomic
-def seed_starting_ranks(*, event: Event, user: User) -> list[Entry]:
-    """A director seeds the event's starting ranks from the rating list, before round 1 (the
-    tournament floor's own "rank by rating" uses the registry's rating and knows nothing of
-    the list)."""
-    require_director(user, event)
-    event = lock_event(event)
-    if event.round_set.exists():
-        raise DomainError(_("Starting ranks are fixed once round 1 is paired."))
-    entries = seeding_order(event)
-    # Two passes: the ranks stay unique within the event at every step.
-    offset = len(entries) + max((e.starting_rank for e in entries), default=0) + 1
-    for i, entry in enumerate(entries):
-        Entry.objects.filter(pk=entry.pk).update(starting_rank=offset + i)
-    for i, entry in enumerate(entries):
-        Entry.objects.filter(pk=entry.pk).update(starting_rank=i + 1)
-        entry.starting_rank = i + 1
-    log_write("entry.seed_by_ratings", user=user, event=event.pk, entries=len(entries))
-    effects.results_changed(event.pk)  # the ranks show on the public pages
-    return entries

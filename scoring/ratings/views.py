@@ -7,8 +7,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
 from scoring.core.ratings import model_parameters
-from scoring.ratings import services as ratings
-from scoring.ratings.selectors import player_history, rating_list, rating_of, site_ratings
+from scoring.ratings.selectors import (
+    player_history,
+    rating_list,
+    rating_of,
+    seeding_order,
+    site_ratings,
+)
+from tournament.entries.services import rank_entries
 from tournament.models.events import Player
 from tournament.pages import carry_out, director_or_deny, get_event
 
@@ -37,11 +43,16 @@ def seed_by_ratings(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST":
         return carry_out(
             request,
-            lambda: ratings.seed_starting_ranks(event=event, user=request.user),
+            lambda: rank_entries(
+                event=event,
+                user=request.user,
+                order=seeding_order,
+                log_action="entry.seed_by_ratings",
+            ),
             _("Starting ranks follow the rating list now."),
             reverse("event-entries", args=[event.slug]),
         )
-    order = ratings.seeding_order(event)
+    order = seeding_order(event)
     listed = site_ratings(e.player_id for e in order)
     rows = [(rank, entry, listed.get(entry.player_id)) for rank, entry in enumerate(order, 1)]
     return render(request, "ratings/seed.html", {"event": event, "rows": rows})

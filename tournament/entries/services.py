@@ -3,7 +3,7 @@
 import csv
 import io
 import string
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from django.conf import settings
@@ -336,22 +336,45 @@ def _enter_rows(
 
 
 @transaction.atomic
-def rank_by_rating(*, event: Event, user: User) -> None:
-    """Starting ranks by registry rating (highest first, unrated last; a partnership team by
-    its players' mean), then name; before round 1."""
+def by_registry_rating(event: Event) -> list[Entry]:
+    """The event's entries by registry rating (highest first, unrated last; a partnership team
+    by its players' mean), then name."""
+    entries = list(event.entries.select_related("player", "partner"))
+    entries.sort(key=lambda e: (e.registry_rating is None, -(e.registry_rating or 0), e.name, e.pk))
+    return entries
+
+
+@transaction.atomic
+def rank_entries(
+    *,
+    event: Event,
+    user: User,
+    order: Callable[[Event], list[Entry]],
+    log_action: str | None = None,
+) -> list[Entry]:
+    """The starting ranks 1, 2, ... in the order ``order`` reads under the event's lock (the
+    registry's ratings, or the rating list's from the ratings page); before round 1 only."""
     require_director(user, event)
     event = lock_event(event)
     if event.round_set.exists():
         raise DomainError(_("Starting ranks are fixed once round 1 is paired."))
-    entries = list(event.entries.select_related("player", "partner"))
-    entries.sort(key=lambda e: (e.registry_rating is None, -(e.registry_rating or 0), e.name, e.pk))
+    entries = order(event)
     # Two passes: the ranks are unique within the event at every step.
     offset = len(entries) + _next_rank(event)
     for i, entry in enumerate(entries):
         Entry.objects.filter(pk=entry.pk).update(starting_rank=offset + i)
     for i, entry in enumerate(entries):
         Entry.objects.filter(pk=entry.pk).update(starting_rank=i + 1)
+        entry.starting_rank = i + 1
+    if log_action is not None:
+        log_write(log_action, user=user, event=event.pk, entries=len(entries))
     effects.results_changed(event.pk)  # the ranks show on the public pages
+    return entries
+
+
+def rank_by_rating(*, event: Event, user: User) -> None:
+    """Starting ranks by registry rating; before round 1."""
+    rank_entries(event=event, user=user, order=by_registry_rating)
 
 
 # How a director may write a requested bye's value -> the value stored.
