@@ -39,6 +39,7 @@ urlpatterns = [
     path("", include("tournament.entries.urls")),
     path("", include("scoring.me.urls")),
     path("", include("scoring.urls")),
+    path("", include("tournament.festivals.urls")),
     path("", include("scoring.festivals.urls")),
     path("", include("games.recording.urls")),
     path("", include("games.challenge_tables.urls")),

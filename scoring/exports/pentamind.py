@@ -2,7 +2,7 @@
 partnership team) and its overall table (best five events' Pentamind points), as CSV and JSON.
 
 The data (places with ties as spans, field sizes by the one rule of
-:mod:`scoring.core.field`) is read by :mod:`scoring.festivals.services`; here it is only formatted.
+:mod:`scoring.core.field`) is read by :mod:`scoring.festivals.selectors`; here it is only formatted.
 Headers and keys are English: a data format, not a page.
 """
 
@@ -11,7 +11,7 @@ from typing import Any
 
 from scoring.core.field import BEST_EVENTS, FIELD_RULE, PENTAMIND_RULE
 from scoring.exports.sheets import _csv, _text
-from scoring.festivals.services import FestivalPlacing, OverallLine
+from scoring.festivals.selectors import FestivalPlacing, OverallLine
 from scoring.standings.sheet import plain_number
 from tournament.models.events import Festival
 

@@ -14,7 +14,9 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 
 from scoring.exports.pentamind import festival_summary, overall_json, pentamind_json
-from scoring.festivals import services as festivals
+from scoring.festivals import selectors as festivals
+from tournament.festivals import selectors as festival_selectors
+from tournament.festivals.selectors import festival_or_404
 from tournament.fields import WholeNumberField
 from tournament.models.events import Event, Festival
 
@@ -170,7 +172,7 @@ def festival_list(request: Request) -> Response:
             "url": reverse("api-festival-detail", args=[festival.slug], request=request),
             "page": reverse("festival-detail", args=[festival.slug], request=request),
         }
-        for festival in festivals.festival_list()
+        for festival in festival_selectors.festival_list()
     ]
     return Response(FestivalListItemSerializer(rows, many=True).data)
 
@@ -185,7 +187,7 @@ def festival_list(request: Request) -> Response:
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def festival_detail(request: Request, slug: str) -> Response:
-    festival: Festival = festivals.festival_or_404(slug)
+    festival: Festival = festival_or_404(slug)
     events = festivals.festival_events(festival)
     schedule = festivals.festival_schedule(festival, events)
     body = {
@@ -208,7 +210,7 @@ def festival_detail(request: Request, slug: str) -> Response:
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def festival_pentamind(request: Request, slug: str) -> Response:
-    festival = festivals.festival_or_404(slug)
+    festival = festival_or_404(slug)
     placings = festivals.festival_placings(festivals.festival_events(festival))
     return Response(PentamindSerializer(pentamind_json(festival, placings)).data)
 
@@ -223,7 +225,7 @@ def festival_pentamind(request: Request, slug: str) -> Response:
 @api_view(["GET"])
 @permission_classes([AllowAny])
 def festival_overall(request: Request, slug: str) -> Response:
-    festival = festivals.festival_or_404(slug)
+    festival = festival_or_404(slug)
     events = festivals.festival_events(festival)
     lines = festivals.overall_table(events, festivals.festival_placings(events))
     return Response(OverallSerializer(overall_json(festival, lines)).data)

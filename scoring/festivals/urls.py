@@ -1,4 +1,5 @@
-"""Festival pages: list, page, overall table, directors' form and the Pentamind exports."""
+"""Festival pages: the list, a festival's page, its overall table and the Pentamind exports
+(the directors' pages: tournament/festivals/urls.py)."""
 
 from django.urls import path
 
@@ -6,28 +7,7 @@ from scoring.festivals import views as festivals
 
 urlpatterns = [
     path("festivals/", festivals.festival_list, name="festival-list"),
-    # Before festivals/<slug>/: "new" is no festival's slug (the service reserves it).
-    path("festivals/new/", festivals.festival_create, name="festival-create"),
     path("festivals/<slug:slug>/", festivals.festival_detail, name="festival-detail"),
-    path("festivals/<slug:slug>/edit/", festivals.festival_edit, name="festival-edit"),
-    path(
-        "festivals/<slug:slug>/directors/", festivals.festival_directors, name="festival-directors"
-    ),
-    path(
-        "festivals/<slug:slug>/directors/<int:pk>/remove/",
-        festivals.festival_director_remove,
-        name="festival-director-remove",
-    ),
-    path(
-        "festivals/<slug:slug>/requests/<int:pk>/approve/",
-        festivals.request_approve,
-        name="festival-request-approve",
-    ),
-    path(
-        "festivals/<slug:slug>/requests/<int:pk>/decline/",
-        festivals.request_decline,
-        name="festival-request-decline",
-    ),
     path(
         "festivals/<slug:slug>/pentamind.csv",
         festivals.pentamind_export,

@@ -2,6 +2,7 @@
 request. They never write."""
 
 from django.db.models import Count, QuerySet
+from django.shortcuts import get_object_or_404
 
 from tournament.models.events import (
     Event,
@@ -26,3 +27,7 @@ def requests_to_decide(festival: Festival) -> QuerySet[FestivalRequest]:
 def festival_list() -> QuerySet[Festival]:
     """Every festival, newest first, with its number of events (``event_count``)."""
     return Festival.objects.annotate(event_count=Count("events")).order_by("-starts", "name")
+
+
+def festival_or_404(slug: str) -> Festival:
+    return get_object_or_404(Festival, slug=slug)

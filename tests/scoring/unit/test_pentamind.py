@@ -6,7 +6,7 @@ Pentamind points: 100 x (N+5)/(N+6) x (N-P)/(N-1) for N up to 100, P the middle 
 import pytest
 
 from scoring.core.field import BEST_EVENTS, field_places, field_size, pentamind_points
-from scoring.festivals.services import FestivalPlacing, overall_table
+from scoring.festivals.selectors import FestivalPlacing, overall_table
 
 
 def test_the_field_leaves_out_who_played_no_game_and_places_count_within_it() -> None:

@@ -24,14 +24,12 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
-from django.db.models import Count, F, QuerySet
-from django.shortcuts import get_object_or_404
+from django.db.models import Count, F
 
 from scoring.challenge_standings.build import tally
 from scoring.core.field import BEST_EVENTS, field_places, pentamind_points
 from scoring.standings.build import standings_for
 from scoring.standings.sheet import number_text, place_span
-from tournament.festivals.selectors import festival_list as festivals_festival_list
 from tournament.models.events import Entry, Event, Festival
 from tournament.models.people import CheckInWindow
 
@@ -118,15 +116,6 @@ class Schedule:
 
 
 # --- festivals and their events --------------------------------------------------------------
-
-
-def festival_list() -> QuerySet[Festival]:
-    """Every festival, newest first, with its number of events (``event_count``)."""
-    return festivals_festival_list()
-
-
-def festival_or_404(slug: str) -> Festival:
-    return get_object_or_404(Festival, slug=slug)
 
 
 def festival_events(festival: Festival) -> list[Event]:
