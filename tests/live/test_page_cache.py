@@ -199,15 +199,15 @@ def test_the_directors_review_is_computed_again_only_when_the_draft_changes(
     client: Client, django_capture_on_commit_callbacks: object, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     from tests.tournament.integration.test_public_pairings import swiss_event
-    from tournament import selectors
 
     event, td = swiss_event()
     with django_capture_on_commit_callbacks(execute=True):  # type: ignore[operator]
         round_ = start_pairing(event=event, user=td)
         compute_draft(round_.pk)
     reviews: list[int] = []
-    review_of = rounds_review_of
-    monkeypatch.setattr(selectors, "review_of", lambda r: reviews.append(r.pk) or review_of(r))
+    monkeypatch.setattr(
+        page_cache, "review_of", lambda r: reviews.append(r.pk) or rounds_review_of(r)
+    )
     client.force_login(td)
     url = f"/events/{event.slug}/rounds/1/"
 
