@@ -1,6 +1,6 @@
 """Admin: games and their logs are read-only here; every change goes through the services."""
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import admin
 from django.http import HttpRequest
@@ -10,8 +10,14 @@ from games.models import Game, GameAction, ValidationRun
 from tournament.admin_base import ReadOnlyAdmin
 from tournament.fields import ReadsNumbersOneWay
 
+if TYPE_CHECKING:  # the admin's classes are generic in the stubs only, not at run time
+    GameActionTabular = admin.TabularInline[GameAction, Game]
+    ChallengeActionTabular = admin.TabularInline[ChallengeAction, Game]
+else:
+    GameActionTabular = ChallengeActionTabular = admin.TabularInline
 
-class GameActionInline(ReadsNumbersOneWay, admin.TabularInline):
+
+class GameActionInline(ReadsNumbersOneWay, GameActionTabular):
     model = GameAction
     fields = ("index", "kind", "payload", "reason", "user", "at", "clock_ms", "taken_back_by")
     readonly_fields = fields
@@ -22,7 +28,7 @@ class GameActionInline(ReadsNumbersOneWay, admin.TabularInline):
         return False
 
 
-class ChallengeActionInline(ReadsNumbersOneWay, admin.TabularInline):
+class ChallengeActionInline(ReadsNumbersOneWay, ChallengeActionTabular):
     model = ChallengeAction
     fields = ("index", "kind", "payload", "reason", "user", "at", "taken_back_by")
     readonly_fields = fields

@@ -150,7 +150,7 @@ def seed(say: Callable[[str], None]) -> None:
             game = play(finished, user, actions, lambda: rng.uniform(3, 12), advance)
         say(
             f"  board {boards[0].number}: finished game, {len(actions)} actions, "
-            f"result {game.board.result}"
+            f"result {game.event_board.result}"
         )
     else:
         say(f"  board {boards[0].number}: game already recorded")

@@ -124,14 +124,22 @@ class Game(models.Model):
         ``board__seats__entry__player`` and ``__partner``), or the names kept by a game
         without a board. Made distinct: two players of one name get their seat number added
         (a Challenge's record tells its seats apart by name)."""
-        if self.board_id is None:
+        if self.board is None:
             return list(self.players)
-        names = [seat.player.name for seat in self.board.seats.all()]  # type: ignore[union-attr]
+        names = [seat.player.name for seat in self.board.seats.all()]
         folded = [n.casefold() for n in names]
         return [
             f"{name} ({seat + 1})" if folded.count(name.casefold()) > 1 else name
             for seat, name in enumerate(names)
         ]
+
+    @property
+    def event_board(self) -> Board:
+        """The board the game is played at. Every Ingenious game has one (its recording, clock
+        and replay check read it); only a Challenge practised away from events has none."""
+        if self.board is None:
+            raise LookupError(f"game {self.pk} is played away from any event: it has no board")
+        return self.board
 
     @property
     def clock(self) -> Clock:

@@ -21,7 +21,7 @@ def validate_game(game_id: int) -> bool:
 
 
 @shared_task(bind=True)
-def recheck_event(self: Task, run_id: int) -> None:
+def recheck_event(self: Task[[int], None], run_id: int) -> None:
     """A director's re-check of every game of an event. A big event outlasts the time limit
     (under the broker's visibility timeout): the games checked so far are kept, and a new
     delivery goes on with the rest."""

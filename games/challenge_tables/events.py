@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 
+from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
@@ -99,7 +100,7 @@ def check_event_table(table: Game, user: User | None) -> None:
     if board is None:
         return
     if not getattr(user, "is_staff", False):
-        require_arbiter(user, board.round.event)  # type: ignore[arg-type]
+        require_arbiter(user or AnonymousUser(), board.round.event)
     if board.result and not board.recording_open and board.result_check == Board.Check.NONE:
         raise DomainError(
             _(

@@ -155,7 +155,11 @@ def record_of(table: Game) -> ChallengeRecord:
 
 def _form_type(choice: ValidationError, error: ValidationError) -> object:
     """The "type" const of the branch of ``choice`` (a oneOf) that ``error`` comes from."""
-    branch = choice.validator_value[error.relative_schema_path[0]]
+    branches = choice.validator_value  # the oneOf's list (unset only on an error made by hand)
+    where = error.relative_schema_path[0]  # the branch's index in that list
+    if not isinstance(branches, list) or not isinstance(where, int):
+        return None
+    branch = branches[where]
     return branch.get("properties", {}).get("type", {}).get("const")
 
 

@@ -156,6 +156,7 @@ def seat_refusal(game: Game, seat: object) -> str:
             "last": seats[-1],
         }
     )
+    assert game.board is not None  # an Ingenious game is played at its board
     return _("Board %(number)s has no seat %(seat)s: its seats are %(seats)s.") % {
         "number": game.board.number,
         "seat": seat,

@@ -72,7 +72,7 @@ class GameAPIView(APIView):
         """The game, for a write: the permission is checked before the body is read, so a
         stranger's body (however malformed) is answered 403 and learns nothing from it."""
         game = self.game(request, board_pk)
-        require_arbiter(request.user, game.board.round.event)
+        require_arbiter(request.user, game.event_board.round.event)
         return game
 
     def state(self, request: Request, board_pk: int, code: int = 200) -> Response:
@@ -258,7 +258,8 @@ class EventRecheckView(APIView):
 
     @extend_schema(
         responses={200: RecheckRunSerializer, 403: ERRORS[403]},
-        auth=LOGIN_REQUIRED,
+        # drf-spectacular annotates auth as names; it takes security requirements (dicts)
+        auth=LOGIN_REQUIRED,  # type: ignore[arg-type]
         description="Progress of the event's latest replay re-check (arbiters and directors).",
     )
     def get(self, request: Request, slug: str) -> Response:

@@ -41,7 +41,7 @@ def take_back(
         raise DomainError(_("Take back at least one action."), field="count")
 
     def body(game: Game, at: datetime) -> GameAction:
-        board = game.board
+        board = game.event_board
         if board.closed and board.result_check == Board.Check.NONE:
             raise Conflict(
                 _(

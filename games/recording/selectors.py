@@ -112,8 +112,9 @@ def record_rows(game: Game) -> list[GameAction]:
 
 def position(game: Game) -> dict[str, Any]:
     """The cached position, or (if the cache is behind the log) one derived now."""
-    if game.position_length == game.log_length and game.position:
-        return game.position
+    cached: dict[str, Any] = game.position
+    if game.position_length == game.log_length and cached:
+        return cached
     rows = record_rows(game) if game.log_length else []
     try:
         eng = positions.replay(game.ruleset, game.options, game.players, [r.payload for r in rows])
@@ -127,8 +128,9 @@ def table_placings(game: Game) -> list[int | None] | None:
     entry included), else the finished game's; None for a two-player game."""
     if len(game.players) <= 2:
         return None
-    if game.board.result:
-        by_number = dict(game.board.seats.values_list("number", "placing"))
+    board = game.event_board
+    if board.result:
+        by_number = dict(board.seats.values_list("number", "placing"))
         return [by_number.get(seat) for seat in range(len(game.players))]
     placings = (
         (game.position or {}).get("placings") if game.status == Game.Status.FINISHED else None
@@ -138,7 +140,7 @@ def table_placings(game: Game) -> list[int | None] | None:
 
 def flag_fallen(game: Game, now: datetime) -> int | None:
     """The seat whose time has run out on a clock still running (not yet recorded), if any."""
-    if game.status == Game.Status.FINISHED or game.board.closed:
+    if game.status == Game.Status.FINISHED or game.event_board.closed:
         return None
     return game.clock.expired_seat(now)
 
@@ -148,7 +150,7 @@ def clock_state(game: Game, now: datetime) -> dict[str, Any]:
     return {
         "readings_ms": game.readings(now),
         "seat": game.clock_seat,
-        "running": game.clock_running and not game.board.closed,
+        "running": game.clock_running and not game.event_board.closed,
         "flag_fallen": flag_fallen(game, now),
         "started": game.clock_seat is not None or game.status == Game.Status.FINISHED,
         "server_time": now.isoformat(),
@@ -182,7 +184,7 @@ def log_entries(game: Game, since: int = 0) -> list[dict[str, Any]]:
 def game_state(game: Game, now: datetime | None = None, *, with_log: bool = True) -> dict[str, Any]:
     """Everything the board page and the API show of a game."""
     now = now or timezone.now()
-    board = game.board
+    board = game.event_board
     lowest = side_lowest(board)
     state: dict[str, Any] = {
         "board": board.pk,
@@ -254,7 +256,7 @@ def preview(game: Game, tile: str, cells: list[str]) -> dict[str, Any]:
 
 
 def record_for_game(game: Game) -> Record:
-    board = game.board
+    board = game.event_board
     extra = {
         "event": board.round.event.name,
         "round": board.round.number,
@@ -288,7 +290,7 @@ def game_records_for_event(event: Event) -> list[tuple[Board, Record]]:
             ),
             key=lambda a: a.index,
         )
-        board = game.board
+        board = game.event_board
         extra = {"event": event.name, "round": board.round.number, "board": board.number}
         record = positions.make_record(
             game.ruleset, game.options, game.players, [a.payload for a in actions], extra
@@ -373,7 +375,7 @@ def live_summary_for_round(round_: Round, now: datetime | None = None) -> dict[i
     out: dict[int, dict[str, Any]] = {}
     for game in games:
         pos = game.position if game.position_length == game.log_length else position(game)
-        board = game.board
+        board = game.event_board
         out[board.pk] = {
             "game": game.pk,
             "board_number": board.number,

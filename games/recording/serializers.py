@@ -13,7 +13,7 @@ from tournament.models.tables import MAX_SEATS
 from tournament.parsers import LimitedJSONField
 
 
-class ActionsInput(serializers.Serializer):
+class ActionsInput(serializers.Serializer[Any]):
     expected_index = WholeNumberField(
         min_value=0, help_text="The log index this entry will take (409 when stale)"
     )
@@ -36,7 +36,7 @@ class ActionsInput(serializers.Serializer):
         return attrs
 
 
-class ClockInput(serializers.Serializer):
+class ClockInput(serializers.Serializer[Any]):
     expected_index = WholeNumberField(min_value=0)
     operation = serializers.ChoiceField(choices=CLOCK_OPERATIONS)
     seat = WholeNumberField(
@@ -55,13 +55,13 @@ class ClockInput(serializers.Serializer):
     )
 
 
-class TakeBackInput(serializers.Serializer):
+class TakeBackInput(serializers.Serializer[Any]):
     expected_index = WholeNumberField(min_value=0)
     count = WholeNumberField(min_value=1, default=1)
     reason = serializers.CharField(max_length=300)
 
 
-class ImportInput(serializers.Serializer):
+class ImportInput(serializers.Serializer[Any]):
     record = LimitedJSONField(
         help_text="The record: a JSON object, or a string in JSON or in the text form"
     )
@@ -73,7 +73,7 @@ class ImportInput(serializers.Serializer):
         return value
 
 
-class PreviewInput(serializers.Serializer):
+class PreviewInput(serializers.Serializer[Any]):
     tile = serializers.CharField(max_length=2, min_length=2)
     cells = serializers.CharField(help_text="Two cell names separated by a comma, e.g. C9,D9")
 
@@ -84,7 +84,7 @@ class PreviewInput(serializers.Serializer):
         return cells
 
 
-class FrameSerializer(serializers.Serializer):
+class FrameSerializer(serializers.Serializer[Any]):
     """One step of the replay (selectors.replay_frames)."""
 
     step = WholeNumberField()
@@ -101,7 +101,7 @@ class FrameSerializer(serializers.Serializer):
     bonus_owed = WholeNumberField()
 
 
-class RecheckRunSerializer(serializers.Serializer):
+class RecheckRunSerializer(serializers.Serializer[Any]):
     """The latest replay re-check of an event; only ``run`` (null) when there was none."""
 
     run = WholeNumberField(allow_null=True)

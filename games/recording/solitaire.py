@@ -25,14 +25,14 @@ def is_solitaire_game(game: Game) -> bool:
 
 
 def _sequence(game: Game) -> list[str]:
-    seed = game.board.round.seed
+    seed = game.event_board.round.seed
     if seed is None:  # only a round written by hand: the pairing always draws one
         raise DomainError(
             _(
                 "Round %(number)s has no tile sequence (no seed): a director pairs it again "
                 "to deal one."
             )
-            % {"number": game.board.round.number},
+            % {"number": game.event_board.round.number},
             code="no_seed",
         )
     return dealt_sequence(seed)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
@@ -75,7 +76,7 @@ def _seat_rows(
     # The track's top: 18, or 36 on the double track (partnership: partners, seats 0 and 2, 1
     # and 3, share their side's track; solitaire).
     track = positions.track_length(game.ruleset, game.options or {})
-    teams = selectors.seat_teams(game.board)
+    teams = selectors.seat_teams(game.event_board)
     rows = []
     for seat, name in enumerate(game.players):
         side = seat % len(scores)
@@ -161,7 +162,7 @@ def describe_entry(
     game: Game, entry: dict[str, Any], by_index: dict[int, dict[str, Any]] | None = None
 ) -> str:
     """A log entry in words; a take-back names the actions it took back (from `by_index`)."""
-    kind = entry["kind"]
+    kind: str = entry["kind"]
     payload = entry["payload"] or {}
     if kind in ("place", "swap", "flag"):
         return selectors.describe(game, payload)
@@ -201,7 +202,7 @@ def describe_entry(
 
 def _live_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, Any]:
     now = timezone.now()
-    board = game.board
+    board = game.event_board
     state = selectors.game_state(game, now)
     position = state["position"]
     clock = state["clock"]
@@ -251,15 +252,17 @@ def _live_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
 
 def _name(game: Game, seat: Any) -> str:
     if isinstance(seat, int) and 0 <= seat < len(game.players):
-        return game.players[seat]
+        name: str = game.players[seat]
+        return name
     return ""
 
 
 def _page_context(request: HttpRequest, game: Game) -> dict[str, Any]:
     ctx = _live_context(request, game)
-    ctx["event_url"] = event_url(game.board.round.event)
+    board = game.event_board
+    ctx["event_url"] = event_url(board.round.event)
     # A dispute over the board's result: its arbiters settle it (tournament confirmations).
-    ctx["settle_url"] = settle_url(request.user, game.board)
+    ctx["settle_url"] = settle_url(request.user, board)
     return ctx
 
 
@@ -334,10 +337,10 @@ def _do_action(request: HttpRequest, game: Game) -> str:
             "resume": _("Clocks resumed."),
         }[op]
     if op == "adjust":
-        form = AdjustForm(post)
-        if not form.is_valid():
-            raise DomainError(_form_errors(form), field="adjust")
-        data = form.cleaned_data
+        adjust = AdjustForm(post)
+        if not adjust.is_valid():
+            raise DomainError(_form_errors(adjust), field="adjust")
+        data = adjust.cleaned_data
         adjust_clock(
             game=game,
             user=user,
@@ -352,10 +355,10 @@ def _do_action(request: HttpRequest, game: Game) -> str:
             "time": format_ms(data["time"]),
         }
     if op == "takeback":
-        form = TakeBackForm(post)
-        if not form.is_valid():
-            raise DomainError(_form_errors(form), field="takeback")
-        data = form.cleaned_data
+        takeback = TakeBackForm(post)
+        if not takeback.is_valid():
+            raise DomainError(_form_errors(takeback), field="takeback")
+        data = takeback.cleaned_data
         row = take_back(
             game=game,
             user=user,
@@ -369,9 +372,9 @@ def _do_action(request: HttpRequest, game: Game) -> str:
     raise DomainError(_("Unknown operation %(op)s.") % {"op": repr(op)}, field="op")
 
 
-def _form_errors(form: Any) -> str:
+def _form_errors(form: forms.Form) -> str:
     return " ".join(
-        f"{'' if field == '__all__' else field + ': '}{' '.join(errors)}"
+        f"{'' if field == '__all__' else field + ': '}{' '.join(str(e) for e in errors)}"
         for field, errors in form.errors.items()
     )
 
@@ -380,7 +383,7 @@ def _form_errors(form: Any) -> str:
 def board_act(request: HttpRequest, board_pk: int) -> HttpResponse:
     """Every write of the board page. htmx gets the live part back; a plain form, a redirect."""
     game = _game(request, board_pk)
-    board = game.board
+    board = game.event_board
     htmx = bool(request.htmx)  # type: ignore[attr-defined]  # django-htmx middleware
     notice, error = "", ""
     try:
@@ -413,7 +416,7 @@ def board_act(request: HttpRequest, board_pk: int) -> HttpResponse:
 def viewer(request: HttpRequest, board_pk: int) -> HttpResponse:
     """The public replayer: board, scores and clocks at every step of the game."""
     game = _game(request, board_pk)
-    board = game.board
+    board = game.event_board
     position = selectors.position(game)
     frames = selectors.replay_frames(game)
     clock = selectors.clock_state(game, timezone.now())
@@ -443,7 +446,7 @@ def _download_name(board: Board, ext: str) -> str:
 @require_GET
 def record_json(request: HttpRequest, board_pk: int) -> HttpResponse:
     game = _game(request, board_pk)
-    board = game.board
+    board = game.event_board
     record = selectors.record_for_game(game)
     response = JsonResponse(
         record.to_json(), json_dumps_params={"indent": 2, "ensure_ascii": False}
@@ -455,7 +458,7 @@ def record_json(request: HttpRequest, board_pk: int) -> HttpResponse:
 @require_GET
 def record_text(request: HttpRequest, board_pk: int) -> HttpResponse:
     game = _game(request, board_pk)
-    board = game.board
+    board = game.event_board
     record = selectors.record_for_game(game)
     response = HttpResponse(record.to_text(), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_download_name(board, "txt")}"'
@@ -466,7 +469,7 @@ def record_text(request: HttpRequest, board_pk: int) -> HttpResponse:
 def import_page(request: HttpRequest, board_pk: int) -> HttpResponse:
     """An arbiter enters a game recorded on paper for this board."""
     game = _game(request, board_pk)
-    board = game.board
+    board = game.event_board
     if not selectors.can_record(request.user, board):
         messages.error(request, _("Only the event's arbiters and directors may import games."))
         return redirect("game-board", board_pk=board.pk)

@@ -13,7 +13,8 @@ from collections.abc import Callable
 from datetime import datetime
 from typing import Any, TypeVar
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import User as Account  # settings.AUTH_USER_MODEL
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -32,7 +33,7 @@ from tournament.rounds.services import mark_round_playing
 
 log = logging.getLogger("games.recording")
 
-User = AbstractBaseUser | AnonymousUser | None
+User = Account | AnonymousUser | None
 Kind = GameAction.Kind
 T = TypeVar("T")
 
@@ -41,20 +42,22 @@ def now() -> datetime:
     return timezone.now()
 
 
-def acting(user: User) -> AbstractBaseUser | None:
-    return user if user is not None and user.is_authenticated else None  # type: ignore[return-value]
+def acting(user: User) -> Account | None:
+    return user if user is not None and user.is_authenticated else None
 
 
 def seat_name(game: Game, seat: int | None) -> str:
     if seat is None:
         return "nobody"
     if 0 <= seat < len(game.players):
-        return game.players[seat]
+        name: str = game.players[seat]
+        return name
     return f"seat {seat}"
 
 
 def require_recorder(game: Game, user: User) -> None:
     """Permission first: a stranger learns nothing from the checks that follow."""
+    assert game.board is not None  # an Ingenious game is played at its board
     require_arbiter(user or AnonymousUser(), game.board.round.event)
 
 
@@ -75,6 +78,7 @@ def refuse_closed(game: Game, would: str = "") -> None:
     ``would`` says what the refused write would have made of the game, e.g. "the move would
     end the game 1-0", so that both results are named."""
     board = game.board
+    assert board is not None  # an Ingenious game is played at its board
     if board.closed and game.status != Game.Status.FINISHED:
         also = f"; {would}" if would else ""
         raise Conflict(
@@ -113,6 +117,7 @@ def write(
     with transaction.atomic():
         game = lock(game.pk)
         at = now()
+        assert game.board is not None  # an Ingenious game is played at its board
         if not closed_ok and game.board.closed:
             refuse_closed(game, would(game) if would else "")
         fell = record_fallen_flag(game, at)
@@ -213,6 +218,7 @@ def store_position(game: Game, eng: EngineGame, record_length: int) -> None:
 def save(game: Game) -> None:
     """Store the game row; spectators' live pages are refreshed once the write commits."""
     game.save()
+    assert game.board is not None  # an Ingenious game is played at its board
     effects.live_changed(game.board.round.event_id)
 
 
@@ -222,6 +228,7 @@ def finish(game: Game, eng: EngineGame, at: datetime, user: User) -> None:
     # Every side's six levels (lowest first; a team's on its 0-36 track): a pair's code, a
     # table's placings, a solitaire entrant's placing among the round's entrants.
     table = positions.is_table(eng)
+    assert game.board is not None  # an Ingenious game is played at its board
     game.board = enter_result(
         board=game.board,
         user=acting(user),
@@ -241,12 +248,14 @@ def finish(game: Game, eng: EngineGame, at: datetime, user: User) -> None:
 def mark_playing(game: Game) -> None:
     if game.status == Game.Status.PENDING:
         game.status = Game.Status.PLAYING
+        assert game.board is not None  # an Ingenious game is played at its board
         mark_round_playing(game.board.round)
 
 
 def record_fallen_flag(game: Game, at: datetime) -> GameAction | None:
     """On the locked game: store the flag of a running seat whose time is out (once)."""
     seat = game.clock.expired_seat(at)
+    assert game.board is not None  # an Ingenious game is played at its board
     if seat is None or game.board.closed and game.status != Game.Status.FINISHED:
         return None
     rows = effective_rows(game)

@@ -44,7 +44,7 @@ def validate_game(game_pk: int) -> bool:
             validated_at=now(),
         )
         if rows:
-            record_replay_check(board=game.board, passed=not problem, message=problem)
+            record_replay_check(board=game.event_board, passed=not problem, message=problem)
     if problem:
         log.warning("replay validation failed for game %s: %s", game_pk, problem)
     return not problem

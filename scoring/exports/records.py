@@ -34,8 +34,9 @@ def games_zip(event: Event, records: Sequence[tuple[Board, GameRecord]]) -> byte
             sides = board.sides  # from the seats: players, or partnership teams
             stem = f"{event.slug}/round-{board.round.number:02d}/board-{board.number:02d}"
             archive.writestr(f"{stem}.json", dumps(record.to_json()) + "\n")
-            text = f"{stem}.txt" if isinstance(record, TextRecord) else None
-            if text:
+            text = None
+            if isinstance(record, TextRecord):
+                text = f"{stem}.txt"
                 archive.writestr(text, record.to_text())
             index.append(
                 {

@@ -225,7 +225,7 @@ def _cell_csv(cell: Cell | None) -> list[object]:
     opponent = cell.opponent_rank if cell.opponent is not None else cell.kind.replace("_", "-")
     if cell.table_size is not None:
         opponent = f"T{cell.board_number}"
-    first = {True: "yes", False: "no"}.get(cell.moved_first, "")  # type: ignore[arg-type]
+    first = "" if cell.moved_first is None else "yes" if cell.moved_first else "no"
     result = cell.score if cell.kind == "forfeit" else plain_number(cell.points)
     if cell.kind in ("pending", "provisional", "held"):
         result = cell.kind

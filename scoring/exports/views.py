@@ -1,7 +1,7 @@
 """Downloads of an event's results. Each reads through scoring.standings.build and formats with
 scoring.exports."""
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
 from django.shortcuts import render
@@ -122,7 +122,7 @@ def round_slips(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 def games_zip(request: HttpRequest, slug: str) -> HttpResponse:
     event = event_or_404(slug)
-    records: list[tuple[Board, GameRecord]]
+    records: Sequence[tuple[Board, GameRecord]]
     if event.ruleset == Event.Ruleset.CHALLENGES:
         records = challenge_standings.public_records(event, request.user)
     else:

@@ -10,6 +10,7 @@ poll, at load, corrects it).
 import io
 import time
 from collections.abc import Callable
+from typing import TypedDict
 
 import qrcode
 import qrcode.image.svg
@@ -25,7 +26,7 @@ from django.views.decorators.http import require_GET
 from scoring.live import cache as live_cache
 from scoring.live import selectors
 from scoring.standings.build import standings_for
-from tournament.models.events import Board, Event
+from tournament.models.events import Board, Event, Round
 from tournament.page_cache import VARY, cached_page, live_version
 from tournament.rounds.selectors import current_public_round
 
@@ -49,7 +50,13 @@ def _event(event_id: int) -> Event:
     return event
 
 
-def _boards_context(event: Event) -> dict[str, object]:
+class _BoardsContext(TypedDict):
+    event: Event
+    round: Round | None
+    live_boards: list[selectors.LiveBoard]
+
+
+def _boards_context(event: Event) -> _BoardsContext:
     round_ = current_public_round(event)
     return {
         "event": event,
@@ -79,8 +86,13 @@ def _render_projector(event_id: int) -> str:
             for i in range(0, len(lines), PROJECTOR_LINES_PER_SCREEN)
         )
     ]
-    context = _boards_context(event) | {"table": table, "standings_screens": screens}
-    context["pairing_rows"] = (len(context["live_boards"]) + 1) // 2  # type: ignore[arg-type]
+    boards = _boards_context(event)
+    context = {
+        **boards,
+        "table": table,
+        "standings_screens": screens,
+        "pairing_rows": (len(boards["live_boards"]) + 1) // 2,
+    }
     return render_to_string("live/_projector.html", context)
 
 
@@ -137,6 +149,7 @@ def _fragment_response(request: HttpRequest, fragment: live_cache.Fragment) -> H
     Phones poll every few seconds; most polls find nothing new and cost a few hundred bytes.
     The 304 still carries the server's time, which the browser merges into its cached copy.
     """
+    response: HttpResponse
     if fragment.etag in request.headers.get("If-None-Match", ""):
         response = HttpResponseNotModified()
     elif "gzip" in request.headers.get("Accept-Encoding", ""):

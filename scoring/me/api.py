@@ -153,7 +153,8 @@ def _event(item: MyEvent) -> dict[str, Any]:
     description="The signed-in player's events (festival events first): this round's board "
     "(opponent, seat, clocks while recorded) and the history of each.",
     tags=["me"],
-    auth=LOGIN_REQUIRED,
+    # drf-spectacular annotates auth as names; it takes security requirements (dicts)
+    auth=LOGIN_REQUIRED,  # type: ignore[arg-type]
 )
 @api_view(["GET"])
 @permission_classes([IsAuthenticated])

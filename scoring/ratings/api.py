@@ -1,5 +1,7 @@
 """The rating list API (read-only, public)."""
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.decorators import api_view, permission_classes
@@ -11,7 +13,7 @@ from scoring.ratings.selectors import rating_list
 from tournament.fields import WholeNumberField
 
 
-class RatingSerializer(serializers.Serializer):
+class RatingSerializer(serializers.Serializer[Any]):
     rank = WholeNumberField()
     player_id = WholeNumberField()
     name = serializers.CharField()

@@ -45,7 +45,8 @@ def site_ratings(player_ids: Iterable[int]) -> dict[int, int]:
 
 def _players(entry: Entry) -> list[Player]:
     """The entry's players: one, or a partnership team's two (prefetched with SEATED)."""
-    return [entry.player] if entry.partner_id is None else [entry.player, entry.partner]
+    partner = entry.partner
+    return [entry.player] if partner is None else [entry.player, partner]
 
 
 def table_company(board: Board, player_id: int) -> tuple[Player | None, list[Player]]:

@@ -14,7 +14,7 @@ seats. docs/ratings.md states all of it for users, with the model and the shown 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -61,7 +61,7 @@ class _Side:
     placing: int | None
 
 
-def _seated_sides(board_filter: dict[str, object]) -> dict[int, list[_Side]]:
+def _seated_sides(board_filter: Mapping[str, object]) -> dict[int, list[_Side]]:
     """Every rated board's sides in seat order, each entry once (a team sits twice), by board
     id: read from the seats, the only record of who sat where and how each finished."""
     sides: dict[int, dict[int, _Side]] = {}

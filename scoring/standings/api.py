@@ -4,6 +4,8 @@ The bodies are those of the JSON exports (scoring.exports), passed through the s
 below so that the OpenAPI schema describes exactly what is sent.
 """
 
+from typing import Any
+
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.decorators import api_view, permission_classes
@@ -19,7 +21,7 @@ from tournament.fields import WholeNumberField
 from tournament.models.events import Event
 
 
-class StandingsEventSerializer(serializers.Serializer):
+class StandingsEventSerializer(serializers.Serializer[Any]):
     name = serializers.CharField()
     slug = serializers.SlugField()
     venue = serializers.CharField(allow_blank=True)
@@ -33,13 +35,14 @@ class StandingsEventSerializer(serializers.Serializer):
     bye_value = serializers.FloatField(help_text="Victory points of a pairing-allocated bye")
 
 
-class StandingsTieBreakSerializer(serializers.Serializer):
+class StandingsTieBreakSerializer(serializers.Serializer[Any]):
     key = serializers.CharField()
-    label = serializers.CharField()
+    # The metaclass takes declared fields off the class; the stub reads this as Field.label.
+    label = serializers.CharField()  # type: ignore[assignment]
     description = serializers.CharField()
 
 
-class StandingsPlayerSerializer(serializers.Serializer):
+class StandingsPlayerSerializer(serializers.Serializer[Any]):
     entry = WholeNumberField(help_text="The player's entry in the event")
     player_id = WholeNumberField()
     name = serializers.CharField()
@@ -64,7 +67,7 @@ class StandingsRowSerializer(StandingsPlayerSerializer):
     games_played = WholeNumberField()
 
 
-class StandingsSerializer(serializers.Serializer):
+class StandingsSerializer(serializers.Serializer[Any]):
     event = StandingsEventSerializer()
     tiebreaks = StandingsTieBreakSerializer(many=True, help_text="The event's chain, in order")
     field_size = WholeNumberField()
@@ -72,7 +75,7 @@ class StandingsSerializer(serializers.Serializer):
     standings = StandingsRowSerializer(many=True)
 
 
-class CrosstableCellSerializer(serializers.Serializer):
+class CrosstableCellSerializer(serializers.Serializer[Any]):
     round = WholeNumberField()
     kind = serializers.ChoiceField(
         choices=[
@@ -115,7 +118,7 @@ class CrosstableRowSerializer(StandingsPlayerSerializer):
     rounds = CrosstableCellSerializer(many=True)
 
 
-class CrosstableSerializer(serializers.Serializer):
+class CrosstableSerializer(serializers.Serializer[Any]):
     event = StandingsEventSerializer()
     rounds = serializers.ListField(child=WholeNumberField())
     computed_at = serializers.DateTimeField()
@@ -131,7 +134,7 @@ class FinalPlacingSerializer(StandingsPlayerSerializer):
     vp = serializers.FloatField()
 
 
-class PlacingsSerializer(serializers.Serializer):
+class PlacingsSerializer(serializers.Serializer[Any]):
     event = StandingsEventSerializer()
     field_size = WholeNumberField()
     computed_at = serializers.DateTimeField()

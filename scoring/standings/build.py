@@ -89,6 +89,11 @@ class BoardFact:
         return bool(self.result) and self.check == Board.Check.PENDING
 
 
+# A seat as read with its board: board id, round number, board number, result, check,
+# confirmation; then the seat's entry id, placing and levels (JSON).
+_SeatRow = tuple[int, int, int, str, str, str, int, int | None, Any]
+
+
 @dataclass(frozen=True)
 class EventBoards:
     contenders: tuple[Contender, ...]
@@ -145,7 +150,7 @@ def load_event_boards(event: Event) -> EventBoards:
             "levels",
         )
     )
-    seated: dict[int, list[Any]] = {}
+    seated: dict[int, list[_SeatRow]] = {}
     for row in rows:
         seated.setdefault(row[0], []).append(row)
     boards = tuple(
@@ -179,7 +184,7 @@ def board_fact(
         sides.setdefault(entry, levels[0] if levels else None)
     (first, first_lowest), *others = sides.items()
     second, second_lowest = others[0] if others else (None, None)
-    table = ()
+    table: tuple[tuple[int, int | None, int | None], ...] = ()
     if at_tables and len(seats) > 2:
         table = tuple(
             (entry, placing, levels[0] if levels else None) for entry, placing, levels in seats

@@ -22,7 +22,8 @@ def cache_key(event_id: int) -> str:
 
 def generation(event_id: int) -> str | None:
     """The event's current generation token (None until its results first change)."""
-    return cache.get(standings_generation_key(event_id))
+    token: str | None = cache.get(standings_generation_key(event_id))  # a uuid's hex (effects)
+    return token
 
 
 def load(event_id: int) -> Any | None:

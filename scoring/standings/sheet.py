@@ -127,7 +127,9 @@ class Cell:
 
     @property
     def first_text(self) -> str:
-        return {True: gettext("first"), False: gettext("second")}.get(self.moved_first, "")  # type: ignore[arg-type]
+        if self.moved_first is None:
+            return ""
+        return gettext("first") if self.moved_first else gettext("second")
 
 
 @dataclass(frozen=True)

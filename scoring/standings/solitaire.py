@@ -16,13 +16,19 @@ from tournament.models.tables import Seat
 
 
 class _BoardFact(Protocol):
-    """What the standings know of a board (``scoring.standings.build.BoardFact``)."""
+    """What the standings know of a board (``scoring.standings.build.BoardFact``), read-only
+    (a frozen dataclass)."""
 
-    board_id: int
-    round: int
-    second: int | None
-    result: str
-    check: str
+    @property
+    def board_id(self) -> int: ...
+    @property
+    def round(self) -> int: ...
+    @property
+    def second(self) -> int | None: ...
+    @property
+    def result(self) -> str: ...
+    @property
+    def check(self) -> str: ...
 
 
 def is_solitaire_board(board: _BoardFact) -> bool:
