@@ -1,7 +1,8 @@
 """What every tournament service shares: who is acting, and the event's row lock."""
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import User as Account
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
@@ -10,7 +11,8 @@ from tournament.models.events import Event, Round
 from tournament.rounds.selectors import open_round as rounds_open_round
 from tournament.text import refuse_control_characters
 
-User = AbstractBaseUser | AnonymousUser
+# Who acts: a signed-in account (the site keeps Django's own user model) or a visitor.
+User = Account | AnonymousUser
 
 
 def lock_event(event: Event) -> Event:

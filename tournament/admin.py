@@ -9,7 +9,6 @@ from typing import Any
 
 from django import forms
 from django.contrib import admin, messages
-from django.db.models import Model
 from django.forms import ModelForm
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
@@ -43,7 +42,7 @@ def _refuse(request: HttpRequest, exc: DomainError) -> None:
     messages.error(request, _("Nothing was saved: %(message)s") % {"message": exc.message})
 
 
-class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
+class PlayerForm(forms.ModelForm[Player]):
     """The registry's rules (services.clean_player_fields), with their messages, on the form."""
 
     class Meta:
@@ -53,20 +52,23 @@ class PlayerForm(forms.ModelForm):  # type: ignore[type-arg]
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        given: dict[str, Any] = {f: data.get(f) for f in PLAYER_FIELDS}
         try:
-            clean_player_fields(**{f: data.get(f) for f in PLAYER_FIELDS})
+            clean_player_fields(**given)
         except DomainError as exc:
             raise forms.ValidationError({exc.field or "name": exc.message}) from None
         return data
 
 
 @admin.register(Player)
-class PlayerAdmin(ReadsNumbersOneWay, admin.ModelAdmin):
+class PlayerAdmin(ReadsNumbersOneWay, admin.ModelAdmin[Player]):
     list_display = ["name", "club", "country", "rating"]
     search_fields = ["name", "club"]
     form = PlayerForm
 
-    def save_model(self, request: HttpRequest, obj: Model, form: ModelForm, change: bool) -> None:
+    def save_model(
+        self, request: HttpRequest, obj: Player, form: ModelForm[Player], change: bool
+    ) -> None:
         data = {f: form.cleaned_data.get(f) for f in PLAYER_FIELDS}
         try:
             if change:
@@ -78,7 +80,7 @@ class PlayerAdmin(ReadsNumbersOneWay, admin.ModelAdmin):
             _refuse(request, exc)
 
 
-class RoleInline(ReadOnly, ReadsNumbersOneWay, admin.TabularInline):
+class RoleInline(ReadOnly, ReadsNumbersOneWay, admin.TabularInline[EventRole, Event]):
     """Shown only: a role is given or removed on the event role page, with a reason, logged."""
 
     model = EventRole
@@ -86,7 +88,7 @@ class RoleInline(ReadOnly, ReadsNumbersOneWay, admin.TabularInline):
 
 
 @admin.register(Event)
-class EventAdmin(ReadsNumbersOneWay, admin.ModelAdmin):
+class EventAdmin(ReadsNumbersOneWay, admin.ModelAdmin[Event]):
     list_display = [
         "name",
         "start_date",
@@ -117,7 +119,9 @@ class EventAdmin(ReadsNumbersOneWay, admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False  # an event is created on the site, which makes its creator a director
 
-    def save_model(self, request: HttpRequest, obj: Model, form: ModelForm, change: bool) -> None:
+    def save_model(
+        self, request: HttpRequest, obj: Event, form: ModelForm[Event], change: bool
+    ) -> None:
         data = {f: form.cleaned_data[f] for f in EVENT_EDITABLE if f in form.changed_data}
         if not data:
             return
@@ -129,7 +133,7 @@ class EventAdmin(ReadsNumbersOneWay, admin.ModelAdmin):
 
 
 @admin.register(Festival)
-class FestivalAdmin(ReadsNumbersOneWay, admin.ModelAdmin):
+class FestivalAdmin(ReadsNumbersOneWay, admin.ModelAdmin[Festival]):
     list_display = ["name", "starts", "ends", "venue", "time_zone"]
     search_fields = ["name", "venue"]
     prepopulated_fields = {"slug": ["name"]}
@@ -148,7 +152,7 @@ class RoundAdmin(ReadOnlyAdmin):
     list_filter = ["status"]
 
 
-class SeatInline(ReadOnly, ReadsNumbersOneWay, admin.TabularInline):  # type: ignore[type-arg]
+class SeatInline(ReadOnly, ReadsNumbersOneWay, admin.TabularInline[Seat, Board]):
     model = Seat
     fields = ["number", "entry", "placing", "levels"]
     extra = 0

@@ -22,5 +22,6 @@ class ReadOnly:
         return False
 
 
-class ReadOnlyAdmin(ReadOnly, ReadsNumbersOneWay, admin.ModelAdmin):  # type: ignore[type-arg]
-    """Shown, never edited here: changes go through the directors' pages and the services."""
+class ReadOnlyAdmin(ReadOnly, ReadsNumbersOneWay, admin.ModelAdmin[Any]):
+    """Shown, never edited here: changes go through the directors' pages and the services.
+    Any model: the page only lists and shows its rows."""

@@ -68,8 +68,12 @@ def _send(task_name: str, args: tuple[Any, ...], countdown: float | None = None)
         app.loader.import_default_modules()
     # A task stores messages (pairing notes, replay checks) in the site's language, never in the
     # language of the request that happened to enqueue it (eager tasks run inside that request).
+    task = app.tasks[task_name]
     with translation.override(settings.LANGUAGE_CODE):
-        app.tasks[task_name].apply_async(args, countdown=countdown)
+        if countdown is None:
+            task.apply_async(args)
+        else:
+            task.apply_async(args, countdown=countdown)
 
 
 def queue_ratings_rebuild() -> bool:

@@ -25,6 +25,8 @@ from rest_framework import serializers
 from tournament.reading import is_whole_number
 
 _M = TypeVar("_M", bound=models.Model)
+_F = TypeVar("_F", bound=forms.Field)
+_T = TypeVar("_T")
 
 # A character range, not \d: \d matches every script's digits.
 _DECIMAL = re.compile(r"[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)")
@@ -59,9 +61,9 @@ class PointsField(serializers.DecimalField):
         return super().to_internal_value(data)
 
 
-class WholeNumberKeyField(serializers.PrimaryKeyRelatedField):
+class WholeNumberKeyField(serializers.PrimaryKeyRelatedField[Any]):
     """DRF's PrimaryKeyRelatedField whose id is read by ``WholeNumberField``: the database
-    lookup would take pk='٣' as 3."""
+    lookup would take pk='٣' as 3. Any model's key (``ModelSerializer`` uses it for all)."""
 
     def __init__(self, **kwargs: Any) -> None:
         kwargs.setdefault("pk_field", WholeNumberField())
@@ -104,7 +106,7 @@ class WholeNumberFormField(forms.IntegerField):
         return super().to_python(value)
 
 
-class WholeNumberChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
+class WholeNumberChoiceField(forms.ModelChoiceField[_M]):
     """Django's ModelChoiceField whose choice (an id) is ASCII digits: the lookup would take
     '٣' as 3."""
 
@@ -114,6 +116,15 @@ class WholeNumberChoiceField(forms.ModelChoiceField):  # type: ignore[type-arg]
                 self.error_messages["invalid_choice"], code="invalid_choice"
             )
         return super().to_python(value)
+
+
+def form_field(form: forms.BaseForm, name: str, kind: type[_F]) -> _F:
+    """The form's own copy of its field ``name``, declared as a ``kind``: a form sets such a
+    field's choices or queryset for the request at hand."""
+    field = form.fields[name]
+    if not isinstance(field, kind):
+        raise TypeError(f"{type(form).__name__}.{name} is no {kind.__name__}")
+    return field
 
 
 def number_formfield(db_field: models.Field[Any, Any], **kwargs: Any) -> forms.Field | None:
@@ -139,7 +150,7 @@ class ReadsNumbersOneWay:
     }
 
 
-class Paginator(paginator.Paginator):  # type: ignore[type-arg]
+class Paginator(paginator.Paginator[_T]):
     """Django's Paginator reading a page number as ASCII digits only (it took '٣' as page 3):
     another script's digits are not an integer, so ``get_page`` shows the first page and the
     API says "Invalid page." as for any other text."""

@@ -2,7 +2,8 @@
 
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import User as Account
 from django.utils.translation import gettext as _
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
@@ -10,7 +11,7 @@ from rest_framework.request import Request
 from tournament.errors import NotAllowed
 from tournament.models.events import Entry, Event, EventRole, Player
 
-User = AbstractBaseUser | AnonymousUser
+User = Account | AnonymousUser
 
 
 def roles_of(user: User, event: Event) -> set[str]:
@@ -47,16 +48,18 @@ def require_arbiter(user: User, event: Event) -> None:
         )
 
 
-def require_event_creator(user: User) -> None:
+def require_event_creator(user: User) -> Account:
     """Creating an event needs ``tournament.add_event`` (an admin grants it to directors):
-    anyone may sign up as a player, and a director approves claims and keeps the registry."""
+    anyone may sign up as a player, and a director approves claims and keeps the registry.
+    The creator's account."""
     if not user.is_authenticated:
         raise NotAllowed(_("Log in to create an event."), code="not_authenticated")
-    if not user.has_perm("tournament.add_event"):  # type: ignore[union-attr]
+    if not user.has_perm("tournament.add_event"):
         raise NotAllowed(
             _("Only directors the site's administrators named may create events."),
             code="cannot_create_events",
         )
+    return user
 
 
 def player_of(user: User) -> Player | None:
@@ -64,6 +67,13 @@ def player_of(user: User) -> Player | None:
     if not user.is_authenticated:
         return None
     return Player.objects.filter(user_id=user.pk, merged_into__isnull=True).first()
+
+
+def require_signed_in(user: User) -> Account:
+    """The signed-in person's account (views behind a login check never see a visitor)."""
+    if not user.is_authenticated:
+        raise NotAllowed(_("Sign in first."), code="not_signed_in")
+    return user
 
 
 def require_player(user: User) -> Player:
@@ -80,7 +90,7 @@ def is_own_entry(user: User, entry: Entry) -> bool:
     a partnership team is both partners' own."""
     if not user.is_authenticated:
         return False
-    partner = entry.partner.user_id if entry.partner_id else None  # type: ignore[union-attr]
+    partner = entry.partner.user_id if entry.partner is not None else None
     return user.pk in (entry.player.user_id, partner)
 
 

@@ -27,8 +27,8 @@ def client_address(request: HttpRequest) -> str:
     proxies: int = getattr(settings, "TRUSTED_PROXY_COUNT", 0)
     if proxies <= 0:
         return remote
-    forwarded = [part.strip() for part in request.META.get("HTTP_X_FORWARDED_FOR", "").split(",")]
-    forwarded = [part for part in forwarded if part]
+    header: str = request.META.get("HTTP_X_FORWARDED_FOR", "")
+    forwarded = [part.strip() for part in header.split(",") if part.strip()]
     if len(forwarded) < proxies:
         return remote
     return forwarded[-proxies]

@@ -8,17 +8,27 @@ share between threads (each command takes a connection from the pool), so one pe
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.core.cache.backends import redis as django_redis
 
+if TYPE_CHECKING:
+    from redis import ConnectionPool, Redis
+
 
 class RedisCacheClient(django_redis.RedisCacheClient):
+    if TYPE_CHECKING:
+        # Django's own, private, so its type stubs leave them out: redis-py's client class, and
+        # the pool of the server a read or a write goes to.
+        _client: type[Redis]
+
+        def _get_connection_pool(self, write: bool) -> ConnectionPool: ...
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._clients: dict[int, Any] = {}
+        self._clients: dict[int, Redis] = {}
 
-    def get_client(self, key: Any = None, *, write: bool = False) -> Any:
+    def get_client(self, key: Any = None, *, write: bool = False) -> Redis:
         pool = self._get_connection_pool(write)
         client = self._clients.get(id(pool))
         if client is None:

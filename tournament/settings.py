@@ -3,7 +3,12 @@
 from datetime import timedelta
 from pathlib import Path
 
+import django_stubs_ext
 import environ
+
+# Django's admin, forms and paginators are generic in the type stubs only: this lets the apps
+# name the model in a base class (ModelAdmin[Player]). It adds __class_getitem__, nothing else.
+django_stubs_ext.monkeypatch()
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 VAR_DIR = BASE_DIR / "var"

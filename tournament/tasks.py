@@ -43,7 +43,7 @@ MAIL_RETRY_SECONDS = 30
 MAIL_BATCH_SECONDS = 15
 
 
-def _mail_task(task: Task, send: Callable[[float | None], Delivery]) -> None:
+def _mail_task(task: Task[..., None], send: Callable[[float | None], Delivery]) -> None:
     eager = task.request.is_eager
     try:
         delivery = send(None if eager else MAIL_BATCH_SECONDS)
@@ -57,7 +57,7 @@ def _mail_task(task: Task, send: Callable[[float | None], Delivery]) -> None:
 
 
 @shared_task(bind=True, max_retries=MAIL_RETRIES)
-def notify_round_published(self: Task, round_id: int) -> None:
+def notify_round_published(self: Task[[int], None], round_id: int) -> None:
     """E-mail each player of a published round their board (once, however often delivered)."""
     from tournament.notifications import services as notifications
 
@@ -65,7 +65,7 @@ def notify_round_published(self: Task, round_id: int) -> None:
 
 
 @shared_task(bind=True, max_retries=MAIL_RETRIES)
-def notify_result(self: Task, correction_id: int) -> None:
+def notify_result(self: Task[[int], None], correction_id: int) -> None:
     """E-mail both players of a board a result entered, corrected or withdrawn (once)."""
     from tournament.notifications import services as notifications
 
@@ -73,7 +73,7 @@ def notify_result(self: Task, correction_id: int) -> None:
 
 
 @shared_task(bind=True, max_retries=MAIL_RETRIES)
-def notify_dispute(self: Task, confirmation_id: int) -> None:
+def notify_dispute(self: Task[[int], None], confirmation_id: int) -> None:
     """E-mail the event's directors and arbiters that a board's words differ (at most once)."""
     from tournament.notifications import services as notifications
 

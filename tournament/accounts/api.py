@@ -17,7 +17,6 @@ from rest_framework.permissions import BasePermission, IsAuthenticated
 from rest_framework.renderers import JSONRenderer
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from tournament.accounts import limits as account_limits
@@ -26,14 +25,14 @@ from tournament.accounts import selectors as account_selectors
 from tournament.accounts import services as accounts
 from tournament.accounts.services import MESSAGE_MAX
 from tournament.api.errors import error_response
-from tournament.api.schema import LOGIN_REQUIRED
+from tournament.api.schema import LOGINS, security
 from tournament.api.serializers import DisplayNameField
 from tournament.api.views import ERRORS
 from tournament.errors import Conflict, DomainError, NotAllowed
 from tournament.fields import ModelSerializer, WholeNumberField
 from tournament.models.events import Player
 from tournament.models.people import PlayerClaim
-from tournament.permissions import player_of
+from tournament.permissions import player_of, require_signed_in
 
 # What PATCH /api/me/ may change.
 ME_WRITABLE = ("notify",)
@@ -128,14 +127,15 @@ class TokenView(ObtainAuthToken):
     is revoked); DELETE, authenticated, revokes it. django-axes counts failed attempts."""
 
     permission_classes = [_TokenPermission]
-    throttle_classes = api_settings.DEFAULT_THROTTLE_CLASSES
-    parser_classes = api_settings.DEFAULT_PARSER_CLASSES
+    # ObtainAuthToken turns throttling off and reads forms: this view keeps the API's defaults.
+    throttle_classes = APIView.throttle_classes
+    parser_classes = APIView.parser_classes
     renderer_classes = [JSONRenderer]
 
     @extend_schema(
         request=AuthTokenSerializer,
         responses={200: TokenSerializer, 400: error_response(400, "Wrong user name or password")},
-        auth=[{}],
+        auth=security({}),
     )
     def post(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         serializer = self.get_serializer(data=request.data)
@@ -146,7 +146,7 @@ class TokenView(ObtainAuthToken):
     @extend_schema(
         request=None,
         responses={204: None, 403: error_response(403, "Not logged in")},
-        auth=[{"tokenAuth": []}, *LOGIN_REQUIRED],
+        auth=security({"tokenAuth": []}, *LOGINS),
     )
     def delete(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         accounts.revoke_api_token(user=request.user)
@@ -204,7 +204,7 @@ class VerificationView(APIView):
         },
     )
     def post(self, request: Request) -> Response:
-        user = request.user
+        user = require_signed_in(request.user)
         if account_selectors.address_verified(user):
             raise Conflict(_("Your e-mail address is already verified."), code="verified")
         rates = settings.SIGNUP_RATE_PER_CLIENT

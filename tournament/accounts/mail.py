@@ -9,7 +9,7 @@ import logging
 from smtplib import SMTPException
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User as Account
 from django.core import mail
 from django.http import HttpRequest
 from django.template.loader import render_to_string
@@ -20,7 +20,7 @@ from tournament.accounts.verification import verification_token
 logger = logging.getLogger(__name__)
 
 
-def _send(request: HttpRequest, user: AbstractBaseUser, template: str, **context: object) -> bool:
+def _send(request: HttpRequest, user: Account, template: str, **context: object) -> bool:
     to = str(getattr(user, "email", "") or "")
     if not to:
         return False
@@ -35,7 +35,7 @@ def _send(request: HttpRequest, user: AbstractBaseUser, template: str, **context
     return True
 
 
-def send_verification_link(request: HttpRequest, user: AbstractBaseUser) -> bool:
+def send_verification_link(request: HttpRequest, user: Account) -> bool:
     """The link that proves ``user``'s address (at sign-up, and again on request)."""
     path = reverse("verify-address", args=[verification_token(user)])
     return _send(
@@ -47,7 +47,7 @@ def send_verification_link(request: HttpRequest, user: AbstractBaseUser) -> bool
     )
 
 
-def send_already_registered(request: HttpRequest, user: AbstractBaseUser) -> bool:
+def send_already_registered(request: HttpRequest, user: Account) -> bool:
     """Tell the owner of an address that someone signed up with it, and how to get in."""
     if not getattr(user, "is_active", False):
         return False  # a disabled account gets nothing: a reset would not let it in

@@ -1,14 +1,15 @@
 """Reads for players' accounts: the registry search of a person claiming their player, their
 claim's state, their API token, and who may decide a claim. They never write."""
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import User as Account
 from django.db.models import Exists, OuterRef, Q, QuerySet
 from rest_framework.authtoken.models import Token
 
 from tournament.models.events import Entry, EventRole, Player
 from tournament.models.people import Decision, PlayerClaim, VerifiedAddress
 
-User = AbstractBaseUser | AnonymousUser
+User = Account | AnonymousUser
 
 # The registry search shows at most this many players; a longer name narrows it.
 SEARCH_LIMIT = 50
@@ -27,7 +28,7 @@ def is_claim_approver(user: User) -> bool:
     return callable(has_perm) and any(has_perm(name) for name in APPROVER_PERMISSIONS)
 
 
-def _directed_events(user: User) -> QuerySet[EventRole]:
+def _directed_events(user: Account) -> QuerySet[EventRole]:
     return EventRole.objects.filter(user_id=user.pk, role=EventRole.Role.DIRECTOR)
 
 

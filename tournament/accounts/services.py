@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.hashers import make_password
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User as Account
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
@@ -30,7 +30,7 @@ from tournament.errors import Conflict, DomainError, NotAllowed
 from tournament.logs import log_write
 from tournament.models.events import Player
 from tournament.models.people import Decision, PlayerClaim
-from tournament.permissions import player_of
+from tournament.permissions import player_of, require_signed_in
 from tournament.registry.services import clean_player_fields
 from tournament.text import refuse_control_characters
 
@@ -41,18 +41,12 @@ OTHER_CLAIM_APPROVED = "Another account's claim of this player was approved."
 WITHDRAWN = "Withdrawn by the person who made the claim."
 
 
-def _require_signed_in(user: User) -> AbstractBaseUser:
-    if not user.is_authenticated or not isinstance(user, AbstractBaseUser):
-        raise NotAllowed(_("Sign in first."), code="not_signed_in")
-    return user
-
-
-def _lock_user(user: AbstractBaseUser) -> AbstractBaseUser:
+def _lock_user(user: Account) -> Account:
     """A person's claims and their player change under their user row's lock."""
     return get_user_model().objects.select_for_update().get(pk=user.pk)
 
 
-def _no_player_yet(user: AbstractBaseUser) -> None:
+def _no_player_yet(user: Account) -> None:
     player = Player.objects.filter(user_id=user.pk).first()
     if player is not None:
         raise Conflict(
@@ -61,7 +55,7 @@ def _no_player_yet(user: AbstractBaseUser) -> None:
         )
 
 
-def _no_pending_claim(user: AbstractBaseUser) -> None:
+def _no_pending_claim(user: Account) -> None:
     pending = account_selectors.pending_claim_of(user)
     if pending is not None:
         raise Conflict(
@@ -98,7 +92,7 @@ class SignUp(NamedTuple):
     """The account an address belongs to, and whether this sign-up made it (False: the address
     was registered already, and nothing was made). The page says the same either way."""
 
-    user: AbstractBaseUser
+    user: Account
     created: bool
 
 
@@ -147,7 +141,7 @@ def sign_up(*, email: str, password: str, display_name: str) -> SignUp:
     return SignUp(existing, created=False)
 
 
-def _account_of_address(email: str) -> AbstractBaseUser | None:
+def _account_of_address(email: str) -> Account | None:
     model = get_user_model()
     found = model.objects.filter(Q(username__iexact=email) | Q(email__iexact=email))
     return found.order_by("pk").first()
@@ -169,7 +163,7 @@ def claim_player(*, user: User, player: Player, message: str = "") -> PlayerClai
     """Say "this registry player is me"; a director or a registrar decides. One pending claim
     per person; a player already linked to an account cannot be claimed. The person's address
     must be verified (someone else's address would otherwise claim its owner's player)."""
-    person = _lock_user(_require_signed_in(user))
+    person = _lock_user(require_signed_in(user))
     require_verified_address(person)
     message = _clean_message(message)
     _no_player_yet(person)
@@ -195,7 +189,7 @@ def claim_player(*, user: User, player: Player, message: str = "") -> PlayerClai
 @transaction.atomic
 def withdraw_claim(*, user: User) -> PlayerClaim:
     """Take back one's pending claim (e.g. to claim another player or add oneself)."""
-    person = _lock_user(_require_signed_in(user))
+    person = _lock_user(require_signed_in(user))
     claim = account_selectors.pending_claim_of(person)
     if claim is None:
         raise Conflict(_("You have no claim waiting for a decision."), code="no_pending_claim")
@@ -209,7 +203,7 @@ def withdraw_claim(*, user: User) -> PlayerClaim:
 def create_own_player(*, user: User, name: str, club: str = "", country: str = "") -> Player:
     """Add oneself to the registry, linked at once (see the module's note); like a claim, it
     needs a verified address."""
-    person = _lock_user(_require_signed_in(user))
+    person = _lock_user(require_signed_in(user))
     require_verified_address(person)
     fields = clean_player_fields(name=name, club=club, country=country)
     _no_player_yet(person)
@@ -270,7 +264,7 @@ def _lock_pending(claim: PlayerClaim) -> PlayerClaim:
 
 def _decide(claim: PlayerClaim, user: User, status: str, reason: str) -> None:
     claim.status = status
-    claim.decided_by = user if user.is_authenticated else None  # type: ignore[assignment]
+    claim.decided_by = user if user.is_authenticated else None
     claim.decided_at = timezone.now()
     claim.reason = reason
     claim.save(update_fields=["status", "decided_by", "decided_at", "reason"])
@@ -323,7 +317,7 @@ def refuse_claim(*, claim: PlayerClaim, user: User, reason: str) -> PlayerClaim:
 @transaction.atomic
 def update_settings(*, user: User, notify: bool) -> Player:
     """A person's settings: whether their player is e-mailed their pairings and results."""
-    person = _require_signed_in(user)
+    person = require_signed_in(user)
     player = player_of(person)
     if player is None:
         raise DomainError(
@@ -339,11 +333,11 @@ def update_settings(*, user: User, notify: bool) -> Player:
 
 
 @transaction.atomic
-def set_display_name(*, user: User, display_name: str) -> AbstractBaseUser:
+def set_display_name(*, user: User, display_name: str) -> Account:
     """The name others see of the person while no registry player is linked to them (then
     the player's name shows), e.g. an arbiter's in the game logs."""
-    person = _lock_user(_require_signed_in(user))
-    person.first_name = _clean_display_name(display_name)  # type: ignore[attr-defined]
+    person = _lock_user(require_signed_in(user))
+    person.first_name = _clean_display_name(display_name)
     person.save(update_fields=["first_name"])
     log_write("account.display_name", user=person)
     return person
@@ -352,7 +346,7 @@ def set_display_name(*, user: User, display_name: str) -> AbstractBaseUser:
 @transaction.atomic
 def api_token(*, user: User) -> Token:
     """The person's API token, made if they have none (what POST /api/token/ answers)."""
-    person = _require_signed_in(user)
+    person = require_signed_in(user)
     token, created = Token.objects.get_or_create(user=person)
     if created:
         log_write("token.create", user=person)
@@ -362,7 +356,7 @@ def api_token(*, user: User) -> Token:
 @transaction.atomic
 def renew_api_token(*, user: User) -> Token:
     """A new API token; the old one stops working."""
-    person = _require_signed_in(user)
+    person = require_signed_in(user)
     Token.objects.filter(user_id=person.pk).delete()
     token = Token.objects.create(user=person)
     log_write("token.renew", user=person)
@@ -372,7 +366,7 @@ def renew_api_token(*, user: User) -> Token:
 @transaction.atomic
 def revoke_api_token(*, user: User) -> bool:
     """Delete the person's API token; whether there was one."""
-    person = _require_signed_in(user)
+    person = require_signed_in(user)
     deleted, _rows = Token.objects.filter(user_id=person.pk).delete()
     if deleted:
         log_write("token.revoke", user=person)

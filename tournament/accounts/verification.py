@@ -8,7 +8,7 @@ the address too (tournament/accounts/verification_views.py records it)."""
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User as Account
 from django.core import signing
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -22,7 +22,7 @@ from tournament.models.people import VerifiedAddress
 SALT = "tournament.verify-address"
 
 
-def verification_token(user: AbstractBaseUser) -> str:
+def verification_token(user: Account) -> str:
     """The token of the link that proves ``user``'s present address."""
     email = str(getattr(user, "email", "") or "").lower()
     return signing.dumps({"user": user.pk, "email": email}, salt=SALT)
@@ -42,7 +42,7 @@ def require_verified_address(user: User) -> None:
 
 
 @transaction.atomic
-def mark_verified(*, user: AbstractBaseUser, source: str) -> VerifiedAddress:
+def mark_verified(*, user: Account, source: str) -> VerifiedAddress:
     """Record that the account's present address is proved (``source`` says how)."""
     email = str(getattr(user, "email", "") or "")
     row, _created = VerifiedAddress.objects.update_or_create(
@@ -53,7 +53,7 @@ def mark_verified(*, user: AbstractBaseUser, source: str) -> VerifiedAddress:
 
 
 @transaction.atomic
-def verify_address(*, token: str) -> AbstractBaseUser:
+def verify_address(*, token: str) -> Account:
     """Follow a verification link: the account whose address it proves. Refuses, saying so,
     a link that expired, was cut or altered, or names an address the account no longer has."""
     max_age = settings.EMAIL_VERIFICATION_DAYS * 24 * 3600

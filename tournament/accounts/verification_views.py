@@ -20,6 +20,7 @@ from tournament.accounts import selectors as account_selectors
 from tournament.accounts import verification
 from tournament.errors import DomainError
 from tournament.models.people import VerifiedAddress
+from tournament.permissions import require_signed_in
 
 
 def verify_address(request: HttpRequest, token: str) -> HttpResponse:
@@ -38,7 +39,7 @@ def verify_address(request: HttpRequest, token: str) -> HttpResponse:
 @require_POST
 def resend_verification(request: HttpRequest) -> HttpResponse:
     """Send the link again to the signed-in person's address, within the sign-up limits."""
-    user = request.user
+    user = require_signed_in(request.user)
     if account_selectors.address_verified(user):
         messages.info(request, _("Your e-mail address is already verified."))
         return redirect("account")
@@ -50,7 +51,7 @@ def resend_verification(request: HttpRequest) -> HttpResponse:
         return redirect("account")
     email = str(getattr(user, "email", "") or "")
     if account_limits.address_within("verify-resend", email, settings.SIGNUP_RATE_PER_ADDRESS):
-        account_mail.send_verification_link(request, user)  # type: ignore[arg-type]
+        account_mail.send_verification_link(request, user)
         messages.success(request, _("We sent the link again: check your inbox."))
     else:
         messages.error(

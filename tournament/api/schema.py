@@ -1,7 +1,8 @@
 """The schema generator's view of the project's conventions, so that every operation documents
 what every API view can answer, without repeating it on each view."""
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from drf_spectacular.openapi import AutoSchema as SpectacularAutoSchema
 from rest_framework.permissions import SAFE_METHODS
@@ -9,11 +10,35 @@ from rest_framework.permissions import SAFE_METHODS
 from tournament.api.errors import error_response
 from tournament.permissions import _EventRolePermission
 
+# A security requirement of OpenAPI: the schemes it needs at once, each with its scopes.
+Requirement = dict[str, list[str]]
+# A signed-in person's session, or their user name and password.
+LOGINS: tuple[Requirement, ...] = ({"cookieAuth": []}, {"basicAuth": []})
+
+
+def security(*requirements: Requirement) -> Sequence[str]:
+    """What ``extend_schema(auth=...)`` takes: the requirements, any one of which lets a
+    request in ({} lets anyone in)."""
+    # drf-spectacular annotates auth as strings, yet writes it as given into the operation's
+    # security, which holds requirement objects (as its own get_auth returns them).
+    return list(requirements)  # type: ignore[arg-type]
+
+
 # What reads that need a login declare (extend_schema(auth=LOGIN_REQUIRED)).
-LOGIN_REQUIRED = [{"cookieAuth": []}, {"basicAuth": []}]
+LOGIN_REQUIRED = security(*LOGINS)
 
 
 class AutoSchema(SpectacularAutoSchema):
+    if TYPE_CHECKING:
+        # drf-spectacular's own, unannotated: a response's schema for a status code.
+        def _get_response_for_code(
+            self,
+            serializer: Any,
+            status_code: str,
+            media_types: list[str] | None = None,
+            direction: str = "response",
+        ) -> dict[str, Any]: ...
+
     def get_auth(self) -> list[dict[str, Any]]:
         auths = super().get_auth()
         # Event-scoped permissions let anyone read (views limit reads to what is public).

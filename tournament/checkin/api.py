@@ -98,7 +98,8 @@ def _round(request: Request) -> int | None:
     """The round of a check-in or check-out: the body's ``round`` or the query's."""
     data = CheckInRequestSerializer(data=request.data or request.query_params)
     data.is_valid(raise_exception=True)
-    return data.validated_data.get("round")
+    number: int | None = data.validated_data.get("round")
+    return number
 
 
 @extend_schema(tags=["check-in"], auth=LOGIN_REQUIRED)

@@ -3,11 +3,13 @@ for, its window, each entry's state and the director's progress count. They neve
 rules themselves are told in tournament/checkin/services.py."""
 
 import zoneinfo
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, tzinfo
 
 from django.conf import settings
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.auth.models import AnonymousUser
+from django.contrib.auth.models import User as Account
 from django.db.models import Q
 from django.utils import timezone
 
@@ -17,7 +19,7 @@ from tournament.models.people import CheckIn, CheckInWindow
 from tournament.permissions import player_of
 from tournament.rounds.selectors import next_round_number, open_round
 
-User = AbstractBaseUser | AnonymousUser
+User = Account | AnonymousUser
 
 
 def event_zone(event: Event) -> tzinfo:
@@ -77,7 +79,7 @@ class Window:
 
 
 def _default_opening(
-    event: Event, round_number: int, published: dict[int, datetime]
+    event: Event, round_number: int, published: Mapping[int, datetime | None]
 ) -> datetime | None:
     """Round 1: open from the start (the event's creation); round N: from the publication of
     round N-1 (None while it is not published)."""

@@ -18,6 +18,7 @@ from tournament.checkin import selectors as checkin_selectors
 from tournament.checkin import services as checkin_service
 from tournament.errors import DomainError
 from tournament.events.views import form_error
+from tournament.fields import form_field
 from tournament.models.events import Event
 from tournament.pages import director_or_deny, get_event, show_error
 from tournament.permissions import player_of
@@ -41,7 +42,7 @@ class WindowForm(forms.Form):
     def __init__(self, *args: Any, event: Event, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         choices = [(n, str(n)) for n in range(1, event.rounds + 1)]
-        self.fields["round_number"].choices = choices  # type: ignore[attr-defined]
+        form_field(self, "round_number", forms.ChoiceField).choices = choices
 
 
 def _action(request: HttpRequest) -> str:
@@ -64,14 +65,14 @@ def check_in_page(request: HttpRequest, slug: str) -> HttpResponse:
                 raise DomainError(
                     _("You have no entry in %(name)s.") % {"name": event.name}, field="entry"
                 )
-            number = request.POST.get("round") or None
+            asked = request.POST.get("round") or None
             if action == "in":
                 row, _new = checkin_service.check_in(
-                    entry=entry, user=request.user, round_number=number
+                    entry=entry, user=request.user, round_number=asked
                 )
                 done = _("You are checked in for round %(number)s.") % {"number": row.round_number}
             else:
-                checkin_service.check_out(entry=entry, user=request.user, round_number=number)
+                checkin_service.check_out(entry=entry, user=request.user, round_number=asked)
                 done = _("You are checked out: you will not be paired unless you check in again.")
         except DomainError as exc:
             show_error(request, exc)
@@ -118,7 +119,7 @@ def check_in_manage(request: HttpRequest, slug: str) -> HttpResponse:
     if denied := director_or_deny(request, event):
         return denied
     if request.method == "POST":
-        number = request.POST.get("round") or None
+        asked = request.POST.get("round") or None
         try:
             action = _action(request)
             entry_id = request.POST.get("entry", "")
@@ -133,7 +134,7 @@ def check_in_manage(request: HttpRequest, slug: str) -> HttpResponse:
                 )
             if action == "in":
                 row, _new = checkin_service.check_in(
-                    entry=found, user=request.user, round_number=number, by_hand=True
+                    entry=found, user=request.user, round_number=asked, by_hand=True
                 )
                 done = _("%(player)s is checked in for round %(number)s.") % {
                     "player": found.player.name,
@@ -141,7 +142,7 @@ def check_in_manage(request: HttpRequest, slug: str) -> HttpResponse:
                 }
             else:
                 checkin_service.check_out(
-                    entry=found, user=request.user, round_number=number, by_hand=True
+                    entry=found, user=request.user, round_number=asked, by_hand=True
                 )
                 done = _("%(player)s is checked out.") % {"player": found.player.name}
         except DomainError as exc:
@@ -149,7 +150,7 @@ def check_in_manage(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             messages.success(request, done)
         url = reverse("event-check-in-manage", args=[event.slug])
-        return redirect(f"{url}?round={number}" if whole_number(number) else url)
+        return redirect(f"{url}?round={asked}" if whole_number(asked) else url)
     number = _manage_round(request, event)
     context: dict[str, Any] = {"event": event, "round_number": number, "is_director": True}
     if number is not None:

@@ -19,6 +19,7 @@ The kinds of table (:func:`kind_of`):
 
 from dataclasses import dataclass
 
+from django.contrib.auth.models import User as Account
 from django.db.models import Q, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -145,7 +146,8 @@ def current_words(board: Board) -> dict[int, Word]:
         rows = rows.filter(at__gt=last)
     latest: dict[int, ResultConfirmation] = {}
     for row in rows:
-        latest[row.entry_id] = row  # type: ignore[index]
+        if row.entry_id is not None:  # always: the rows are the sides' words
+            latest[row.entry_id] = row
     return {side.pk: Word(side, latest[side.pk]) for side in board.sides if side.pk in latest}
 
 
@@ -168,7 +170,7 @@ def waiting_for(board: Board, words: dict[int, Word]) -> list[str]:
     return [side.name for side in board.sides if side.pk not in words]
 
 
-def staff_of(event: Event) -> list[User]:
+def staff_of(event: Event) -> list[Account]:
     """The event's directors and arbiters, each once (the people told of a dispute)."""
     from django.contrib.auth import get_user_model
 

@@ -83,7 +83,7 @@ def _seated(board: Board) -> Board:
 # Checking a word ------------------------------------------------------------------------------
 
 
-def _level(value: Any, *, who: str, field: str, top: int) -> int:
+def _level(value: object, *, who: str, field: str, top: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= top:
         raise DomainError(
             _("%(who)s: a colour level is a whole number from 0 to %(max)s, not %(level)s.")
@@ -471,7 +471,7 @@ def settle_result(
         levels=[list(r) for r in said[1]],
         placings=list(said[2]),
         reason=reason,
-        user=user,
+        user=user if user.is_authenticated else None,
     )
     board = _enter_agreed(board, kind_of(board), said, user=user, reason=reason)
     if was == Board.Confirmation.DISPUTED:  # shows as decided by the arbiter

@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.entries.team_forms import add_partner_fields, check_partner, partner_fields
 from tournament.events.forms import parse_byes
-from tournament.fields import WholeNumberChoiceField, WholeNumberFormField
+from tournament.fields import WholeNumberChoiceField, WholeNumberFormField, form_field
 from tournament.models.events import Entry, Event, Player
 from tournament.text import NoControlCharacters
 
@@ -69,7 +69,8 @@ class EntryForm(PlayerFieldsForm):
         super().__init__(*args, **kwargs)
         entered = event.entries.values_list("player_id", flat=True)
         registry = Player.objects.filter(merged_into__isnull=True)  # no merged duplicates
-        self.fields["player"].queryset = registry.exclude(pk__in=entered).order_by("name")
+        free = registry.exclude(pk__in=entered).order_by("name")
+        form_field(self, "player", forms.ModelChoiceField).queryset = free
         # A partnership event's entry is a team: its partner's fields too.
         self.teams = add_partner_fields(self, event, registry.exclude(pk__in=entered))
 
@@ -80,7 +81,7 @@ class EntryForm(PlayerFieldsForm):
         return self.cleaned_data["missed_rounds"] or Entry.MissedRounds.ZERO
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         if not data.get("player") and not (data.get("name") or "").strip():
             self.add_error("name", _("Choose a registry player or type a new player's name."))
         if self.teams:

@@ -38,7 +38,7 @@ ERRORS = {
 
 class EntryRequestSerializer(ModelSerializer[EntryRequest]):
     player = PlayerBriefSerializer(read_only=True)
-    event = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    event = serializers.SlugRelatedField[Event](slug_field="slug", read_only=True)
     status = serializers.CharField(read_only=True, help_text="pending, approved, refused")
     decided_by = DisplayNameField()
 

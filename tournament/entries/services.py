@@ -127,7 +127,7 @@ def add_entry(
     user: User,
     player: Player,
     missed_rounds: str = Entry.MissedRounds.ZERO,
-    requested_byes: Iterable[int] = (),
+    requested_byes: Iterable[int | tuple[int, object]] = (),
     partner: Player | None = None,
 ) -> Entry:
     """Enter a registry player (with ``partner``: a partnership team). After round 1 this is
@@ -151,7 +151,7 @@ def enter_player(
     user: User,
     player: Player,
     missed_rounds: str = Entry.MissedRounds.ZERO,
-    requested_byes: Iterable[int] = (),
+    requested_byes: Iterable[int | tuple[int, object]] = (),
     partner: Player | None = None,
 ) -> Entry:
     """``add_entry`` once the caller has checked who may enter: a director (``add_entry``) or
@@ -182,7 +182,7 @@ def add_player_entry(
     player: Player | None,
     player_fields: Mapping[str, Any],
     missed_rounds: str = Entry.MissedRounds.ZERO,
-    requested_byes: Iterable[int] = (),
+    requested_byes: Iterable[int | tuple[int, object]] = (),
     partner: Player | None = None,
     partner_fields: Mapping[str, Any] | None = None,
 ) -> Entry:
@@ -544,7 +544,7 @@ def update_entry(
     entry: Entry,
     user: User,
     status: str | None = None,
-    requested_byes: Iterable[int] | None = None,
+    requested_byes: Iterable[int | tuple[int, object]] | None = None,
 ) -> Entry:
     """Change an entry's status (withdraw or reinstate) and/or its requested byes, together.
     The entry's own player may withdraw and set byes; reinstating is for directors."""

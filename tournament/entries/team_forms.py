@@ -7,7 +7,7 @@ from django import forms
 from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy as _
 
-from tournament.fields import WholeNumberChoiceField
+from tournament.fields import WholeNumberChoiceField, form_field
 from tournament.models.events import Event, Player
 
 
@@ -18,7 +18,7 @@ def add_partner_fields(form: forms.Form, event: Event, free: QuerySet[Player]) -
         return False
     partners = event.entries.exclude(partner=None).values_list("partner_id", flat=True)
     free = free.exclude(pk__in=partners).order_by("name")  # a player is in one team only
-    form.fields["player"].queryset = free  # type: ignore[attr-defined]
+    form_field(form, "player", forms.ModelChoiceField).queryset = free
     form.fields["partner"] = WholeNumberChoiceField(
         queryset=free,
         required=False,

@@ -11,7 +11,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring import core as scoring_core
 from tournament.events.selectors import tiebreak_labels
 from tournament.festivals.selectors import pending_request_of
-from tournament.fields import WholeNumberChoiceField, WholeNumberFormField
+from tournament.fields import WholeNumberChoiceField, WholeNumberFormField, form_field
 from tournament.models.events import Event, EventRole, Festival
 from tournament.reading import JsonRefused, read_json, whole_number
 from tournament.rounds import challenges as challenge_rounds
@@ -199,7 +199,7 @@ class EventForm(forms.Form):
         if event is not None and "initial" not in kwargs:
             kwargs["initial"] = self.initial_of(event)
         super().__init__(*args, **kwargs)
-        self.fields["tiebreak_preset"].choices = tiebreak_preset_choices()
+        form_field(self, "tiebreak_preset", forms.ChoiceField).choices = tiebreak_preset_choices()
 
     @staticmethod
     def initial_of(event: Event) -> dict[str, Any]:
@@ -250,7 +250,7 @@ class EventForm(forms.Form):
         return value
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         preset = data.get("tiebreak_preset")
         if preset == CUSTOM:
             names = [n.strip() for n in data.get("tiebreak_custom", "").split(",") if n.strip()]

@@ -232,22 +232,22 @@ def ruleset_label(event: Event) -> str:
 @transaction.atomic
 def create_event(*, user: User, data: Mapping[str, Any]) -> Event:
     """A new event; its creator becomes its first director."""
-    require_event_creator(user)
-    event = Event(created_by=user)
+    creator = require_event_creator(user)
+    event = Event(created_by=creator)
     festival = festival_of(data["festival"]) if "festival" in data else None
     _clean_event(event, data)
     event.save()
-    EventRole.objects.create(event=event, user=user, role=EventRole.Role.DIRECTOR)
+    EventRole.objects.create(event=event, user=creator, role=EventRole.Role.DIRECTOR)
     rights.note_event_role(
         event,
-        user,
-        person=user,
+        creator,
+        person=creator,
         role=EventRole.Role.DIRECTOR,
         granted=True,
         reason="created the event",
     )
     if festival is not None:
-        festival_members.set_event_festival(event=event, user=user, festival=festival)
+        festival_members.set_event_festival(event=event, user=creator, festival=festival)
     effects.live_changed(event.pk)  # its slug may have named a deleted event: the live cache
     return event
 
@@ -397,6 +397,7 @@ def refresh_event_status(event: Event) -> None:
         table = round_robin_rounds(event)
         if table is not None and table < event.rounds:
             last = event.round_set.filter(number=table).first()
+    status: str
     if last is not None and last.status == Round.Status.COMPLETE:
         status = Event.Status.FINISHED
     elif event.round_set.filter(status__in=PUBLIC_ROUND_STATUSES).exists():

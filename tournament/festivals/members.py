@@ -29,7 +29,7 @@ def _move(event: Event, festival: Festival | None) -> None:
 
 def _decide(request: FestivalRequest, user: User, status: str, reason: str) -> None:
     request.status = status
-    request.decided_by = user if user.is_authenticated else None  # type: ignore[assignment]
+    request.decided_by = user if user.is_authenticated else None
     request.decided_at = timezone.now()
     request.reason = reason
     request.save(update_fields=["status", "decided_by", "decided_at", "reason"])
@@ -60,7 +60,9 @@ def set_event_festival(
         _move(event, festival)
         log_write("festival.join", user=user, event=event.pk, festival=festival.pk)
         return None
-    asked = FestivalRequest.objects.create(festival=festival, event=event, requested_by=user)
+    asked = FestivalRequest.objects.create(
+        festival=festival, event=event, requested_by=user if user.is_authenticated else None
+    )
     log_write("festival.ask", user=user, event=event.pk, festival=festival.pk, request=asked.pk)
     return asked
 

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.contrib.auth import get_user_model
+from django.contrib.auth.models import User as Account
 from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -47,7 +48,7 @@ def _granted(user: User, permission: str) -> bool:
     """A superuser, or a user granted ``permission`` (directly or by a group)."""
     if getattr(user, "is_superuser", False):
         return True
-    return bool(user.has_perm(permission))  # type: ignore[union-attr]
+    return bool(user.has_perm(permission))
 
 
 def can_create_festival(user: User) -> bool:
@@ -68,7 +69,8 @@ def can_edit_festival(user: User, festival: Festival) -> bool:
     return FestivalRole.objects.filter(festival=festival, user_id=user.pk).exists()
 
 
-def require_festival_creator(user: User) -> None:
+def require_festival_creator(user: User) -> Account:
+    """The creator's account, if they may create a festival."""
     if not user.is_authenticated:
         raise NotAllowed(_("Log in to create a festival."), code="not_authenticated")
     if not can_create_festival(user):
@@ -76,6 +78,7 @@ def require_festival_creator(user: User) -> None:
             _("Only event directors and the site's organisers may create festivals."),
             code="not_director",
         )
+    return user
 
 
 def require_festival_editor(user: User, festival: Festival) -> None:
@@ -158,13 +161,13 @@ def _clean_festival(festival: Festival, data: Mapping[str, Any]) -> None:
 @transaction.atomic
 def create_festival(*, user: User, data: Mapping[str, Any]) -> Festival:
     """A new festival, without events: event directors attach theirs on the event's form."""
-    require_festival_creator(user)
+    creator = require_festival_creator(user)
     festival = Festival(time_zone="Europe/London")
     _clean_festival(festival, data)
     festival.slug = _unique_slug(festival)
     festival.save()
-    FestivalRole.objects.create(festival=festival, user=user)
-    note_festival_director(user, festival, user.get_username(), True, "created the festival")
+    FestivalRole.objects.create(festival=festival, user=creator)
+    note_festival_director(creator, festival, creator.get_username(), True, "created the festival")
     return festival
 
 
@@ -232,8 +235,10 @@ def remove_festival_director(
 
 def festival_of(value: object) -> Festival | None:
     """The festival an event is put in: a Festival, its id, or None (a stand-alone event)."""
-    if value is None or value == "" or isinstance(value, Festival):
-        return value or None  # type: ignore[return-value]
+    if isinstance(value, Festival):
+        return value
+    if value is None or value == "":
+        return None
     number = whole_number(value)
     if number is not None:
         found = Festival.objects.filter(pk=number).first()

@@ -109,10 +109,10 @@ class Festival(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def save(self, *args: object, **kwargs: object) -> None:
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if not self.slug:
             self.slug = slugify(self.name)[:220] or "festival"
-        super().save(*args, **kwargs)  # type: ignore[arg-type]
+        super().save(*args, **kwargs)
 
     def clean(self) -> None:
         if self.starts and self.ends and self.ends < self.starts:
@@ -215,14 +215,14 @@ class Event(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    def save(self, *args: object, **kwargs: object) -> None:
+    def save(self, *args: Any, **kwargs: Any) -> None:
         if not self.slug:
             base = slugify(self.name)[:200] or "event"
             slug, n = base, 2
             while Event.objects.filter(slug=slug).exclude(pk=self.pk).exists():
                 slug, n = f"{base}-{n}", n + 1
             self.slug = slug
-        super().save(*args, **kwargs)  # type: ignore[arg-type]
+        super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
         return reverse("event-detail", args=[self.slug])
@@ -328,9 +328,9 @@ class Entry(models.Model):
     def name(self) -> str:
         """Who the entry is: the player, or a partnership team "Ada Byron & Alan Turing"
         (select ``player`` and ``partner`` when listing entries)."""
-        if self.partner_id is None:
+        if self.partner is None:  # (no query without a partner_id)
             return self.player.name
-        return f"{self.player.name} & {self.partner.name}"  # type: ignore[union-attr]
+        return f"{self.player.name} & {self.partner.name}"
 
     @property
     def requested_byes_text(self) -> str:

@@ -58,6 +58,6 @@ class Seat(models.Model):
     def player(self) -> Player:
         """Who sits here: the entry's player, or a partnership team's partner at its second
         seat (prefetch ``seats__entry__player`` and ``seats__entry__partner``)."""
-        if self.entry.partner_id is not None and self.number >= 2:
-            return self.entry.partner  # type: ignore[return-value]
+        if self.number >= 2 and self.entry.partner is not None:
+            return self.entry.partner
         return self.entry.player

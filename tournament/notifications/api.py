@@ -12,6 +12,7 @@ from rest_framework.response import Response
 from tournament.api.errors import error_response
 from tournament.api.schema import LOGIN_REQUIRED
 from tournament.fields import ModelSerializer
+from tournament.models.events import Event
 from tournament.models.people import Notification
 from tournament.notifications import services as notifications
 from tournament.permissions import require_player
@@ -20,7 +21,7 @@ NOT_A_PLAYER = error_response(403, "Not logged in, or no claimed registry player
 
 
 class NotificationSerializer(ModelSerializer[Notification]):
-    event = serializers.SlugRelatedField(slug_field="slug", read_only=True)
+    event = serializers.SlugRelatedField[Event](slug_field="slug", read_only=True)
 
     class Meta:
         model = Notification

@@ -29,6 +29,7 @@ TYPE_CHECKING = False  # not ``typing.TYPE_CHECKING``: importing typing costs st
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Sequence
+    from typing import NoReturn
 
     from .model import RoundPairing
     from .trf_model import TrfEvent
@@ -187,7 +188,7 @@ def _parser_class() -> type[argparse.ArgumentParser]:
     import argparse
 
     class Parser(argparse.ArgumentParser):
-        def error(self, message: str) -> None:  # type: ignore[override]
+        def error(self, message: str) -> NoReturn:
             raise BadInput(f"{self.prog}: {message}")
 
     return Parser

@@ -163,7 +163,7 @@ def cpsat_seating(
             continue
         expr = sum(terms)
         model.minimize(expr)
-        model.clear_hints()  # type: ignore[no-untyped-call]
+        model.clear_hints()
         if best is not None:
             where = {p: t for t, members in enumerate(best) for p in members}
             for (p, t), v in x.items():

@@ -139,8 +139,8 @@ def find_player(name: str, club: str) -> Player | None:
 
 def survivor_of(player: Player) -> Player:
     """The record a merged duplicate lives on as (itself when never merged)."""
-    while player.merged_into_id is not None:
-        player = player.merged_into  # type: ignore[assignment]
+    while player.merged_into is not None:  # (no query once merged_into_id is None)
+        player = player.merged_into
     return player
 
 

@@ -2,11 +2,14 @@
 record across events, merging duplicates and the merges' history (with undo of the latest);
 and the registry matches offered while a director adds a player to an event."""
 
+from typing import TypeVar
+
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Page
+from django.db.models import Model, QuerySet
 from django.http import HttpRequest, HttpResponse, QueryDict
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -16,7 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from tournament.entries.forms import EntryForm
 from tournament.errors import DomainError
 from tournament.festivals.services import directs_an_event
-from tournament.fields import Paginator, WholeNumberFormField
+from tournament.fields import Paginator, WholeNumberFormField, form_field
 from tournament.models.events import Player
 from tournament.models.people import PlayerMerge
 from tournament.pages import director_or_deny, get_event
@@ -31,6 +34,8 @@ from tournament.registry.selectors import (
 from tournament.registry.selectors import (
     player_list as registry_player_list,
 )
+
+_M = TypeVar("_M", bound=Model)
 
 PAGE_SIZE = 50
 PICK_LIMIT = 20  # registry matches offered at once while adding a player to an event
@@ -60,8 +65,8 @@ def _search(request: HttpRequest) -> str:
     return request.GET.get("q", "").replace("\x00", "").strip()[:120]
 
 
-def _page_of(request: HttpRequest, players: object) -> Page:
-    return Paginator(players, PAGE_SIZE).get_page(request.GET.get("page"))
+def _page_of(request: HttpRequest, rows: QuerySet[_M]) -> Page[_M]:
+    return Paginator(rows, PAGE_SIZE).get_page(request.GET.get("page"))
 
 
 @require_GET
@@ -110,7 +115,7 @@ class PickForm(forms.Form):
     b = WholeNumberFormField(label=gettext_lazy("Second player (registry number)"), min_value=1)
 
     def clean(self) -> dict[str, object]:
-        data = super().clean()
+        data = super().clean() or {}
         for name in ("a", "b"):
             pk = data.get(name)
             if pk is None:
@@ -172,7 +177,7 @@ def merge(request: HttpRequest) -> HttpResponse:
     if denied := keeper_or_deny(request):
         return denied
     if request.method == "GET":
-        query = request.GET
+        query: QueryDict = request.GET
         ticked = query.getlist("pick")  # the registry list's check boxes
         if ticked and len(ticked) != 2:
             messages.error(request, _("Tick exactly two players to compare them."))
@@ -252,9 +257,10 @@ def pick_for_entry(request: HttpRequest, slug: str) -> HttpResponse:
         return denied
     search = _search(request)
     form = EntryForm(event=event)
-    field = form.fields["player"]
-    assert isinstance(field, forms.ModelChoiceField)
-    matching = field.queryset.filter(pk__in=registry_player_list(search).values("pk"))
+    field = form_field(form, "player", forms.ModelChoiceField)
+    offered = field.queryset
+    assert offered is not None  # EntryForm offers the registry players not entered yet
+    matching = offered.filter(pk__in=registry_player_list(search).values("pk"))
     count = matching.count()
     if search:  # the best few; an empty search gives the whole registry back
         field.queryset = matching.filter(

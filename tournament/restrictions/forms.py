@@ -5,6 +5,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from tournament.fields import form_field
 from tournament.models.events import Event
 from tournament.text import NoControlCharacters
 
@@ -25,5 +26,5 @@ class ForbiddenPairForm(forms.Form):
         super().__init__(*args, **kwargs)
         entries = event.entries.select_related("player").order_by("starting_rank")
         choices = [(e.pk, f"{e.starting_rank}. {e.player.name}") for e in entries]
-        self.fields["first"].choices = choices
-        self.fields["second"].choices = choices
+        form_field(self, "first", forms.ChoiceField).choices = choices
+        form_field(self, "second", forms.ChoiceField).choices = choices

@@ -262,7 +262,7 @@ def _round_boards(
         game = p.game(rnd)
         if game is None or not game.opponent:
             code = game.result if game else ""
-            result = _SINGLE_CODES.get(code, Result.ABSENT)
+            result: str = _SINGLE_CODES.get(code, Result.ABSENT)
             why = "pairing-allocated bye" if result == Result.BYE else "no game"
             singles.append((p.start_rank, result, f"{IMPORT_REASON}: {why}"))
             continue
@@ -278,7 +278,7 @@ def _round_boards(
             games.append(
                 (p.start_rank, other.start_rank, _game_result(p, game, theirs, rnd, where))
             )
-    order = {Result.BYE: 0}
+    order: dict[str, int] = {Result.BYE: 0}
     singles.sort(key=lambda s: (order.get(s[1], 1), s[0]))
     return _by_board(games, rnd, _levels(trf.comments)), singles
 

@@ -188,7 +188,7 @@ def check_levels(
     """A two-sided result's lowest levels, checked as :func:`enter_result` checks them (the
     board's event gives the track; without it, 0-18): for a claim made before it is entered."""
     top = track(board.round.event) if board is not None else LOWEST_LEVEL_MAX
-    rows = []
+    rows: list[tuple[int, ...]] = []
     for i, level in enumerate((first_lowest, second_lowest)):
         field = ("first_lowest", "second_lowest")[i]
         if level is None:
@@ -315,9 +315,9 @@ def result_outcome(
                 % {"number": board.number, "result": result},
                 field="result",
             )
-        one = isinstance(levels, list | tuple) and len(levels) == 1
-        if one and isinstance(levels[0], list | tuple):  # type: ignore[index]
-            levels = levels[0]  # type: ignore[index]  # per side, for the board's one side
+        one = levels[0] if isinstance(levels, list | tuple) and len(levels) == 1 else None
+        if isinstance(one, list | tuple):
+            levels = one  # per side, for the board's one side
         top = track(board.round.event)
         row = _row(_who(ALONE, 0, sides[0]), levels, top, minimum=2, field="levels")
         return result, [(1, row)]  # placed among the round's entrants right after

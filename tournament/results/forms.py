@@ -7,7 +7,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournament.fields import WholeNumberFormField
+from tournament.fields import WholeNumberFormField, form_field
 from tournament.models.events import Board, Event
 from tournament.results.selectors import result_choices
 from tournament.results.services import LOWEST_LEVEL_MAX, track
@@ -71,7 +71,8 @@ class ResultForm(forms.Form):
             },
         )
         super().__init__(*args, **kwargs)
-        self.fields["result"].choices = [("", "— no result —"), *result_choices(board)]
+        choices = [("", "— no result —"), *result_choices(board)]
+        form_field(self, "result", forms.ChoiceField).choices = choices
         if len(sides) < 2:
             del self.fields["first_lowest"]
             del self.fields["second_lowest"]
@@ -177,7 +178,9 @@ class TableResultForm(forms.Form):
                     required=False,
                     label=_("%(name)s: placing") % {"name": name},
                 )
-        kinds = ("lowest", "next", "rest") if solitaire else ("lowest", "next", "placing")
+        kinds: tuple[str, ...] = (
+            ("lowest", "next", "rest") if solitaire else ("lowest", "next", "placing")
+        )
         if quick:
             kinds = ("lowest",)
         self.order_fields(

@@ -1,6 +1,7 @@
 """Reads about boards' results for the director's pages (nothing here writes)."""
 
 from django.db.models import QuerySet
+from django_stubs_ext import StrOrPromise
 
 from tournament.confirmations.selectors import LEVEL_TIEBREAKS
 from tournament.models.events import (
@@ -51,7 +52,7 @@ def corrections_of(event: Event) -> QuerySet[ResultCorrection]:
     )
 
 
-def result_choices(board: Board) -> list[tuple[str, str]]:
+def result_choices(board: Board) -> list[tuple[str, StrOrPromise]]:
     """The result codes that fit the board: a game's, or a board without an opponent's."""
     allowed = SINGLE_RESULTS if board.one_sided else PAIR_RESULTS
     return [(value, label) for value, label in Result.choices if value in allowed]

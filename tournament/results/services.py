@@ -16,7 +16,7 @@ passes; a director's result counts at once.
 from collections.abc import Sequence
 from enum import StrEnum
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User as Account
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -82,7 +82,7 @@ def _store(
     *,
     result: str,
     outcome: Sequence[SideOutcome],
-    user: AbstractBaseUser | None,
+    user: Account | None,
     reason: str,
     check: str,
     notify: bool = True,
@@ -141,8 +141,8 @@ def rerank_round(round_: Round) -> None:
     seating.place(seats, placings)
 
 
-def _acting(user: User | None) -> AbstractBaseUser | None:
-    return user if user is not None and user.is_authenticated else None  # type: ignore[return-value]
+def _acting(user: User | None) -> Account | None:
+    return user if user is not None and user.is_authenticated else None
 
 
 @transaction.atomic

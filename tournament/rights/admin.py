@@ -4,6 +4,7 @@ directors and arbiters (into the event's log), a festival's directors; and the r
 itself, read-only. A change of rights needs a reason, typed on the same form."""
 
 from typing import Any
+from weakref import WeakKeyDictionary
 
 from django import forms
 from django.contrib import admin
@@ -11,7 +12,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.admin import GroupAdmin, UserAdmin
 from django.contrib.auth.forms import UserChangeForm
 from django.contrib.auth.models import Group
-from django.db.models import Model, QuerySet
+from django.contrib.auth.models import User as Account
+from django.db.models import QuerySet
 from django.forms import ModelForm
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
@@ -38,7 +40,7 @@ def _reason_field() -> forms.CharField:
     )
 
 
-def _need_reason(form: forms.Form, rights_fields: tuple[str, ...]) -> None:
+def _need_reason(form: forms.BaseForm, rights_fields: tuple[str, ...]) -> None:
     changed = set(form.changed_data) & set(rights_fields)
     if changed and not form.cleaned_data.get("rights_reason", "").strip():
         form.add_error("rights_reason", _("Say why these rights change."))
@@ -65,6 +67,9 @@ NO_RIGHTS: dict[str, Any] = {
     "groups": set(),
     "user_permissions": set(),
 }
+# The rights as they were, by admin request: the admin saves an account's flags or a group
+# (save_model) before the groups and permissions (save_related), where the change is logged.
+_rights_before: WeakKeyDictionary[HttpRequest, dict[str, Any]] = WeakKeyDictionary()
 
 
 def rights_changes(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
@@ -83,11 +88,11 @@ def rights_changes(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
     return changes
 
 
-class RightsUserChangeForm(UserChangeForm):  # type: ignore[type-arg]
+class RightsUserChangeForm(UserChangeForm[Account]):
     rights_reason = _reason_field()
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         _need_reason(self, USER_RIGHTS)
         return data
 
@@ -96,42 +101,44 @@ admin.site.unregister(User)
 
 
 @admin.register(User)
-class RightsUserAdmin(ReadsNumbersOneWay, UserAdmin):  # type: ignore[type-arg]
+class RightsUserAdmin(ReadsNumbersOneWay, UserAdmin[Account]):
     """Django's user admin, with every change of rights logged (``RightsChange``)."""
 
     form = RightsUserChangeForm
     fieldsets = (
-        *UserAdmin.fieldsets,  # type: ignore[misc]
+        *(UserAdmin.fieldsets or ()),
         (gettext_lazy("Why"), {"fields": ("rights_reason",)}),
     )
 
-    def save_model(self, request: HttpRequest, obj: Model, form: ModelForm, change: bool) -> None:
+    def save_model(
+        self, request: HttpRequest, obj: Account, form: ModelForm[Account], change: bool
+    ) -> None:
         before = user_rights(User.objects.get(pk=obj.pk)) if change else NO_RIGHTS
-        request._rights_before = before  # type: ignore[attr-defined]
+        _rights_before[request] = before
         super().save_model(request, obj, form, change)
 
     def save_related(
-        self, request: HttpRequest, form: ModelForm, formsets: Any, change: bool
+        self, request: HttpRequest, form: ModelForm[Account], formsets: Any, change: bool
     ) -> None:
         super().save_related(request, form, formsets, change)
         user = form.instance
-        changes = rights_changes(request._rights_before, user_rights(user))  # type: ignore[attr-defined]
+        changes = rights_changes(_rights_before.pop(request), user_rights(user))
         reason = form.cleaned_data.get("rights_reason", "")
         rights.note_rights(request.user, f"user {user.get_username()}", changes, reason)
 
-    def delete_model(self, request: HttpRequest, obj: Model) -> None:
+    def delete_model(self, request: HttpRequest, obj: Account) -> None:
         held = rights_changes(user_rights(obj), NO_RIGHTS)
         super().delete_model(request, obj)
         if held:
             changes = [f"{c} (account deleted)" for c in held]
-            rights.note_rights(request.user, f"user {obj.get_username()}", changes, "")  # type: ignore[attr-defined]
+            rights.note_rights(request.user, f"user {obj.get_username()}", changes, "")
 
-    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Account]) -> None:
         for user in list(queryset):
             self.delete_model(request, user)
 
 
-class RightsGroupForm(forms.ModelForm):  # type: ignore[type-arg]
+class RightsGroupForm(forms.ModelForm[Group]):
     rights_reason = _reason_field()
 
     class Meta:
@@ -149,40 +156,42 @@ admin.site.unregister(Group)
 
 
 @admin.register(Group)
-class RightsGroupAdmin(ReadsNumbersOneWay, GroupAdmin):  # type: ignore[type-arg]
+class RightsGroupAdmin(ReadsNumbersOneWay, GroupAdmin):
     """Django's group admin: a change of a group's permissions changes every member's rights,
     so it is logged too."""
 
     form = RightsGroupForm
 
-    def save_model(self, request: HttpRequest, obj: Model, form: ModelForm, change: bool) -> None:
+    def save_model(
+        self, request: HttpRequest, obj: Group, form: ModelForm[Group], change: bool
+    ) -> None:
         old = Group.objects.filter(pk=obj.pk).first() if change else None
         before = _permission_names(old.permissions) if old is not None else set()
-        request._rights_before = {"user_permissions": before}  # type: ignore[attr-defined]
+        _rights_before[request] = {"user_permissions": before}
         super().save_model(request, obj, form, change)
 
     def save_related(
-        self, request: HttpRequest, form: ModelForm, formsets: Any, change: bool
+        self, request: HttpRequest, form: ModelForm[Group], formsets: Any, change: bool
     ) -> None:
         super().save_related(request, form, formsets, change)
         group = form.instance
         after = {"user_permissions": _permission_names(group.permissions)}
-        changes = rights_changes(request._rights_before, after)  # type: ignore[attr-defined]
+        changes = rights_changes(_rights_before.pop(request), after)
         reason = form.cleaned_data.get("rights_reason", "")
         rights.note_rights(request.user, f"group {group.name}", changes, reason)
 
-    def delete_model(self, request: HttpRequest, obj: Model) -> None:
-        members = sorted(obj.user_set.values_list("username", flat=True))  # type: ignore[attr-defined]
+    def delete_model(self, request: HttpRequest, obj: Group) -> None:
+        members = sorted(obj.user_set.values_list("username", flat=True))
         super().delete_model(request, obj)
         change = f"removed: group deleted (members: {', '.join(members) or 'none'})"
         rights.note_rights(request.user, f"group {obj}", [change], "")
 
-    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Group]) -> None:
         for group in list(queryset):
             self.delete_model(request, group)
 
 
-class EventRoleForm(forms.ModelForm):  # type: ignore[type-arg]
+class EventRoleForm(forms.ModelForm[EventRole]):
     rights_reason = _reason_field()
 
     class Meta:
@@ -196,7 +205,7 @@ class EventRoleForm(forms.ModelForm):  # type: ignore[type-arg]
         return data
 
 
-def _note_event_role(request: HttpRequest, role: Any, granted: bool, reason: str) -> None:
+def _note_event_role(request: HttpRequest, role: EventRole, granted: bool, reason: str) -> None:
     rights.note_event_role(
         role.event,
         request.user,
@@ -208,14 +217,16 @@ def _note_event_role(request: HttpRequest, role: Any, granted: bool, reason: str
 
 
 @admin.register(EventRole)
-class EventRoleAdmin(ReadsNumbersOneWay, admin.ModelAdmin):  # type: ignore[type-arg]
+class EventRoleAdmin(ReadsNumbersOneWay, admin.ModelAdmin[EventRole]):
     """An event's directors and arbiters; each change goes into the event's log."""
 
     list_display = ["event", "user", "role"]
     list_filter = ["role"]
     form = EventRoleForm
 
-    def save_model(self, request: HttpRequest, obj: Model, form: ModelForm, change: bool) -> None:
+    def save_model(
+        self, request: HttpRequest, obj: EventRole, form: ModelForm[EventRole], change: bool
+    ) -> None:
         old = EventRole.objects.select_related("event", "user").filter(pk=obj.pk).first()
         super().save_model(request, obj, form, change)
         reason = form.cleaned_data.get("rights_reason", "")
@@ -223,16 +234,16 @@ class EventRoleAdmin(ReadsNumbersOneWay, admin.ModelAdmin):  # type: ignore[type
             _note_event_role(request, old, False, reason)
         _note_event_role(request, obj, True, reason)
 
-    def delete_model(self, request: HttpRequest, obj: Model) -> None:
+    def delete_model(self, request: HttpRequest, obj: EventRole) -> None:
         super().delete_model(request, obj)
         _note_event_role(request, obj, False, "")
 
-    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[EventRole]) -> None:
         for role in list(queryset.select_related("event", "user")):
             self.delete_model(request, role)
 
 
-class FestivalRoleForm(forms.ModelForm):  # type: ignore[type-arg]
+class FestivalRoleForm(forms.ModelForm[FestivalRole]):
     rights_reason = _reason_field()
 
     class Meta:
@@ -246,19 +257,23 @@ class FestivalRoleForm(forms.ModelForm):  # type: ignore[type-arg]
         return data
 
 
-def _note_festival_role(request: HttpRequest, role: Any, granted: bool, reason: str) -> None:
+def _note_festival_role(
+    request: HttpRequest, role: FestivalRole, granted: bool, reason: str
+) -> None:
     username = role.user.get_username()
     note_festival_director(request.user, role.festival, username, granted, reason)
 
 
 @admin.register(FestivalRole)
-class FestivalRoleAdmin(ReadsNumbersOneWay, admin.ModelAdmin):  # type: ignore[type-arg]
+class FestivalRoleAdmin(ReadsNumbersOneWay, admin.ModelAdmin[FestivalRole]):
     """A festival's directors (they edit it and decide which events join); logged."""
 
     list_display = ["festival", "user", "created_at"]
     form = FestivalRoleForm
 
-    def save_model(self, request: HttpRequest, obj: Model, form: ModelForm, change: bool) -> None:
+    def save_model(
+        self, request: HttpRequest, obj: FestivalRole, form: ModelForm[FestivalRole], change: bool
+    ) -> None:
         old = FestivalRole.objects.select_related("festival", "user").filter(pk=obj.pk)
         previous = old.first()
         super().save_model(request, obj, form, change)
@@ -267,11 +282,11 @@ class FestivalRoleAdmin(ReadsNumbersOneWay, admin.ModelAdmin):  # type: ignore[t
             _note_festival_role(request, previous, False, reason)
         _note_festival_role(request, obj, True, reason)
 
-    def delete_model(self, request: HttpRequest, obj: Model) -> None:
+    def delete_model(self, request: HttpRequest, obj: FestivalRole) -> None:
         super().delete_model(request, obj)
         _note_festival_role(request, obj, False, "")
 
-    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Any]) -> None:
+    def delete_queryset(self, request: HttpRequest, queryset: QuerySet[FestivalRole]) -> None:
         for role in list(queryset.select_related("festival", "user")):
             self.delete_model(request, role)
 

@@ -8,7 +8,7 @@ Both also write a line for the operator (``log_write``).
 
 from collections.abc import Iterable
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User as Account
 from django.utils.translation import gettext as _
 
 from tournament.acting import User
@@ -34,7 +34,7 @@ def _with_reason(text: str, reason: str) -> str:
 
 
 def note_event_role(
-    event: Event, by: User, *, person: AbstractBaseUser, role: str, granted: bool, reason: str
+    event: Event, by: User, *, person: Account, role: str, granted: bool, reason: str
 ) -> None:
     """One line of the event's log for a director or arbiter added or removed. The log names
     the person as others see them: their user name is their e-mail address."""

@@ -176,7 +176,7 @@ def set_round_challenge(*, round_: Round, user: User, challenge: str, reason: st
     PairingChange.objects.create(
         round=round_,
         description=f"Challenge changed from {old or 'none'} to {challenge}",
-        user=user,
+        user=user if user.is_authenticated else None,
         reason=reason,
     )
     log_write(

@@ -5,7 +5,7 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournament.fields import WholeNumberFormField
+from tournament.fields import WholeNumberFormField, form_field
 from tournament.models.events import Board
 from tournament.text import NoControlCharacters
 
@@ -24,8 +24,8 @@ class SwapPlayersForm(forms.Form):
             for entry in b.sides:
                 if entry is not None:
                     choices.append((entry.pk, f"{entry.name} (board {b.number})"))  # or a team
-        self.fields["first"].choices = choices
-        self.fields["second"].choices = choices
+        form_field(self, "first", forms.ChoiceField).choices = choices
+        form_field(self, "second", forms.ChoiceField).choices = choices
 
 
 class SwapBoardsForm(forms.Form):

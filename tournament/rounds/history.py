@@ -56,7 +56,7 @@ def _histories(event: Event, before_round: int) -> dict[int, _History]:
             [scoring_core.Board(number, *pair_of(b), b.result) for b in played],
             bye_value=bye_value,
         )
-        points = defaultdict(float)
+        points: defaultdict[int, float] = defaultdict(float)
         for row in rows:
             points[row.player] += row.points
         seats = [seat for board in alone for seat in board.seats.all()]

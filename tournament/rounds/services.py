@@ -136,7 +136,7 @@ def retry_pairing(*, round_: Round, user: User) -> bool:
         PairingChange.objects.create(
             round=locked,
             description=f"Pairing task queued again: it had not reported for {silent} s",
-            user=user,
+            user=user if user.is_authenticated else None,
             reason="the pairing task stopped reporting",
         )
         effects.enqueue("tournament.tasks.compute_pairing", locked.pk)
@@ -237,7 +237,11 @@ def compute_draft(round_id: int) -> Round | None:
     return round_
 
 
-_BYE_WORDS = {Result.HALF_BYE: "½ point", Result.FULL_BYE: "1 point", Result.ABSENT: "0 points"}
+_BYE_WORDS: dict[str, str] = {
+    Result.HALF_BYE: "½ point",
+    Result.FULL_BYE: "1 point",
+    Result.ABSENT: "0 points",
+}
 
 
 def _check_in_absences(round_: Round, states: list[Any], last_board: int) -> None:
@@ -371,7 +375,11 @@ def swap_players(
     warnings = _swap_warnings(round_, [b.pk for b in changed])
     effects.draft_changed(round_.pk)
     return PairingChange.objects.create(
-        round=round_, description=description[:300], warnings=warnings, user=user, reason=reason
+        round=round_,
+        description=description[:300],
+        warnings=warnings,
+        user=user if user.is_authenticated else None,
+        reason=reason,
     )
 
 
@@ -443,7 +451,7 @@ def swap_boards(
         round=round_,
         description=f"Swapped boards {board_a} and {board_b}",
         warnings=[],
-        user=user,
+        user=user if user.is_authenticated else None,
         reason=reason,
     )
 
@@ -489,11 +497,13 @@ def refresh_round_status(round_: Round) -> None:
     round_ = Round.objects.select_related("event").get(pk=round_.pk)
     if not round_.is_public:
         return
-    sides = Count("seats__entry", distinct=True)
-    boards = list(round_.boards.annotate(sides=sides).values_list("result", "sides"))
+    # Not "sides": Board.sides is a property; this counts the entries seated at the board.
+    entrants = Count("seats__entry", distinct=True)
+    boards = list(round_.boards.annotate(entrants=entrants).values_list("result", "entrants"))
+    status: str
     if boards and all(result for result, _ in boards):
         status = Round.Status.COMPLETE
-    elif round_.status == Round.Status.COMPLETE or any(r for r, sides in boards if sides > 1):
+    elif round_.status == Round.Status.COMPLETE or any(r for r, n in boards if n > 1):
         status = Round.Status.PLAYING
     else:
         status = round_.status

@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -13,6 +14,7 @@ from django_htmx.http import HttpResponseClientRefresh
 from tournament.checkin import selectors as checkin_selectors
 from tournament.errors import DomainError
 from tournament.events.views import form_error
+from tournament.fields import form_field
 from tournament.models.events import Board, Event, Round
 from tournament.models.tables import SEATED, Seat
 from tournament.page_cache import cached_page, live_version, round_review
@@ -189,8 +191,8 @@ def _swap_form(data: Any, boards: list[Board]) -> SwapPlayersForm:
         for b in boards:
             for entry in b.seated:
                 choices.append((entry.pk, f"{entry.player.name} (board {b.number})"))
-        form.fields["first"].choices = choices  # type: ignore[attr-defined]
-        form.fields["second"].choices = choices  # type: ignore[attr-defined]
+        form_field(form, "first", forms.ChoiceField).choices = choices
+        form_field(form, "second", forms.ChoiceField).choices = choices
     return form
 
 
@@ -438,12 +440,12 @@ def board_reopen(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return redirect("board-result", slug=event.slug, pk=board.pk)
 
 
-def _form_problems(form: object, tail: str) -> str:
-    errors = form.errors  # type: ignore[attr-defined]
+def _form_problems(form: forms.BaseForm, tail: str) -> str:
     parts = []
-    for field, messages_ in errors.items():
+    for field, messages_ in form.errors.items():
         label = "" if field == "__all__" else f"{field.replace('_', ' ')}: "
-        parts.append(label + " ".join(messages_))
+        # An ErrorList yields each error's text (its stubs name the ValidationErrors it holds).
+        parts.append(label + " ".join(str(message) for message in messages_))
     return " ".join([*parts, tail]).strip()
 
 
