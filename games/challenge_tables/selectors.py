@@ -7,7 +7,6 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.db.models import QuerySet
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match, relevance
@@ -22,9 +21,7 @@ from games.models import Game
 from tournament.models.events import Board, EventRole
 from tournament.models.tables import SEATED
 from tournament.names import display_name
-from tournament.permissions import is_arbiter
-
-User = AbstractBaseUser | AnonymousUser
+from tournament.permissions import User, is_arbiter
 
 # ---------------------------------------------------------------- who may record
 

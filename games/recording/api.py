@@ -258,8 +258,7 @@ class EventRecheckView(APIView):
 
     @extend_schema(
         responses={200: RecheckRunSerializer, 403: ERRORS[403]},
-        # drf-spectacular annotates auth as names; it takes security requirements (dicts)
-        auth=LOGIN_REQUIRED,  # type: ignore[arg-type]
+        auth=LOGIN_REQUIRED,
         description="Progress of the event's latest replay re-check (arbiters and directors).",
     )
     def get(self, request: Request, slug: str) -> Response:

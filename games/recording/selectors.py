@@ -10,7 +10,6 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -21,11 +20,8 @@ from games.recording import positions, solitaire
 from tournament.models.events import Board, Event, Round
 from tournament.models.tables import SEATED
 from tournament.names import display_name
-from tournament.permissions import is_arbiter, is_director
+from tournament.permissions import User, is_arbiter, is_director
 from tournament.rounds.selectors import task_silence
-
-User = AbstractBaseUser | AnonymousUser
-
 
 # ---------------------------------------------------------------- who may see what
 

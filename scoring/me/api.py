@@ -153,8 +153,7 @@ def _event(item: MyEvent) -> dict[str, Any]:
     description="The signed-in player's events (festival events first): this round's board "
     "(opponent, seat, clocks while recorded) and the history of each.",
     tags=["me"],
-    # drf-spectacular annotates auth as names; it takes security requirements (dicts)
-    auth=LOGIN_REQUIRED,  # type: ignore[arg-type]
+    auth=LOGIN_REQUIRED,
 )
 @api_view(["GET"])
 @permission_classes([IsAuthenticated])
