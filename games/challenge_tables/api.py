@@ -11,17 +11,17 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status
+from rest_framework import serializers, status, viewsets
+from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.request import Request
 from rest_framework.response import Response
-from rest_framework.views import APIView
 
 from games.challenge_tables import selectors, services
 from games.challenges import CHALLENGES, MODES
 from games.models import Game
+from tournament.api.base import MAX_ID
 from tournament.api.errors import error_response
-from tournament.api.serializers import MAX_ID
 from tournament.fields import WholeNumberField
 
 ERRORS = {
@@ -64,7 +64,10 @@ class ChallengeTakeBackInput(serializers.Serializer[Any]):
     reason = serializers.CharField(max_length=300)
 
 
-class ChallengeAPIView(APIView):
+class ChallengeViewSet(viewsets.ViewSet):
+    """A Card, Dice or Tile Challenge table: started, its state and record (public), and the
+    actions its recorders enter and take back."""
+
     def table(self, pk: int) -> Game:
         table = selectors.challenge_game(pk) if pk <= MAX_ID else None
         if table is None:
@@ -76,14 +79,12 @@ class ChallengeAPIView(APIView):
         body["stored"] = [e for e in selectors.log_entries(table) if e["index"] >= since]
         return Response(body, status=code)
 
-
-class ChallengeStartView(APIView):
     @extend_schema(
         request=ChallengeStartInput,
         responses={201: OpenApiTypes.OBJECT, **ERRORS},
         description="Start a Card, Dice or Tile Challenge table for 2 to 4 players.",
     )
-    def post(self, request: Request) -> Response:
+    def create(self, request: Request) -> Response:
         services.require_challenge_recorder(request.user)
         data = ChallengeStartInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -98,8 +99,6 @@ class ChallengeStartView(APIView):
         )
         return Response(selectors.table_state(table), status=status.HTTP_201_CREATED)
 
-
-class ChallengeStateView(ChallengeAPIView):
     @extend_schema(
         responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
         description="The table: score rows, whose turn, bonus turns owed, what the table "
@@ -107,20 +106,19 @@ class ChallengeStateView(ChallengeAPIView):
         "full-mode Card Challenge in play, only its recorders see the hands and the cards "
         "dealt and drawn (others get counts).",
     )
-    def get(self, request: Request, pk: int) -> Response:
+    def retrieve(self, request: Request, pk: int) -> Response:
         table = self.table(pk)
         hidden = selectors.hands_hidden_from(request.user, table)
         return Response(selectors.table_state(table, hide_hands=hidden))
 
-
-class ChallengeActionsView(ChallengeAPIView):
     @extend_schema(
         request=ChallengeActionInput,
         responses={201: OpenApiTypes.OBJECT, **ERRORS},
         description="Record one action, checked by the engine before it is stored. In full "
         "mode the site makes the roll, deal, draw or refill: send it without its outcome.",
     )
-    def post(self, request: Request, pk: int) -> Response:
+    @action(detail=True, methods=["post"], url_path="actions", url_name="actions")
+    def add_action(self, request: Request, pk: int) -> Response:
         table = self.table(pk)
         services.require_challenge_recorder(request.user)
         data = ChallengeActionInput(data=request.data)
@@ -131,14 +129,13 @@ class ChallengeActionsView(ChallengeAPIView):
         )
         return self.written(row.game, v["index"], status.HTTP_201_CREATED)
 
-
-class ChallengeTakeBackView(ChallengeAPIView):
     @extend_schema(
         request=ChallengeTakeBackInput,
         responses={200: OpenApiTypes.OBJECT, **ERRORS},
         description="Take back the last action, with a reason; it stays in the log, marked.",
     )
-    def post(self, request: Request, pk: int) -> Response:
+    @action(detail=True, methods=["post"])
+    def takeback(self, request: Request, pk: int) -> Response:
         table = self.table(pk)
         services.require_challenge_recorder(request.user)
         data = ChallengeTakeBackInput(data=request.data)
@@ -149,8 +146,6 @@ class ChallengeTakeBackView(ChallengeAPIView):
         )
         return self.written(row.game, v["index"], status.HTTP_200_OK)
 
-
-class ChallengeRecordView(ChallengeAPIView):
     @extend_schema(
         responses={
             200: OpenApiTypes.OBJECT,
@@ -161,7 +156,8 @@ class ChallengeRecordView(ChallengeAPIView):
         "without taken-back actions; `python -m games.challenges check` accepts it. A "
         "full-mode Card Challenge in play is given to its recorders only (hands are hidden).",
     )
-    def get(self, request: Request, pk: int) -> Response:
+    @action(detail=True)
+    def record(self, request: Request, pk: int) -> Response:
         table = self.table(pk)
         if selectors.hands_hidden_from(request.user, table):
             raise PermissionDenied(

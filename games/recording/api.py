@@ -14,7 +14,8 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, extend_schema
-from rest_framework import status
+from rest_framework import status, viewsets
+from rest_framework.decorators import action
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -35,9 +36,9 @@ from games.recording.serializers import (
 from games.recording.services import import_record, record_actions, record_notation
 from games.recording.setup import game_for_board
 from games.validation.services import start_recheck
+from tournament.api.base import MAX_ID
 from tournament.api.errors import error_response
 from tournament.api.schema import LOGIN_REQUIRED
-from tournament.api.serializers import MAX_ID
 from tournament.errors import DomainError
 from tournament.models.events import Event
 from tournament.permissions import require_arbiter
@@ -50,8 +51,11 @@ ERRORS = {
 }
 
 
-class GameAPIView(APIView):
-    """Shared lookup: the board (public once its round is published) and its game."""
+class GameViewSet(viewsets.ViewSet):
+    """The game at a board, by the board's id: its state, record and steps (public once its
+    round is published), and what its arbiters and directors record there."""
+
+    lookup_field = "board_pk"
 
     def game(self, request: Request, board_pk: int) -> Game:
         """The board's game, read once with its board, round and event."""
@@ -87,26 +91,23 @@ class GameAPIView(APIView):
         body["stored"] = selectors.log_entries(game, since=since)
         return Response(body, status=code)
 
-
-class GameStateView(GameAPIView):
     @extend_schema(
         parameters=[OpenApiParameter("log", bool, description="0: leave the log out")],
         responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
         description="The game at a board: position, clocks (readings and the server's time), "
         "the whole log and next_index (the expected_index of the next write).",
     )
-    def get(self, request: Request, board_pk: int) -> Response:
+    def retrieve(self, request: Request, board_pk: int) -> Response:
         return self.state(request, board_pk)
 
-
-class GameActionsView(GameAPIView):
     @extend_schema(
         request=ActionsInput,
         responses={201: OpenApiTypes.OBJECT, **ERRORS},
         description="Record a place, swap or flag action (or a turn in the text form), checked "
         "by the engine before it is stored.",
     )
-    def post(self, request: Request, board_pk: int) -> Response:
+    @action(detail=True, methods=["post"], url_path="actions", url_name="actions")
+    def add_actions(self, request: Request, board_pk: int) -> Response:
         game = self.recorded_game(request, board_pk)
         data = ActionsInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -124,8 +125,6 @@ class GameActionsView(GameAPIView):
             rows = record_actions(actions=[v["action"]], **common)
         return self.written(rows[-1].game, v["expected_index"], status.HTTP_201_CREATED)
 
-
-class GameClockView(GameAPIView):
     @extend_schema(
         request=ClockInput,
         responses={200: OpenApiTypes.OBJECT, **ERRORS},
@@ -133,7 +132,8 @@ class GameClockView(GameAPIView):
         "and a reason) the clocks. Every seat of the board has a clock (two to four, one for a "
         "solitaire entrant); a seat the board does not have is refused (400) by name.",
     )
-    def post(self, request: Request, board_pk: int) -> Response:
+    @action(detail=True, methods=["post"])
+    def clock(self, request: Request, board_pk: int) -> Response:
         game = self.recorded_game(request, board_pk)
         data = ClockInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -150,15 +150,14 @@ class GameClockView(GameAPIView):
         )
         return self.written(row.game, v["expected_index"])
 
-
-class GameTakeBackView(GameAPIView):
     @extend_schema(
         request=TakeBackInput,
         responses={200: OpenApiTypes.OBJECT, **ERRORS},
         description="Take back the last `count` record actions, with a reason. They stay in the "
         "log, marked as taken back; the position is recomputed.",
     )
-    def post(self, request: Request, board_pk: int) -> Response:
+    @action(detail=True, methods=["post"])
+    def takeback(self, request: Request, board_pk: int) -> Response:
         game = self.recorded_game(request, board_pk)
         data = TakeBackInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -172,15 +171,14 @@ class GameTakeBackView(GameAPIView):
         )
         return self.written(row.game, v["expected_index"])
 
-
-class GameImportView(GameAPIView):
     @extend_schema(
         request=ImportInput,
         responses={201: OpenApiTypes.OBJECT, **ERRORS},
         description="Import a game recorded on paper (JSON or text form; a full-mode record's "
         "draws are checked, then dropped). The game must have no moves yet.",
     )
-    def post(self, request: Request, board_pk: int) -> Response:
+    @action(detail=True, methods=["post"], url_path="import", url_name="import")
+    def import_game(self, request: Request, board_pk: int) -> Response:
         game = self.recorded_game(request, board_pk)
         data = ImportInput(data=request.data)
         data.is_valid(raise_exception=True)
@@ -193,28 +191,24 @@ class GameImportView(GameAPIView):
         )
         return self.written(rows[-1].game, 0, status.HTTP_201_CREATED)
 
-
-class GameRecordView(GameAPIView):
     @extend_schema(
         responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},
         description="The game record (RECORD-FORMAT.md), JSON form, without taken-back actions.",
     )
-    def get(self, request: Request, board_pk: int) -> Response:
+    @action(detail=True)
+    def record(self, request: Request, board_pk: int) -> Response:
         record = selectors.record_for_game(self.game(request, board_pk))
         return Response(record.to_json())
 
-
-class GameRecordTextView(GameAPIView):
     @extend_schema(
         responses={(200, "text/plain"): OpenApiTypes.STR, 404: ERRORS[404]},
         description="The game record in the text form.",
     )
-    def get(self, request: Request, board_pk: int) -> HttpResponse:
+    @action(detail=True, url_path="record/text", url_name="record-text")
+    def record_text(self, request: Request, board_pk: int) -> HttpResponse:
         record = selectors.record_for_game(self.game(request, board_pk))
         return HttpResponse(record.to_text(), content_type="text/plain; charset=utf-8")
 
-
-class GamePreviewView(GameAPIView):
     @extend_schema(
         parameters=[
             OpenApiParameter(
@@ -225,21 +219,21 @@ class GamePreviewView(GameAPIView):
         responses={200: OpenApiTypes.OBJECT, 400: ERRORS[400], 404: ERRORS[404]},
         description="What a placement would score for the seat to move (nothing is stored).",
     )
-    def get(self, request: Request, board_pk: int) -> Response:
+    @action(detail=True)
+    def preview(self, request: Request, board_pk: int) -> Response:
         game = self.game(request, board_pk)
         data = PreviewInput(data=request.query_params)
         data.is_valid(raise_exception=True)
         v = data.validated_data
         return Response(selectors.preview(game, v["tile"], v["cells"]))
 
-
-class GameFramesView(GameAPIView):
     @extend_schema(
         responses={200: FrameSerializer(many=True), 404: ERRORS[404]},
         description="The game step by step (what the viewer shows): each record action with "
         "the scores and both clocks after it.",
     )
-    def get(self, request: Request, board_pk: int) -> Response:
+    @action(detail=True)
+    def frames(self, request: Request, board_pk: int) -> Response:
         return Response(selectors.replay_frames(self.game(request, board_pk)))
 
 

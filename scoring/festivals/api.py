@@ -6,8 +6,8 @@ from typing import Any
 
 from django.utils import timezone
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers
-from rest_framework.decorators import api_view, permission_classes
+from rest_framework import serializers, viewsets
+from rest_framework.decorators import action
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -156,76 +156,76 @@ def _schedule(schedule: festivals.Schedule) -> list[dict[str, Any]]:
     ]
 
 
-@extend_schema(
-    responses=FestivalListItemSerializer(many=True),
-    summary="Festivals",
-    description="Every festival, newest first.",
-    tags=["festivals"],
-)
-@api_view(["GET"])
-@permission_classes([AllowAny])
-def festival_list(request: Request) -> Response:
-    rows = [
-        {
+class FestivalViewSet(viewsets.ViewSet):
+    """The festivals (read-only, public), by slug."""
+
+    permission_classes = [AllowAny]
+    # Not HEAD: refused (405) since these routes were function views; the answers stay the same.
+    http_method_names = ["get", "options"]
+    lookup_field = "slug"
+    lookup_value_converter = "slug"
+
+    @extend_schema(
+        responses=FestivalListItemSerializer(many=True),
+        summary="Festivals",
+        description="Every festival, newest first.",
+        tags=["festivals"],
+    )
+    def list(self, request: Request) -> Response:
+        rows = [
+            {
+                **festival_summary(festival),
+                "events": festival.event_count,  # type: ignore[attr-defined]  # festival_list annotates
+                "url": reverse("api-festival-detail", args=[festival.slug], request=request),
+                "page": reverse("festival-detail", args=[festival.slug], request=request),
+            }
+            for festival in festival_selectors.festival_list()
+        ]
+        return Response(FestivalListItemSerializer(rows, many=True).data)
+
+    @extend_schema(
+        responses=FestivalDetailSerializer,
+        summary="A festival",
+        description="Its events (dates, status, entries) and its schedule: events by day in the "
+        "festival's time zone, with each round's check-in window where the event has one.",
+        tags=["festivals"],
+    )
+    def retrieve(self, request: Request, slug: str) -> Response:
+        festival: Festival = festival_or_404(slug)
+        events = festivals.festival_events(festival)
+        schedule = festivals.festival_schedule(festival, events)
+        body = {
             **festival_summary(festival),
-            "events": festival.event_count,  # type: ignore[attr-defined]  # festival_list annotates
-            "url": reverse("api-festival-detail", args=[festival.slug], request=request),
-            "page": reverse("festival-detail", args=[festival.slug], request=request),
+            "events": [_event(request, event) for event in events],
+            "schedule": _schedule(schedule),
+            "unscheduled": [event.slug for event in schedule.unscheduled],
         }
-        for festival in festival_selectors.festival_list()
-    ]
-    return Response(FestivalListItemSerializer(rows, many=True).data)
+        with timezone.override(festival.time_zone):  # the check-in times in the venue's zone
+            return Response(FestivalDetailSerializer(body).data)
 
+    @extend_schema(
+        responses=PentamindSerializer,
+        summary="Pentamind placings of a festival",
+        description="A row per player per event: place with ties as spans (3-5), field size "
+        "(entries that played at least one game) and score, as pentamind.csv.",
+        tags=["festivals"],
+    )
+    @action(detail=True)
+    def pentamind(self, request: Request, slug: str) -> Response:
+        festival = festival_or_404(slug)
+        placings = festivals.festival_placings(festivals.festival_events(festival))
+        return Response(PentamindSerializer(pentamind_json(festival, placings)).data)
 
-@extend_schema(
-    responses=FestivalDetailSerializer,
-    summary="A festival",
-    description="Its events (dates, status, entries) and its schedule: events by day in the "
-    "festival's time zone, with each round's check-in window where the event has one.",
-    tags=["festivals"],
-)
-@api_view(["GET"])
-@permission_classes([AllowAny])
-def festival_detail(request: Request, slug: str) -> Response:
-    festival: Festival = festival_or_404(slug)
-    events = festivals.festival_events(festival)
-    schedule = festivals.festival_schedule(festival, events)
-    body = {
-        **festival_summary(festival),
-        "events": [_event(request, event) for event in events],
-        "schedule": _schedule(schedule),
-        "unscheduled": [event.slug for event in schedule.unscheduled],
-    }
-    with timezone.override(festival.time_zone):  # the check-in times in the venue's zone
-        return Response(FestivalDetailSerializer(body).data)
-
-
-@extend_schema(
-    responses=PentamindSerializer,
-    summary="Pentamind placings of a festival",
-    description="A row per player per event: place with ties as spans (3-5), field size "
-    "(entries that played at least one game) and score, as pentamind.csv.",
-    tags=["festivals"],
-)
-@api_view(["GET"])
-@permission_classes([AllowAny])
-def festival_pentamind(request: Request, slug: str) -> Response:
-    festival = festival_or_404(slug)
-    placings = festivals.festival_placings(festivals.festival_events(festival))
-    return Response(PentamindSerializer(pentamind_json(festival, placings)).data)
-
-
-@extend_schema(
-    responses=OverallSerializer,
-    summary="Overall table of a festival",
-    description="Players ranked by the sum of their best five events' Pentamind points "
-    "(MSO's formula; docs/festival.md), as the festival's overall table page.",
-    tags=["festivals"],
-)
-@api_view(["GET"])
-@permission_classes([AllowAny])
-def festival_overall(request: Request, slug: str) -> Response:
-    festival = festival_or_404(slug)
-    events = festivals.festival_events(festival)
-    lines = festivals.overall_table(events, festivals.festival_placings(events))
-    return Response(OverallSerializer(overall_json(festival, lines)).data)
+    @extend_schema(
+        responses=OverallSerializer,
+        summary="Overall table of a festival",
+        description="Players ranked by the sum of their best five events' Pentamind points "
+        "(MSO's formula; docs/festival.md), as the festival's overall table page.",
+        tags=["festivals"],
+    )
+    @action(detail=True)
+    def overall(self, request: Request, slug: str) -> Response:
+        festival = festival_or_404(slug)
+        events = festivals.festival_events(festival)
+        lines = festivals.overall_table(events, festivals.festival_placings(events))
+        return Response(OverallSerializer(overall_json(festival, lines)).data)

@@ -7,8 +7,8 @@ below so that the OpenAPI schema describes exactly what is sent.
 from typing import Any
 
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers
-from rest_framework.decorators import api_view, permission_classes
+from rest_framework import serializers, viewsets
+from rest_framework.decorators import action
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -146,43 +146,47 @@ def _table(slug: str) -> tuple[Event, Standings]:
     return event, standings.standings_for(event)
 
 
-@extend_schema(
-    responses=StandingsSerializer,
-    summary="Standings of an event",
-    description="Rank, victory points, each tie-break of the event's chain and games played; "
-    "published rounds only.",
-    tags=["standings"],
-)
-@api_view(["GET"])
-@permission_classes([AllowAny])
-def event_standings(request: Request, slug: str) -> Response:
-    event, table = _table(slug)
-    return Response(StandingsSerializer(standings_json(event, table)).data)
+class StandingsViewSet(viewsets.ViewSet):
+    """An event's tables (read-only, public), by the event's slug."""
 
+    permission_classes = [AllowAny]
+    # Not HEAD: refused (405) since these routes were function views; the answers stay the same.
+    http_method_names = ["get", "options"]
+    lookup_field = "slug"
+    lookup_value_converter = "slug"
 
-@extend_schema(
-    responses=CrosstableSerializer,
-    summary="Crosstable of an event",
-    description="Per player and round: opponent, who moved first, result and both lowest "
-    "colour levels.",
-    tags=["standings"],
-)
-@api_view(["GET"])
-@permission_classes([AllowAny])
-def event_crosstable(request: Request, slug: str) -> Response:
-    event, table = _table(slug)
-    return Response(CrosstableSerializer(crosstable_json(event, table)).data)
+    @extend_schema(
+        responses=StandingsSerializer,
+        summary="Standings of an event",
+        description="Rank, victory points, each tie-break of the event's chain and games played; "
+        "published rounds only.",
+        tags=["standings"],
+    )
+    @action(detail=True)
+    def standings(self, request: Request, slug: str) -> Response:
+        event, table = _table(slug)
+        return Response(StandingsSerializer(standings_json(event, table)).data)
 
+    @extend_schema(
+        responses=CrosstableSerializer,
+        summary="Crosstable of an event",
+        description="Per player and round: opponent, who moved first, result and both lowest "
+        "colour levels.",
+        tags=["standings"],
+    )
+    @action(detail=True)
+    def crosstable(self, request: Request, slug: str) -> Response:
+        event, table = _table(slug)
+        return Response(CrosstableSerializer(crosstable_json(event, table)).data)
 
-@extend_schema(
-    responses=PlacingsSerializer,
-    summary="Final placings of an event",
-    description="Places with ties as spans (2-3) and the field size, as MSO Pentamind "
-    "scoring needs them.",
-    tags=["standings"],
-)
-@api_view(["GET"])
-@permission_classes([AllowAny])
-def event_placings(request: Request, slug: str) -> Response:
-    event, table = _table(slug)
-    return Response(PlacingsSerializer(placings_json(event, table)).data)
+    @extend_schema(
+        responses=PlacingsSerializer,
+        summary="Final placings of an event",
+        description="Places with ties as spans (2-3) and the field size, as MSO Pentamind "
+        "scoring needs them.",
+        tags=["standings"],
+    )
+    @action(detail=True)
+    def placings(self, request: Request, slug: str) -> Response:
+        event, table = _table(slug)
+        return Response(PlacingsSerializer(placings_json(event, table)).data)

@@ -12,6 +12,7 @@ from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, status, viewsets
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
+from rest_framework.decorators import action
 from rest_framework.exceptions import Throttled
 from rest_framework.permissions import BasePermission, IsAuthenticated
 from rest_framework.renderers import JSONRenderer
@@ -24,10 +25,9 @@ from tournament.accounts import mail as account_mail
 from tournament.accounts import selectors as account_selectors
 from tournament.accounts import services as accounts
 from tournament.accounts.services import MESSAGE_MAX
-from tournament.api.errors import error_response
+from tournament.api.base import DisplayNameField
+from tournament.api.errors import ERRORS, error_response
 from tournament.api.schema import LOGINS, security
-from tournament.api.serializers import DisplayNameField
-from tournament.api.views import ERRORS
 from tournament.errors import Conflict, DomainError, NotAllowed
 from tournament.fields import ModelSerializer, WholeNumberField
 from tournament.models.events import Player
@@ -261,6 +261,7 @@ class ClaimViewSet(viewsets.ViewSet):
         return Response(ClaimSerializer(claim).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=None, responses={200: ClaimSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
     def approve(self, request: Request, pk: int) -> Response:
         """Link the claimed player to the person (409 if either is linked meanwhile)."""
         claim = get_object_or_404(PlayerClaim.objects.select_related("player"), pk=pk)
@@ -268,6 +269,7 @@ class ClaimViewSet(viewsets.ViewSet):
         return Response(ClaimSerializer(claim).data)
 
     @extend_schema(request=ClaimRefuseSerializer, responses={200: ClaimSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
     def refuse(self, request: Request, pk: int) -> Response:
         """Turn the claim down, saying why (the person sees the reason)."""
         claim = get_object_or_404(PlayerClaim.objects.select_related("player"), pk=pk)

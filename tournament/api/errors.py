@@ -109,3 +109,11 @@ def error_response(status: int, description: str) -> OpenApiResponse:
     return OpenApiResponse(
         BAD_REQUEST if status == 400 else ErrorSerializer, description=description
     )
+
+
+# The refusals of the API's writes, as most of its views document them.
+ERRORS = {
+    400: error_response(400, "Bad input: nothing changed"),
+    403: error_response(403, "Not logged in, or not a director of the event"),
+    409: error_response(409, "The event moved on: reload"),
+}

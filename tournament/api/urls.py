@@ -1,3 +1,6 @@
+"""The tournament API's addresses, each resource declared once: the viewsets by the routers
+(tournament/api/routers.py), the views of one address (APIView) by a path each."""
+
 from django.urls import path
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import extend_schema
@@ -8,14 +11,23 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.routers import SimpleRouter
 
-from tournament.accounts import api as accounts
-from tournament.api import views
-from tournament.checkin import api as checkin_api
-from tournament.confirmations import api as confirmation_api
-from tournament.entries import online_api as online
-from tournament.notifications import api as notifications
-from tournament.registry import api as registry
-from tournament.restrictions import api as restrictions
+from tournament.accounts.api import ClaimViewSet, MeView, TokenView, VerificationView
+from tournament.api.routers import Routes
+from tournament.checkin.api import CheckInListView, CheckInView, CheckInWindowView
+from tournament.confirmations.api import ConfirmationViewSet
+from tournament.entries.api import EntryViewSet
+from tournament.entries.online_api import OnlineEntryViewSet
+from tournament.events.api import (
+    CorrectionViewSet,
+    EventViewSet,
+    PairingChangeViewSet,
+    RoleViewSet,
+)
+from tournament.notifications.api import MyNotificationViewSet
+from tournament.registry.api import MergeViewSet, PlayerViewSet
+from tournament.restrictions.api import ForbiddenPairViewSet, TrfImportViewSet
+from tournament.results.api import BoardViewSet
+from tournament.rounds.api import RoundViewSet
 
 
 @extend_schema(responses=OpenApiTypes.OBJECT, description="Links to the API's parts.")
@@ -55,177 +67,62 @@ def api_root(request: Request) -> Response:
     )
 
 
+# The registry and the events, by any id or slug up to a slash or a dot.
 router = SimpleRouter()
-router.register("players", registry.PlayerViewSet, basename="api-player")
-router.register("events", views.EventViewSet, basename="api-event")
+router.register("players", PlayerViewSet, basename="api-player")
+router.register("events", EventViewSet, basename="api-event")
 
 EVENT = "events/<slug:slug>/"
-ROUND = EVENT + "rounds/<int:number>/"
+
+routes = Routes()
+# Before the router's players/{id}/ and events/{slug}/, which would take "merge" for an id and
+# "import-trf" for a slug. A merge is asked for at players/merge/, and undone at
+# players/merges/{id}/undo/.
+routes.register("players/merge", MergeViewSet, list_name="api-merge")
+routes.register("players/merges", MergeViewSet, "api-merge")
+routes.register("events/import-trf", TrfImportViewSet, list_name="api-event-import-trf")
+routes.register("me/notifications", MyNotificationViewSet, list_name="api-me-notifications")
+routes.register("claims", ClaimViewSet, "api-claim", list_name="api-claims")
+# Paper results confirmed by the players (tournament/confirmations/api.py).
+routes.register("boards", ConfirmationViewSet, "api-board")
+routes.register(EVENT + "entries", EntryViewSet, "api-entry", list_name="api-event-entries")
+routes.register(EVENT + "rounds", RoundViewSet, "api-round", list_name="api-event-rounds")
+routes.register(EVENT + "boards", BoardViewSet, "api-board")
+routes.register(EVENT + "corrections", CorrectionViewSet, list_name="api-event-corrections")
+routes.register(
+    EVENT + "pairing-changes", PairingChangeViewSet, list_name="api-event-pairing-changes"
+)
+routes.register(EVENT + "roles", RoleViewSet, "api-role", list_name="api-event-roles")
+routes.register(
+    EVENT + "restrictions",
+    ForbiddenPairViewSet,
+    "api-restriction",
+    list_name="api-event-restrictions",
+)
+# A player's online entry requests, which its directors decide (tournament/entries/online_api.py).
+routes.register(
+    EVENT + "entry-requests",
+    OnlineEntryViewSet,
+    "api-entry-request",
+    list_name="api-entry-requests",
+)
 
 urlpatterns = [
     path("", api_root, name="api-root"),
-    # Before the router's events/{slug}/, which would take "import-trf" for a slug.
-    path(
-        "events/import-trf/",
-        restrictions.TrfImportViewSet.as_view({"post": "create"}),
-        name="api-event-import-trf",
-    ),
-    path(
-        "me/notifications/",
-        notifications.MyNotificationViewSet.as_view({"get": "list"}),
-        name="api-me-notifications",
-    ),
-    path("token/", accounts.TokenView.as_view(), name="api-token"),
-    path("me/", accounts.MeView.as_view(), name="api-me"),
-    path(
-        "me/verification/",
-        accounts.VerificationView.as_view(),
-        name="api-me-verification",
-    ),
-    path(
-        "claims/",
-        accounts.ClaimViewSet.as_view({"get": "list", "post": "create"}),
-        name="api-claims",
-    ),
-    path(
-        "claims/<int:pk>/approve/",
-        accounts.ClaimViewSet.as_view({"post": "approve"}),
-        name="api-claim-approve",
-    ),
-    path(
-        "claims/<int:pk>/refuse/",
-        accounts.ClaimViewSet.as_view({"post": "refuse"}),
-        name="api-claim-refuse",
-    ),
-    # Before the router's players/{id}/, which would take "merge" for an id.
-    path("players/merge/", registry.MergeViewSet.as_view({"post": "create"}), name="api-merge"),
-    path(
-        "players/merges/<int:pk>/undo/",
-        registry.MergeViewSet.as_view({"post": "undo"}),
-        name="api-merge-undo",
-    ),
+    *routes.urls,
     *router.urls,
-    # Paper results confirmed by the players (tournament/confirmations/api.py).
-    path(
-        "boards/<int:pk>/confirm/",
-        confirmation_api.ConfirmationViewSet.as_view({"post": "confirm"}),
-        name="api-board-confirm",
-    ),
-    path(
-        "boards/<int:pk>/confirmations/",
-        confirmation_api.ConfirmationViewSet.as_view({"get": "list_words"}),
-        name="api-board-confirmations",
-    ),
-    path(
-        "boards/<int:pk>/settle/",
-        confirmation_api.ConfirmationViewSet.as_view({"post": "settle"}),
-        name="api-board-settle",
-    ),
-    path(
-        EVENT + "entries/",
-        views.EntryViewSet.as_view({"get": "list", "post": "create"}),
-        name="api-event-entries",
-    ),
-    path(
-        EVENT + "entries/import/",
-        views.EntryViewSet.as_view({"post": "import_csv"}),
-        name="api-event-entries-import",
-    ),
-    path(
-        EVENT + "entries/rank/",
-        views.EntryViewSet.as_view({"post": "rank"}),
-        name="api-event-entries-rank",
-    ),
-    path(
-        EVENT + "entries/<int:pk>/",
-        views.EntryViewSet.as_view({"get": "retrieve", "patch": "partial_update"}),
-        name="api-entry-detail",
-    ),
-    path(
-        EVENT + "rounds/",
-        views.RoundViewSet.as_view({"get": "list", "post": "create"}),
-        name="api-event-rounds",
-    ),
-    path(
-        ROUND,
-        views.RoundViewSet.as_view({"get": "retrieve", "delete": "destroy"}),
-        name="api-round-detail",
-    ),
-    path(ROUND + "swap/", views.RoundViewSet.as_view({"post": "swap"}), name="api-round-swap"),
-    path(
-        ROUND + "swap-boards/",
-        views.RoundViewSet.as_view({"post": "swap_boards"}),
-        name="api-round-swap-boards",
-    ),
-    path(
-        ROUND + "publish/",
-        views.RoundViewSet.as_view({"post": "publish"}),
-        name="api-round-publish",
-    ),
-    path(
-        EVENT + "boards/<int:pk>/",
-        views.BoardViewSet.as_view({"get": "retrieve", "patch": "partial_update"}),
-        name="api-board-detail",
-    ),
-    path(
-        EVENT + "boards/<int:pk>/reopen/",
-        views.BoardViewSet.as_view({"post": "reopen"}),
-        name="api-board-reopen",
-    ),
-    path(
-        EVENT + "corrections/",
-        views.CorrectionViewSet.as_view({"get": "list"}),
-        name="api-event-corrections",
-    ),
-    path(
-        EVENT + "pairing-changes/",
-        views.PairingChangeViewSet.as_view({"get": "list"}),
-        name="api-event-pairing-changes",
-    ),
-    path(
-        EVENT + "roles/",
-        views.RoleViewSet.as_view({"get": "list", "post": "create"}),
-        name="api-event-roles",
-    ),
-    path(
-        EVENT + "restrictions/",
-        restrictions.ForbiddenPairViewSet.as_view({"get": "list", "post": "create"}),
-        name="api-event-restrictions",
-    ),
-    path(
-        EVENT + "restrictions/<int:pk>/",
-        restrictions.ForbiddenPairViewSet.as_view({"delete": "destroy"}),
-        name="api-restriction-detail",
-    ),
+    path("token/", TokenView.as_view(), name="api-token"),
+    path("me/", MeView.as_view(), name="api-me"),
+    path("me/verification/", VerificationView.as_view(), name="api-me-verification"),
     # Check-in before each round (tournament/checkin/api.py).
-    path(EVENT + "check-in/", checkin_api.CheckInView.as_view(), name="api-check-in"),
-    path(EVENT + "check-ins/", checkin_api.CheckInListView.as_view(), name="api-check-ins"),
+    path(EVENT + "check-in/", CheckInView.as_view(), name="api-check-in"),
+    path(EVENT + "check-ins/", CheckInListView.as_view(), name="api-check-ins"),
     path(
         EVENT + "check-in-windows/<int:number>/",
-        checkin_api.CheckInWindowView.as_view(),
+        CheckInWindowView.as_view(),
         name="api-check-in-window",
     ),
-    path(
-        EVENT + "roles/<int:pk>/",
-        views.RoleViewSet.as_view({"delete": "destroy"}),
-        name="api-role-detail",
-    ),
-    # A player's online entry, and the requests its directors decide
-    # (tournament/entries/online_api.py).
-    path(EVENT + "enter/", online.OnlineEntryViewSet.as_view({"post": "enter"}), name="api-enter"),
-    path(
-        EVENT + "entry-requests/",
-        online.OnlineEntryViewSet.as_view({"get": "list", "post": "create"}),
-        name="api-entry-requests",
-    ),
-    path(
-        EVENT + "entry-requests/<int:pk>/approve/",
-        online.OnlineEntryViewSet.as_view({"post": "approve"}),
-        name="api-entry-request-approve",
-    ),
-    path(
-        EVENT + "entry-requests/<int:pk>/refuse/",
-        online.OnlineEntryViewSet.as_view({"post": "refuse"}),
-        name="api-entry-request-refuse",
-    ),
+    # A player enters the event online: the one action outside its viewset's own address
+    # (its entry requests), which a router cannot place.
+    path(EVENT + "enter/", OnlineEntryViewSet.as_view({"post": "enter"}), name="api-enter"),
 ]

@@ -15,9 +15,9 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from tournament.api.base import DisplayNameField
+from tournament.api.errors import ERRORS
 from tournament.api.schema import LOGIN_REQUIRED
-from tournament.api.serializers import DisplayNameField
-from tournament.api.views import ERRORS
 from tournament.checkin import selectors as checkin_selectors
 from tournament.checkin import services as checkin_service
 from tournament.errors import DomainError, NotAllowed

@@ -24,13 +24,14 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, viewsets
+from rest_framework.decorators import action
 from rest_framework.permissions import BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from tournament.api.base import DisplayNameField
 from tournament.api.errors import error_response
 from tournament.api.schema import LOGIN_REQUIRED
-from tournament.api.serializers import DisplayNameField
 from tournament.confirmations.selectors import (
     PAPER_RESULTS,
     current_words,
@@ -207,12 +208,14 @@ class ConfirmationViewSet(viewsets.GenericViewSet[Board]):
         return Response(ConfirmationsSerializer(_state(self.get_queryset().get(pk=board.pk))).data)
 
     @extend_schema(responses={200: ConfirmationsSerializer, **ERRORS}, auth=LOGIN_REQUIRED)
+    @action(detail=True, url_path="confirmations", url_name="confirmations")
     def list_words(self, request: Request, pk: int) -> Response:
         """The words given on the board (its players and the event's arbiters only)."""
         board = self.get_object()
         return Response(ConfirmationsSerializer(_state(board)).data)
 
     @extend_schema(request=ConfirmSerializer, responses={200: ConfirmationsSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
     def confirm(self, request: Request, pk: int) -> Response:
         """Give your side's word on the board's outcome (seated players only). Until every
         side has spoken the board awaits (``waiting_for`` names who); every side's same word
@@ -225,6 +228,7 @@ class ConfirmationViewSet(viewsets.GenericViewSet[Board]):
         return self._answer(board)
 
     @extend_schema(request=SettleSerializer, responses={200: ConfirmationsSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
     def settle(self, request: Request, pk: int) -> Response:
         """Settle the board's result as an arbiter (or director) of its event, with a reason:
         it counts at once, logged with who, when and why."""

@@ -11,23 +11,26 @@ from django.db.models import QuerySet
 from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import serializers, status, viewsets
+from rest_framework.decorators import action
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from tournament.api.base import DisplayNameField
 from tournament.api.errors import error_response
 from tournament.api.schema import LOGIN_REQUIRED
-from tournament.api.serializers import DisplayNameField, EntrySerializer, PlayerBriefSerializer
 from tournament.entries.online import (
     approve_entry_request,
     enter_online,
     refuse_entry_request,
 )
 from tournament.entries.selectors import entry_requests_of
+from tournament.entries.serializers import EntrySerializer
 from tournament.fields import ModelSerializer
 from tournament.models.events import Entry, Event
 from tournament.models.people import Decision, EntryRequest
 from tournament.permissions import is_director, player_of
+from tournament.registry.serializers import PlayerBriefSerializer
 
 ERRORS = {
     400: error_response(400, "Refused (event not open, already entered, withdrawn, finished)"),
@@ -116,12 +119,14 @@ class OnlineEntryViewSet(viewsets.GenericViewSet[EntryRequest]):
         return get_object_or_404(EntryRequest.objects.select_related("event"), pk=pk, event=event)
 
     @extend_schema(request=None, responses={200: EntrySerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
     def approve(self, request: Request, slug: str, pk: int) -> Response:
         """A director enters the requesting player (a late entry after round 1)."""
         entry = approve_entry_request(entry_request=self._request(pk), user=request.user)
         return Response(EntrySerializer(entry).data)
 
     @extend_schema(request=RefuseSerializer, responses={200: EntryRequestSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
     def refuse(self, request: Request, slug: str, pk: int) -> Response:
         """A director refuses the request; the ``reason`` is required and the player sees it."""
         data = RefuseSerializer(data=request.data)

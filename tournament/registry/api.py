@@ -10,23 +10,24 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import OpenApiParameter, extend_schema, extend_schema_field
-from rest_framework import serializers, status, viewsets
+from rest_framework import mixins, serializers, status, viewsets
+from rest_framework.decorators import action
 from rest_framework.pagination import PageNumberPagination
 from rest_framework.permissions import BasePermission, IsAuthenticated
 from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.serializers import BaseSerializer
 
-from tournament.api import views
-from tournament.api.errors import error_response
-from tournament.api.serializers import DisplayNameField, PlayerBriefSerializer
-from tournament.api.views import ERRORS
+from tournament.api.base import DisplayNameField
+from tournament.api.errors import ERRORS, error_response
 from tournament.errors import DomainError
 from tournament.fields import ModelSerializer, Paginator, WholeNumberField
 from tournament.models.events import Player
 from tournament.models.people import PlayerMerge
 from tournament.registry import merge as merge_service
 from tournament.registry.selectors import merge_history, player_list
+from tournament.registry.serializers import PlayerBriefSerializer, PlayerSerializer
+from tournament.registry.services import create_player, update_player
 
 
 class RegistryPagination(PageNumberPagination):
@@ -35,11 +36,18 @@ class RegistryPagination(PageNumberPagination):
 
 
 @extend_schema(tags=["players"])
-class PlayerViewSet(views.PlayerViewSet):
+class PlayerViewSet(
+    mixins.ListModelMixin,
+    mixins.RetrieveModelMixin,
+    mixins.CreateModelMixin,
+    mixins.UpdateModelMixin,
+    viewsets.GenericViewSet[Player],
+):
     """The player registry shared by all events: the list is paginated (50 a page), shows
     public fields only and leaves out records merged into another. Registrars add and change
     players; directors enter new players through their event's entries."""
 
+    serializer_class = PlayerSerializer
     pagination_class = RegistryPagination
 
     def get_queryset(self) -> QuerySet[Player]:
@@ -62,6 +70,22 @@ class PlayerViewSet(views.PlayerViewSet):
     )
     def list(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         return super().list(request, *args, **kwargs)
+
+    @extend_schema(responses={201: PlayerSerializer, **ERRORS})
+    def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        serializer = self.get_serializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        player = create_player(user=request.user, **serializer.validated_data)
+        return Response(self.get_serializer(player).data, status=status.HTTP_201_CREATED)
+
+    @extend_schema(responses={200: PlayerSerializer, **ERRORS})
+    def update(self, request: Request, *args: Any, **kwargs: Any) -> Response:
+        player = self.get_object()
+        partial = kwargs.get("partial", False)
+        serializer = self.get_serializer(player, data=request.data, partial=partial)
+        serializer.is_valid(raise_exception=True)
+        player = update_player(player=player, user=request.user, **serializer.validated_data)
+        return Response(self.get_serializer(player).data)
 
 
 class IsRegistryKeeper(BasePermission):
@@ -172,6 +196,7 @@ class MergeViewSet(viewsets.GenericViewSet[PlayerMerge]):
         request=UndoRequestSerializer,
         responses={200: PlayerMergeSerializer, **ERRORS},
     )
+    @action(detail=True, methods=["post"])
     def undo(self, request: Request, pk: int) -> Response:
         data = UndoRequestSerializer(data=request.data)
         data.is_valid(raise_exception=True)

@@ -11,9 +11,10 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournament.acting import oversize
+from tournament.api.base import EventScoped
+from tournament.api.errors import ERRORS
 from tournament.api.schema import LOGIN_REQUIRED
-from tournament.api.serializers import EventSerializer
-from tournament.api.views import ERRORS, _EventScoped
+from tournament.events.serializers import EventSerializer
 from tournament.fields import ModelSerializer, WholeNumberField
 from tournament.models.logs import ForbiddenPair
 from tournament.permissions import require_director, require_event_creator
@@ -67,7 +68,7 @@ class TrfImportSerializer(serializers.Serializer[Any]):
 
 
 @extend_schema(tags=["restrictions"])
-class ForbiddenPairViewSet(_EventScoped, viewsets.GenericViewSet[ForbiddenPair]):
+class ForbiddenPairViewSet(EventScoped, viewsets.GenericViewSet[ForbiddenPair]):
     """Pairs of entries the pairing keeps apart (the event's directors only)."""
 
     serializer_class = ForbiddenPairSerializer

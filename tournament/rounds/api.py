@@ -1,0 +1,113 @@
+"""The rounds' API: an event's rounds, the next one paired by a worker, its draft changed by the
+directors and published. Drafts (and rounds being paired) are the directors' own. Thin: the
+serializers parse, the services decide and write, the selectors read."""
+
+from django.db.models import QuerySet
+from drf_spectacular.utils import extend_schema
+from rest_framework import status, viewsets
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+from rest_framework.reverse import reverse
+
+from tournament.api.base import EventScoped
+from tournament.api.errors import ERRORS
+from tournament.models.events import Round
+from tournament.rounds.selectors import rounds_visible_to
+from tournament.rounds.serializers import (
+    PairingChangeSerializer,
+    PairingRequestedSerializer,
+    RoundSerializer,
+    SwapBoardsSerializer,
+    SwapPlayersSerializer,
+)
+from tournament.rounds.services import (
+    delete_draft,
+    publish_round,
+    request_pairing,
+    swap_entries,
+)
+from tournament.rounds.services import (
+    swap_boards as services_swap_boards,
+)
+
+
+def _round_url(request: Request, round_: Round) -> str:
+    return reverse("api-round-detail", args=[round_.event.slug, round_.number], request=request)
+
+
+@extend_schema(tags=["rounds"])
+class RoundViewSet(EventScoped, viewsets.GenericViewSet[Round]):
+    """An event's rounds. Drafts (and rounds being paired) are visible to its directors only."""
+
+    serializer_class = RoundSerializer
+    lookup_field = "number"
+
+    def get_queryset(self) -> QuerySet[Round]:
+        return rounds_visible_to(self.request.user, self.get_event()).select_related("event")
+
+    def list(self, request: Request, slug: str) -> Response:
+        return Response(self.get_serializer(self.get_queryset(), many=True).data)
+
+    def retrieve(self, request: Request, slug: str, number: int) -> Response:
+        return Response(self.get_serializer(self.get_object()).data)
+
+    @extend_schema(
+        request=None,
+        responses={202: PairingRequestedSerializer, **ERRORS},
+        description="Pair the next round: a worker computes the draft. Poll the round's url "
+        "until its status is draft, or it reports pairing_error. Refused while the last round "
+        "has boards without a result (the refusal lists them in boards).",
+    )
+    def create(self, request: Request, slug: str) -> Response:
+        round_ = request_pairing(event=self.get_event(), user=request.user)
+        url = _round_url(request, round_)
+        body = {"number": round_.number, "status": round_.status, "url": url}
+        return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": url})
+
+    @extend_schema(responses={204: None, **ERRORS})
+    def destroy(self, request: Request, slug: str, number: int) -> Response:
+        """Delete a draft or a failed pairing, to pair the round again."""
+        delete_draft(round_=self.get_object(), user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    @extend_schema(
+        request=SwapPlayersSerializer,
+        responses={200: PairingChangeSerializer, **ERRORS},
+        description="Exchange two players' seats in the draft (on one board: who moves first). "
+        "The change and its warnings (rematch, first-move imbalance, second bye) are logged "
+        "with the reason.",
+    )
+    @action(detail=True, methods=["post"])
+    def swap(self, request: Request, slug: str, number: int) -> Response:
+        round_ = self.get_object()
+        data = SwapPlayersSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        change = swap_entries(
+            round_=round_,
+            user=request.user,
+            first_id=data.validated_data["first"],
+            second_id=data.validated_data["second"],
+            reason=data.validated_data["reason"],
+        )
+        return Response(PairingChangeSerializer(change).data)
+
+    @extend_schema(
+        request=SwapBoardsSerializer,
+        responses={200: PairingChangeSerializer, **ERRORS},
+        description="Exchange two boards' numbers in the draft (byes stay after the games).",
+    )
+    @action(detail=True, methods=["post"], url_path="swap-boards")
+    def swap_boards(self, request: Request, slug: str, number: int) -> Response:
+        round_ = self.get_object()
+        data = SwapBoardsSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        change = services_swap_boards(round_=round_, user=request.user, **data.validated_data)
+        return Response(PairingChangeSerializer(change).data)
+
+    @extend_schema(request=None, responses={200: RoundSerializer, **ERRORS})
+    @action(detail=True, methods=["post"])
+    def publish(self, request: Request, slug: str, number: int) -> Response:
+        """Publish the draft: the pairings become public and the games are set up."""
+        round_ = publish_round(round_=self.get_object(), user=request.user)
+        return Response(self.get_serializer(round_).data)
