@@ -15,8 +15,6 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tournament.results.services import set_board_result
-
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -117,6 +115,7 @@ def finish_round_one(events: list[Any]) -> None:
     import random
 
     from tournament.models.events import Board, EventRole, Result
+    from tournament.results.services import set_board_result
 
     rng = random.Random(1)
     for event in events:

@@ -28,11 +28,6 @@ import time
 import urllib.request
 from pathlib import Path
 
-from tournament.entries.services import import_players_csv
-from tournament.events.services import create_event
-from tournament.results.services import set_board_result
-from tournament.rounds.services import compute_draft, publish_round, start_pairing
-
 ROOT = Path(__file__).resolve().parent.parent
 PYTHON = sys.executable
 DB_NAME = "ingenious_bench"
@@ -63,7 +58,11 @@ def fill(players: int, rounds: int, seed: int) -> dict[str, object]:
     from games.engine import random_game
     from games.models import Game
     from games.recording.services import record_action
+    from tournament.entries.services import import_players_csv
+    from tournament.events.services import create_event
     from tournament.models.events import Result
+    from tournament.results.services import set_board_result
+    from tournament.rounds.services import compute_draft, publish_round, start_pairing
 
     rng = random.Random(seed)
     director = get_user_model().objects.create_superuser("bench", password="bench-password-1")

@@ -120,3 +120,12 @@ class IsEventDirectorOrReadOnly(_EventRolePermission):
 
 class IsEventArbiterOrReadOnly(_EventRolePermission):
     check = staticmethod(is_arbiter)
+
+
+def require_director_or_own_entry(user: User, entry: Entry) -> None:
+    """Withdrawals and requested byes: the event's directors, or the entry's own player."""
+    if is_own_entry(user, entry) or is_director(user, entry.event):
+        return
+    if player_of(user) is not None:
+        require_own_entry(user, entry)  # a player acting on another's entry: say so
+    require_director(user, entry.event)

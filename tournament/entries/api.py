@@ -23,11 +23,10 @@ from tournament.entries.services import (
     add_player_entry,
     import_players_csv,
     rank_by_rating,
-    require_director_or_own_entry,
     update_entry,
 )
 from tournament.models.events import Entry
-from tournament.permissions import require_director
+from tournament.permissions import require_director, require_director_or_own_entry
 from tournament.registry.services import CSV_COLUMNS
 
 

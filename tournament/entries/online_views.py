@@ -15,18 +15,14 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.accounts import selectors as account_selectors
 from tournament.acting import User, paired_rounds
+from tournament.entries.byes import BYE_POINT_WORDS, allowed_bye_points, set_requested_byes
 from tournament.entries.online import (
     approve_entry_request,
     enter_online,
     refuse_entry_request,
 )
 from tournament.entries.selectors import entry_requests_of, own_entry_requests
-from tournament.entries.services import (
-    BYE_POINT_WORDS,
-    allowed_bye_points,
-    set_requested_byes,
-    withdraw_entry,
-)
+from tournament.entries.services import withdraw_entry
 from tournament.errors import DomainError
 from tournament.models.events import Entry, Event, Player
 from tournament.models.people import Decision, EntryRequest

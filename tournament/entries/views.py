@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament.entries import teams
+from tournament.entries.byes import set_requested_byes
 from tournament.entries.forms import ByesForm, EntryForm
 from tournament.entries.selectors import entries_of, entry_requests_of
 from tournament.entries.services import (
@@ -16,7 +17,6 @@ from tournament.entries.services import (
     import_players_csv,
     rank_by_rating,
     reinstate_entry,
-    set_requested_byes,
     withdraw_entry,
 )
 from tournament.errors import DomainError

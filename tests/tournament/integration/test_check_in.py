@@ -19,7 +19,8 @@ from tests.tournament.integration.helpers import api_as, event_with_players
 from tests.tournament.integration.races import Call, together
 from tournament.checkin import selectors as checkin_selectors
 from tournament.checkin import services as checkin
-from tournament.entries.services import add_entry, set_requested_byes, withdraw_entry
+from tournament.entries.byes import set_requested_byes
+from tournament.entries.services import add_entry, withdraw_entry
 from tournament.errors import Conflict, DomainError, NotAllowed
 from tournament.models.events import Board, Entry, Event, Festival, Result, Round
 from tournament.models.logs import EventLogEntry

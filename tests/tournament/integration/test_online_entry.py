@@ -17,12 +17,13 @@ from tests.factories import (
     UserFactory,
     director_of,
 )
+from tournament.entries.byes import set_requested_byes
 from tournament.entries.online import (
     approve_entry_request,
     enter_online,
     refuse_entry_request,
 )
-from tournament.entries.services import set_requested_byes, withdraw_entry
+from tournament.entries.services import withdraw_entry
 from tournament.errors import Conflict, DomainError, NotAllowed
 from tournament.models.events import Board, Entry, Event, Player
 from tournament.models.logs import EventLogEntry

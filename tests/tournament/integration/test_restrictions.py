@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from scoring.standings import build as standings
 from tests.tournament.integration.helpers import api_as, event_with_players, hand_result
-from tournament.entries.services import set_requested_byes
+from tournament.entries.byes import set_requested_byes
 from tournament.errors import DomainError
 from tournament.events.services import update_event
 from tournament.models.events import Board, Entry, Event, Result, Round

@@ -8,14 +8,9 @@ import pytest
 
 from tests.factories import BoardFactory, EntryFactory, PlayerFactory
 from tests.tournament.integration.helpers import api_as, event_with_players, hand_result
+from tournament.entries.byes import set_requested_byes
 from tournament.entries.selectors import entries_of
-from tournament.entries.services import (
-    add_entry,
-    add_player_entry,
-    rank_by_rating,
-    set_requested_byes,
-    withdraw_entry,
-)
+from tournament.entries.services import add_entry, add_player_entry, rank_by_rating, withdraw_entry
 from tournament.errors import Conflict, DomainError
 from tournament.events.services import update_event
 from tournament.models.events import Board, Entry, Event, Result, Round

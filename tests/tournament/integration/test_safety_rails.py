@@ -14,11 +14,11 @@ from tests.factories import EventCreatorFactory, PlayerFactory
 from tests.games.integration.api import Tablet
 from tests.games.integration.factories import board_with_game, fresh
 from tests.tournament.integration.helpers import api_as, event_with_players, hand_result
+from tournament.entries.byes import set_requested_byes
 from tournament.entries.services import (
     add_entry,
     import_players_csv,
     reinstate_entry,
-    set_requested_byes,
     withdraw_entry,
 )
 from tournament.errors import DomainError

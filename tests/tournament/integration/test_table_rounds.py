@@ -15,7 +15,7 @@ from django.urls import reverse
 from tests.result_calls import set_table_result
 from tests.tournament.integration.helpers import api_as, event_with_players
 from tournament.checkin import services as checkin
-from tournament.entries.services import set_requested_byes
+from tournament.entries.byes import set_requested_byes
 from tournament.errors import DomainError
 from tournament.models.events import Event, Result, Round
 from tournament.models.logs import PairingChange

@@ -11,7 +11,7 @@ from django.test import Client
 from scoring.standings import build as standings
 from tests.factories import may_create_events
 from tests.tournament.integration.helpers import api_as, event_with_players, hand_result
-from tournament.entries.services import set_requested_byes
+from tournament.entries.byes import set_requested_byes
 from tournament.errors import DomainError
 from tournament.models.events import Entry, Event, Player, Result, Round
 from tournament.models.logs import EventLogEntry, ForbiddenPair, ResultCorrection

@@ -22,10 +22,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from tournament.entries.services import import_players_csv
-from tournament.events.services import create_event
-from tournament.rounds.services import compute_draft, publish_round, start_pairing
-
 ROOT = Path(__file__).resolve().parents[4]
 FROZEN = datetime(2026, 7, 4, 9, 30, tzinfo=UTC)
 DIRECTOR = "director"
@@ -114,6 +110,7 @@ def _enter_results(client: Any, event: Any, number: int) -> None:
 
 def _next_round(event: Any, director: Any) -> None:
     from tournament.models.events import Round
+    from tournament.rounds.services import compute_draft, publish_round, start_pairing
 
     round_ = start_pairing(event=event, user=director)
     if round_.status == Round.Status.PAIRING:
@@ -123,6 +120,8 @@ def _next_round(event: Any, director: Any) -> None:
 
 
 def _partnership_event(director: Any) -> Any:
+    from tournament.entries.services import import_players_csv
+    from tournament.events.services import create_event
     from tournament.models.events import Event
 
     event = create_event(
