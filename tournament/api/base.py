@@ -1,7 +1,8 @@
 """What the subjects' APIs share: the base of the views under an event's address, the field that
 shows a person, and the ranges of the ids and board numbers a request may name."""
 
-from typing import Any
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
 
 from django.shortcuts import get_object_or_404
 from rest_framework import serializers
@@ -10,6 +11,9 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from tournament.models.events import Event
 from tournament.names import display_name
 from tournament.permissions import IsEventDirectorOrReadOnly
+
+if TYPE_CHECKING:  # the stubs' name for a permission class; DRF itself has none
+    from rest_framework.permissions import _PermissionClass
 
 # The ranges of the columns (BigAutoField ids, PositiveSmallIntegerField numbers): a number
 # beyond them is refused here, not by the database driver (a 500 on SQLite).
@@ -22,7 +26,10 @@ class EventScoped:
 
     kwargs: dict[str, Any]
     # Not logged in is a 403 before any lookup: a stranger learns nothing of what exists.
-    permission_classes = [IsAuthenticatedOrReadOnly, IsEventDirectorOrReadOnly]
+    permission_classes: Sequence[_PermissionClass] = [
+        IsAuthenticatedOrReadOnly,
+        IsEventDirectorOrReadOnly,
+    ]
 
     def get_event(self) -> Event:
         if not hasattr(self, "_event"):
@@ -37,5 +44,6 @@ class DisplayNameField(serializers.CharField):
     def __init__(self, **kwargs: Any) -> None:
         super().__init__(read_only=True, allow_null=True, default=None, **kwargs)
 
-    def to_representation(self, value: Any) -> str | None:
+    # Nobody renders as null: DRF's stub says a field renders str only.
+    def to_representation(self, value: Any) -> str | None:  # type: ignore[override]
         return display_name(value) or None

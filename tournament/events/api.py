@@ -50,6 +50,7 @@ class EventViewSet(
     @extend_schema(responses={201: EventSerializer, **ERRORS})
     def create(self, request: Request, *args: Any, **kwargs: Any) -> Response:
         serializer = self.get_serializer(data=request.data)
+        assert isinstance(serializer, EventSerializer)
         serializer.is_valid(raise_exception=True)
         event = create_event(user=request.user, data=serializer.service_data())
         return Response(self.get_serializer(event).data, status=status.HTTP_201_CREATED)
@@ -59,6 +60,7 @@ class EventViewSet(
         event = self.get_object()
         partial = kwargs.get("partial", False)
         serializer = self.get_serializer(event, data=request.data, partial=partial)
+        assert isinstance(serializer, EventSerializer)
         serializer.is_valid(raise_exception=True)
         event = update_event(event=event, user=request.user, data=serializer.service_data())
         return Response(self.get_serializer(event).data)

@@ -6,6 +6,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
+from django_stubs_ext import StrOrPromise
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 from rest_framework.reverse import reverse
@@ -80,12 +81,12 @@ class BoardSerializer(ModelSerializer[Board]):
     @extend_schema_field(EntryRefSerializer)
     def get_first(self, board: Board) -> dict[str, Any] | None:
         seat = self._side(board, 0)
-        return EntryRefSerializer(seat.entry).data if seat else None  # type: ignore[return-value]
+        return EntryRefSerializer(seat.entry).data if seat else None
 
     @extend_schema_field(EntryRefSerializer(allow_null=True))
     def get_second(self, board: Board) -> dict[str, Any] | None:
         seat = self._side(board, 1)
-        return EntryRefSerializer(seat.entry).data if seat else None  # type: ignore[return-value]
+        return EntryRefSerializer(seat.entry).data if seat else None
 
     @extend_schema_field(WholeNumberField(allow_null=True))
     def get_first_lowest(self, board: Board) -> int | None:
@@ -165,13 +166,14 @@ class NumberedListField(serializers.ListField):
     """A list whose items' errors come as one flat list of messages, each naming its item
     ("seat 2: level 1: ..."), as every field error of the API is a list of strings."""
 
-    def __init__(self, *args: Any, item: str, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, item: StrOrPromise, **kwargs: Any) -> None:
         self.item = item
         super().__init__(*args, **kwargs)
 
     def run_child_validation(self, data: list[Any]) -> list[Any]:
         try:
-            return super().run_child_validation(data)
+            checked: list[Any] = super().run_child_validation(data)
+            return checked
         except serializers.ValidationError as exc:
             detail = exc.detail if isinstance(exc.detail, dict) else {}
             raise serializers.ValidationError(
@@ -243,7 +245,8 @@ class SeatSerializer(serializers.Serializer[Any]):
 class BoardSeatsSerializer(BoardSerializer):
     """A board with its seats and how each finished (a table's result)."""
 
-    seats = SeatSerializer(many=True, read_only=True, source="seats.all")
+    # a declaration replacing the base class's field (DRF collects them); mypy reads attributes
+    seats = SeatSerializer(many=True, read_only=True, source="seats.all")  # type: ignore[assignment]
 
     class Meta(BoardSerializer.Meta):
         fields = [*BoardSerializer.Meta.fields, "seats"]
