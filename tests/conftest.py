@@ -101,7 +101,8 @@ def fresh_page_cache() -> None:
     Redis is left alone: Celery's broker shares it; there, events' slugs differ per test."""
     from django.core.cache import cache
 
-    from tournament import effects, page_cache
+    from tournament import effects
+    from tournament.web import page_cache
 
     page_cache.forget_served()
     if not settings.REDIS_URL:
@@ -112,7 +113,7 @@ def fresh_page_cache() -> None:
 
 @pytest.fixture(autouse=True)
 def fresh_rate_counters() -> None:
-    """No test is limited by the requests of an earlier one (tournament/rate_limits.py counts in
+    """No test is limited by the requests of an earlier one (tournament/web/rate_limits.py counts in
     the cache, which Redis keeps between tests; local memory is cleared above)."""
     if not settings.REDIS_URL:
         return

@@ -111,7 +111,7 @@ def live_changed(event_id: int) -> None:
 
 def draft_changed(round_id: int) -> None:
     """A round's pairings changed (drafted, swapped): once committed, a new draft version, so
-    the director's review of it is computed again (tournament/page_cache.py)."""
+    the director's review of it is computed again (tournament/web/page_cache.py)."""
     transaction.on_commit(lambda: cache.set(draft_key(round_id), uuid.uuid4().hex, None))
 
 

@@ -72,9 +72,9 @@ INSTALLED_APPS = [
 ]
 
 MIDDLEWARE = [
-    "tournament.middleware.RequestIdMiddleware",
+    "tournament.web.middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "tournament.middleware.RefuseNulMiddleware",
+    "tournament.web.middleware.RefuseNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # The language: the set_language cookie, then Accept-Language, then LANGUAGE_CODE. Cached
@@ -84,7 +84,7 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # After authentication: a signed-in account has its own budget (see PAGE_RATE).
-    "tournament.middleware.PageRateMiddleware",
+    "tournament.web.middleware.PageRateMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
@@ -119,8 +119,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL: str = env("REDIS_URL")
 if REDIS_URL:
     CACHES = {
-        # Django's backend with one redis-py client per pool (see tournament/redis_cache.py).
-        "default": {"BACKEND": "tournament.redis_cache.RedisCache", "LOCATION": REDIS_URL}
+        # Django's backend with one redis-py client per pool (see tournament/web/redis_cache.py).
+        "default": {"BACKEND": "tournament.web.redis_cache.RedisCache", "LOCATION": REDIS_URL}
     }
     # The broker may be another Redis database or instance than the cache (CELERY_BROKER_URL),
     # so that pages filling the cache never crowd out queued tasks; by default it is REDIS_URL.
@@ -180,9 +180,9 @@ AXES_FAILURE_LIMIT = 10
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
-# The client is whom tournament.rate_limits.client_address says (TRUSTED_PROXY_COUNT): behind a
+# The client is whom tournament.web.rate_limits.client_address says (TRUSTED_PROXY_COUNT): behind a
 # proxy, REMOTE_ADDR is the proxy's, and one stranger could lock a name out for everyone.
-AXES_CLIENT_IP_CALLABLE = "tournament.rate_limits.client_address"
+AXES_CLIENT_IP_CALLABLE = "tournament.web.rate_limits.client_address"
 # A locked-out client gets a 429 saying until when (tournament.accounts.lockout), and tries while
 # locked
 # out do not move that time.
@@ -234,7 +234,7 @@ SITE_URL: str = env("SITE_URL").rstrip("/")
 
 # How many reverse proxies in front of the site append the client's address to X-Forwarded-For
 # (0: none, the client is REMOTE_ADDR). Axes, the API throttles and the page limits all read
-# the client's address from tournament.rate_limits.client_address, which trusts that many.
+# the client's address from tournament.web.rate_limits.client_address, which trusts that many.
 TRUSTED_PROXY_COUNT: int = env("TRUSTED_PROXY_COUNT")
 
 # Sign-up and password reset, each counted per client address and per e-mail address (one or
@@ -267,7 +267,7 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
     "DEFAULT_PARSER_CLASSES": [
-        "tournament.parsers.LimitedJSONParser",
+        "tournament.web.parsers.LimitedJSONParser",
         "rest_framework.parsers.FormParser",
         "rest_framework.parsers.MultiPartParser",
     ],
@@ -275,8 +275,8 @@ REST_FRAMEWORK = {
     # stay far below the user rate, and the live pages, which spectators poll, are not API views
     # (PAGE_RATE limits them).
     "DEFAULT_THROTTLE_CLASSES": [
-        "tournament.throttles.AnonymousRate",
-        "tournament.throttles.AccountRate",
+        "tournament.web.throttles.AnonymousRate",
+        "tournament.web.throttles.AccountRate",
     ],
     "DEFAULT_THROTTLE_RATES": {"anon": env("API_RATE_ANON"), "user": env("API_RATE_USER")},
     "EXCEPTION_HANDLER": "tournament.api.errors.exception_handler",

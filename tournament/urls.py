@@ -7,16 +7,16 @@ from django.views.decorators.csrf import csrf_exempt
 from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
-from tournament import health
 from tournament.accounts.forms import LoginForm
 from tournament.events import home
+from tournament.web import health
 
 urlpatterns = [
     path("", home.home, name="home"),
     path("healthz", health.healthz, name="healthz"),
     # Django's set_language: the language switch in the header posts here. CSRF-exempt: a forged
     # post can only change a visitor's language, while a token in the header would put a secret
-    # in every public page, which are cached and served gzipped (tournament/page_cache.py).
+    # in every public page, which are cached and served gzipped (tournament/web/page_cache.py).
     path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
     path(
         "accounts/login/",

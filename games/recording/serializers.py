@@ -10,7 +10,7 @@ from rest_framework import serializers
 from games.clocks.services import CLOCK_OPERATIONS
 from tournament.fields import WholeNumberField
 from tournament.models.tables import MAX_SEATS
-from tournament.parsers import LimitedJSONField
+from tournament.web.parsers import LimitedJSONField
 
 
 class ActionsInput(serializers.Serializer[Any]):

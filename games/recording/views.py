@@ -32,9 +32,9 @@ from games.validation.services import retry_recheck, start_recheck
 from tournament.confirmations.selectors import settle_url
 from tournament.errors import DomainError
 from tournament.models.events import Board, Event
-from tournament.page_cache import board_version, cached_page
 from tournament.permissions import is_arbiter, require_director
 from tournament.reading import whole_number
+from tournament.web.page_cache import board_version, cached_page
 
 
 def _game(request: HttpRequest, board_pk: int) -> Game:

@@ -18,7 +18,7 @@ from django.core.cache import cache
 from django.utils.translation import get_language
 
 from tournament.effects import live_key
-from tournament.page_cache import live_entry
+from tournament.web.page_cache import live_entry
 
 FRAGMENT_SECONDS = 10 * 60
 

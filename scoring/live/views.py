@@ -1,7 +1,7 @@
 """The public live site: an event's current round and standings, the projector view, board QR codes.
 
 Pages are shells; htmx polls the small fragments below, so a refresh never reloads the page. The
-fragments are served from scoring.live.cache, the pages from tournament.page_cache (rendered
+fragments are served from scoring.live.cache, the pages from tournament.web.page_cache (rendered
 once per live version); every response says the server's time (X-Server-Ms) so the browser can
 count clocks down from cached readings (a cached page's own server-ms may be old: its first
 poll, at load, corrects it).
@@ -27,8 +27,8 @@ from scoring.live import cache as live_cache
 from scoring.live import selectors
 from scoring.standings.build import standings_for
 from tournament.models.events import Board, Event, Round
-from tournament.page_cache import VARY, cached_page, live_version
 from tournament.rounds.selectors import current_public_round
+from tournament.web.page_cache import VARY, cached_page, live_version
 
 # The projector shows at most this many standings lines a screen; more go on further screens.
 PROJECTOR_LINES_PER_SCREEN = 40

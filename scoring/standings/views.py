@@ -6,8 +6,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 
 from scoring.standings import build as standings
 from tournament.models.events import Entry, Event
-from tournament.page_cache import cached_page, live_version, standings_version
 from tournament.permissions import is_arbiter
+from tournament.web.page_cache import cached_page, live_version, standings_version
 
 
 def event_or_404(slug: str) -> Event:

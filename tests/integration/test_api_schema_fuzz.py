@@ -155,7 +155,7 @@ def api_schema(
     settings: Any,
 ) -> schemathesis.BaseSchema:
     # The fuzz sends a few hundred requests a minute from one address: neither the throttles nor
-    # the login lockout are what it tests (tournament.throttles reads the rates per request).
+    # the login lockout are what it tests (tournament.web.throttles reads the rates per request).
     rates = {"anon": "100000/minute", "user": "100000/minute"}
     settings.REST_FRAMEWORK = {**settings.REST_FRAMEWORK, "DEFAULT_THROTTLE_RATES": rates}
     settings.AXES_ENABLED = False

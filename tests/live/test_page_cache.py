@@ -1,5 +1,5 @@
-"""Public pages rendered once per change (tournament.page_cache): a write shows at once, ETag and
-304, Vary, gzip only when accepted, no CSRF token in a compressed page, and each language and
+"""Public pages rendered once per change (tournament.web.page_cache): a write shows at once, ETag
+and 304, Vary, gzip only when accepted, no CSRF token in a compressed page, and each language and
 htmx partial cached apart."""
 
 import gzip
@@ -16,9 +16,9 @@ from django.utils import translation
 
 from tests.factories import director_of
 from tests.live.test_live_pages import event_in_play, first_board_won
-from tournament import page_cache
 from tournament.rounds.review import review_of as rounds_review_of
 from tournament.rounds.services import compute_draft, start_pairing, swap_players
+from tournament.web import page_cache
 
 pytestmark = pytest.mark.django_db
 

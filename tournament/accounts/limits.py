@@ -1,5 +1,5 @@
 """How often sign-up, password reset and the verification link's resend may be asked for: per
-client address and per e-mail address, counted by tournament/rate_limits.py.
+client address and per e-mail address, counted by tournament/web/rate_limits.py.
 
 A setting holds one or more rates, comma-separated (``"10/minute,60/hour"``); a request must
 be within every one. A client over its rate is told so (429, with when to come back); an
@@ -12,7 +12,7 @@ import logging
 from django.http import HttpRequest
 from django.utils.translation import ngettext
 
-from tournament.rate_limits import Verdict, client_address, hit
+from tournament.web.rate_limits import Verdict, client_address, hit
 
 logger = logging.getLogger(__name__)
 

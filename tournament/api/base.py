@@ -1,6 +1,8 @@
 """What the subjects' APIs share: the base of the views under an event's address, the field that
 shows a person, and the ranges of the ids and board numbers a request may name."""
 
+from __future__ import annotations
+
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 

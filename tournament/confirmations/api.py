@@ -46,7 +46,7 @@ from tournament.fields import ModelSerializer, WholeNumberField
 from tournament.models.events import PUBLIC_ROUND_STATUSES, Board
 from tournament.models.people import ResultConfirmation
 from tournament.models.tables import SEATED
-from tournament.parsers import LimitedJSONField
+from tournament.web.parsers import LimitedJSONField
 
 ERRORS = {
     400: error_response(400, "Bad input, or the board takes no confirmation: nothing changed"),

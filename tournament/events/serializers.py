@@ -12,8 +12,8 @@ from tournament.api.base import DisplayNameField
 from tournament.events.services import EVENT_FIELDS
 from tournament.fields import ModelSerializer, PointsField, WholeNumberField
 from tournament.models.events import Event, EventRole
-from tournament.parsers import LimitedJSONField
 from tournament.text import NoControlCharacters
+from tournament.web.parsers import LimitedJSONField
 
 
 class EventSerializer(ModelSerializer[Event]):

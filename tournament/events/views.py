@@ -20,7 +20,6 @@ from tournament.events.services import add_role, create_event, remove_role, upda
 from tournament.festivals.selectors import pending_request_of
 from tournament.models.events import Event, EventRole
 from tournament.names import display_name
-from tournament.page_cache import cached_page, live_version
 from tournament.pages import carry_out, director_or_deny, get_event, require_creator_or_deny
 from tournament.permissions import is_arbiter, is_director
 from tournament.results.selectors import corrections_of
@@ -31,6 +30,7 @@ from tournament.rounds.selectors import (
     round_robin_rounds,
     rounds_visible_to,
 )
+from tournament.web.page_cache import cached_page, live_version
 
 # Service fields that the event form shows under another name.
 FORM_FIELD_OF = {"tiebreak_chain": "tiebreak_preset"}

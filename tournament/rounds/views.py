@@ -17,7 +17,6 @@ from tournament.events.views import form_error
 from tournament.fields import form_field
 from tournament.models.events import Board, Event, Round
 from tournament.models.tables import SEATED, Seat
-from tournament.page_cache import cached_page, live_version, round_review
 from tournament.pages import (
     carry_out,
     director_or_deny,
@@ -47,6 +46,7 @@ from tournament.rounds.services import (
 from tournament.rounds.services import (
     swap_boards as services_swap_boards,
 )
+from tournament.web.page_cache import cached_page, live_version, round_review
 
 
 def _round_url(event: Event, number: int) -> str:

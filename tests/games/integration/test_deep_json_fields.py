@@ -14,7 +14,7 @@ from rest_framework import serializers
 from tests.factories import UserFactory
 from tests.games.integration.factories import board_with_game
 from tests.tournament.integration.helpers import api_as
-from tournament.parsers import LimitedJSONField
+from tournament.web.parsers import LimitedJSONField
 
 pytestmark = pytest.mark.django_db
 

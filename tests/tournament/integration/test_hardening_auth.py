@@ -13,8 +13,8 @@ from rest_framework.settings import api_settings
 from tests.factories import EventFactory, EventRoleFactory, UserFactory, director_of
 from tests.tournament.integration.helpers import api_as
 from tournament.models.events import EventRole
-from tournament.rate_limits import parse_rate
-from tournament.throttles import AccountRate, AnonymousRate
+from tournament.web.rate_limits import parse_rate
+from tournament.web.throttles import AccountRate, AnonymousRate
 
 pytestmark = pytest.mark.django_db
 

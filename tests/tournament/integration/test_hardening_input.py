@@ -14,7 +14,7 @@ from tests.factories import EventFactory, PlayerFactory, UserFactory, director_o
 from tests.games.integration.factories import board_with_game
 from tests.tournament.integration.helpers import api_as
 from tournament.models.events import Player
-from tournament.parsers import MAX_JSON_DEPTH
+from tournament.web.parsers import MAX_JSON_DEPTH
 
 pytestmark = pytest.mark.django_db
 

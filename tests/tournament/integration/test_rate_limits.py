@@ -6,7 +6,7 @@ import pytest
 from django.core.cache import cache
 from django.test import RequestFactory, override_settings
 
-from tournament.rate_limits import client_address, hit, parse_rate
+from tournament.web.rate_limits import client_address, hit, parse_rate
 
 
 def _request(remote: str, forwarded: str | None = None) -> object:

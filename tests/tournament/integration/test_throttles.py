@@ -1,4 +1,4 @@
-"""The API's rates and the pages' rate, per client (tournament.throttles, PageRateMiddleware):
+"""The API's rates and the pages' rate, per client (tournament.web.throttles, PageRateMiddleware):
 exactly the limit is let through under concurrency, each client behind a trusted proxy counts
 apart, an account has its own budget, and the refusal says when it ends."""
 
@@ -113,7 +113,7 @@ def test_a_signed_in_account_has_its_own_page_budget() -> None:
 
 def test_the_configured_rates_are_rates() -> None:
     from tournament import settings as configured  # PAGE_RATE before the suite's override
-    from tournament.rate_limits import parse_rate
+    from tournament.web.rate_limits import parse_rate
 
     for rate in (*RATES.values(), configured.PAGE_RATE):
         count, seconds = parse_rate(rate)

@@ -14,7 +14,7 @@ from django.utils.dateformat import format as format_date
 from django.utils.translation import gettext as _
 
 from tournament import logs
-from tournament.rate_limits import client_address, hit
+from tournament.web.rate_limits import client_address, hit
 
 Handler = Callable[[HttpRequest], HttpResponse]
 
@@ -90,7 +90,7 @@ class RefuseNulMiddleware:
         return HttpResponseBadRequest(message, content_type="text/plain; charset=utf-8")
 
 
-# Not pages: the API has its own rates (tournament.throttles), static files cost nothing, and
+# Not pages: the API has its own rates (tournament.web.throttles), static files cost nothing, and
 # the monitors' health check must answer whoever asks how often.
 _NOT_PAGES = ("/api/", "/healthz")
 

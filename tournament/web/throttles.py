@@ -1,4 +1,4 @@
-"""The API's rates: anonymous clients by address (``tournament.rate_limits.client_address``,
+"""The API's rates: anonymous clients by address (``tournament.web.rate_limits.client_address``,
 which trusts ``TRUSTED_PROXY_COUNT`` proxies), signed-in accounts by account, each counted by
 ``rate_limits.hit``, an atomic counter, so concurrent clients cannot slip past the limit as they
 did past DRF's read-modify-write history. The rates are ``DEFAULT_THROTTLE_RATES`` (``anon``,
@@ -13,7 +13,7 @@ from rest_framework.request import Request
 from rest_framework.settings import api_settings
 from rest_framework.throttling import BaseThrottle
 
-from tournament.rate_limits import client_address, hit
+from tournament.web.rate_limits import client_address, hit
 
 
 class _Rate(BaseThrottle):
