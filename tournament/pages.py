@@ -2,6 +2,7 @@
 
 from collections.abc import Callable
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
@@ -60,3 +61,13 @@ def carry_out(
     else:
         messages.success(request, done)
     return redirect(then)
+
+
+# Service fields that the event form shows under another name.
+FORM_FIELD_OF = {"tiebreak_chain": "tiebreak_preset"}
+
+
+def form_error(form: forms.Form, error: DomainError) -> None:
+    """Show a service's refusal on the form, next to the field it names when it can."""
+    field = FORM_FIELD_OF.get(error.field or "", error.field)
+    form.add_error(field if field in form.fields else None, error.message)

@@ -25,6 +25,7 @@ urlpatterns = [
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", include("tournament.accounts.urls")),
+    path("", include("tournament.claims.urls")),
     path("admin/", admin.site.urls),
     path("api/", include("tournament.api.urls")),
     path("api/", include("scoring.standings.api_urls")),

@@ -19,8 +19,8 @@ from playwright.sync_api import Browser, Page, expect
 from scoring.models import PlayerRating
 from tests.browser.conftest import SCREENSHOTS
 from tests.factories import EventCreatorFactory, PlayerFactory, UserFactory, arbiter_of
-from tournament.accounts import services as accounts
 from tournament.checkin import services as checkin
+from tournament.claims.services import approve_claim
 from tournament.confirmations import services as confirmations
 from tournament.entries.services import add_entry
 from tournament.events.services import create_event
@@ -133,7 +133,7 @@ def test_a_new_player_signs_up_claims_enters_checks_in_and_confirms_on_a_phone(
         expect(page.locator("main")).to_contain_text("Ann Lee")
         claim = PlayerClaim.objects.get(player=ann)
         assert claim.status == "pending" and claim.user.username == "ann.lee@example.org"
-        accounts.approve_claim(claim=claim, user=director)
+        approve_claim(claim=claim, user=director)
         ann.refresh_from_db()
         assert ann.user is not None and ann.user.email == "ann.lee@example.org"
 

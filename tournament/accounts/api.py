@@ -6,13 +6,11 @@ tournament/accounts/selectors.py reads. A person reads and changes only their ow
 from typing import Any
 
 from django.conf import settings
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import extend_schema
-from rest_framework import serializers, status, viewsets
+from rest_framework import serializers, status
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.decorators import action
 from rest_framework.exceptions import Throttled
 from rest_framework.permissions import BasePermission, IsAuthenticated
 from rest_framework.renderers import JSONRenderer
@@ -24,14 +22,14 @@ from tournament.accounts import limits as account_limits
 from tournament.accounts import mail as account_mail
 from tournament.accounts import selectors as account_selectors
 from tournament.accounts import services as accounts
-from tournament.accounts.services import MESSAGE_MAX
-from tournament.api.base import DisplayNameField
 from tournament.api.errors import ERRORS, error_response
 from tournament.api.schema import LOGINS, security
-from tournament.errors import Conflict, DomainError, NotAllowed
-from tournament.fields import ModelSerializer, WholeNumberField
-from tournament.models.events import Player
-from tournament.models.people import PlayerClaim
+from tournament.claims.selectors import latest_claim_of
+from tournament.claims.serializers import (
+    ClaimSerializer,
+)
+from tournament.errors import Conflict, DomainError
+from tournament.fields import WholeNumberField
 from tournament.permissions import player_of, require_signed_in
 
 # What PATCH /api/me/ may change.
@@ -40,39 +38,6 @@ ME_WRITABLE = ("notify",)
 
 class TokenSerializer(serializers.Serializer[Any]):
     token = serializers.CharField(help_text="Send it as the header: Authorization: Token <token>")
-
-
-class ClaimSerializer(ModelSerializer[PlayerClaim]):
-    player_name = serializers.CharField(source="player.name", read_only=True)
-    display_name = DisplayNameField(source="user")  # the claimant, as the deciders see them
-
-    class Meta:
-        model = PlayerClaim
-        fields = [
-            "id",
-            "player",
-            "player_name",
-            "display_name",
-            "message",
-            "status",
-            "reason",
-            "created_at",
-            "decided_at",
-        ]
-        read_only_fields = fields
-
-
-class ClaimCreateSerializer(serializers.Serializer[Any]):
-    player = WholeNumberField(help_text="The registry player's id")
-    message = serializers.CharField(
-        max_length=MESSAGE_MAX, required=False, allow_blank=True, default=""
-    )
-
-
-class ClaimRefuseSerializer(serializers.Serializer[Any]):
-    reason = serializers.CharField(
-        max_length=300, required=False, allow_blank=True, default="", help_text="Required"
-    )
 
 
 class MePlayerSerializer(serializers.Serializer[Any]):
@@ -100,7 +65,7 @@ class MeUpdateSerializer(serializers.Serializer[Any]):
 
 def _me(user: Any) -> dict[str, Any]:
     player = player_of(user)
-    claim = account_selectors.latest_claim_of(user)
+    claim = latest_claim_of(user)
     return {
         "username": user.get_username(),
         "email": user.email,
@@ -217,65 +182,3 @@ class VerificationView(APIView):
         if sent:
             account_mail.send_verification_link(request._request, user)
         return Response({"sent": sent})
-
-
-@extend_schema(tags=["accounts"])
-class ClaimViewSet(viewsets.ViewSet):
-    """Claims of registry players: a person claims their player; registrars, and a director
-    of every event the player has entered, list the pending claims and decide them (nobody
-    decides their own)."""
-
-    permission_classes = [IsAuthenticated]
-
-    @extend_schema(responses={200: ClaimSerializer(many=True), 403: ERRORS[403]})
-    def list(self, request: Request) -> Response:
-        """The pending claims the caller may decide, oldest first."""
-        if not account_selectors.decides_any_claims(request.user):
-            raise NotAllowed(
-                _("Only registrars and the directors of events decide claims of players."),
-                code="not_claim_approver",
-            )
-        claims = account_selectors.claims_to_decide(request.user)
-        return Response(ClaimSerializer(claims, many=True).data)
-
-    @extend_schema(
-        request=ClaimCreateSerializer,
-        responses={201: ClaimSerializer, **ERRORS},
-    )
-    def create(self, request: Request) -> Response:
-        """Claim a registry player as oneself (one pending claim at a time)."""
-        body = ClaimCreateSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        player = Player.objects.filter(
-            pk=body.validated_data["player"], merged_into__isnull=True
-        ).first()
-        if player is None:
-            raise DomainError(
-                _("There is no player %(id)s in the registry.")
-                % {"id": body.validated_data["player"]},
-                field="player",
-            )
-        claim = accounts.claim_player(
-            user=request.user, player=player, message=body.validated_data["message"]
-        )
-        return Response(ClaimSerializer(claim).data, status=status.HTTP_201_CREATED)
-
-    @extend_schema(request=None, responses={200: ClaimSerializer, **ERRORS})
-    @action(detail=True, methods=["post"])
-    def approve(self, request: Request, pk: int) -> Response:
-        """Link the claimed player to the person (409 if either is linked meanwhile)."""
-        claim = get_object_or_404(PlayerClaim.objects.select_related("player"), pk=pk)
-        claim = accounts.approve_claim(claim=claim, user=request.user)
-        return Response(ClaimSerializer(claim).data)
-
-    @extend_schema(request=ClaimRefuseSerializer, responses={200: ClaimSerializer, **ERRORS})
-    @action(detail=True, methods=["post"])
-    def refuse(self, request: Request, pk: int) -> Response:
-        """Turn the claim down, saying why (the person sees the reason)."""
-        claim = get_object_or_404(PlayerClaim.objects.select_related("player"), pk=pk)
-        body = ClaimRefuseSerializer(data=request.data)
-        body.is_valid(raise_exception=True)
-        claim = accounts.refuse_claim(
-            claim=claim, user=request.user, reason=body.validated_data["reason"]
-        )
-        return Response(ClaimSerializer(claim).data)

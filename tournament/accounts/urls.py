@@ -1,6 +1,6 @@
 """Pages of players' accounts: sign-up, the address's verification and password reset (Django's
 views, limited) under /accounts/, beside the login and logout routes in tournament/urls.py; the
-account page; the claims page."""
+account page (claims: tournament/claims/urls.py)."""
 
 from django.contrib.auth import views as auth_views
 from django.urls import path
@@ -32,11 +32,4 @@ urlpatterns = [
     path("account/name/", accounts.account_display_name, name="account-display-name"),
     path("account/token/", accounts.account_token, name="account-token"),
     path("account/token/revoke/", accounts.account_token_revoke, name="account-token-revoke"),
-    path("account/claim/", accounts.claim_search, name="account-claim"),
-    path("account/claim/<int:pk>/", accounts.claim_player, name="account-claim-player"),
-    path("account/claim/withdraw/", accounts.claim_withdraw, name="account-claim-withdraw"),
-    path("account/new-player/", accounts.own_player, name="account-new-player"),
-    path("claims/", accounts.claims, name="claims"),
-    path("claims/<int:pk>/approve/", accounts.claim_approve, name="claim-approve"),
-    path("claims/<int:pk>/refuse/", accounts.claim_refuse, name="claim-refuse"),
 ]

@@ -11,9 +11,10 @@ from rest_framework.response import Response
 from rest_framework.reverse import reverse
 from rest_framework.routers import SimpleRouter
 
-from tournament.accounts.api import ClaimViewSet, MeView, TokenView, VerificationView
+from tournament.accounts.api import MeView, TokenView, VerificationView
 from tournament.api.routers import Routes
 from tournament.checkin.api import CheckInListView, CheckInView, CheckInWindowView
+from tournament.claims.api import ClaimViewSet
 from tournament.confirmations.api import ConfirmationViewSet
 from tournament.entries.api import EntryViewSet
 from tournament.entries.online_api import OnlineEntryViewSet

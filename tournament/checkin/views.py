@@ -17,10 +17,9 @@ from django.utils.translation import gettext_lazy
 from tournament.checkin import selectors as checkin_selectors
 from tournament.checkin import services as checkin_service
 from tournament.errors import DomainError
-from tournament.events.views import form_error
 from tournament.fields import form_field
 from tournament.models.events import Event
-from tournament.pages import director_or_deny, get_event, show_error
+from tournament.pages import director_or_deny, form_error, get_event, show_error
 from tournament.permissions import player_of
 from tournament.reading import whole_number
 from tournament.widgets import DateTimeLocalInput

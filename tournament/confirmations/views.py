@@ -31,12 +31,11 @@ from tournament.confirmations.selectors import (
 )
 from tournament.confirmations.services import confirm_result, settle_result
 from tournament.errors import DomainError
-from tournament.events.views import form_error
 from tournament.fields import WholeNumberFormField
 from tournament.models.events import Board, Entry, Event, Result
 from tournament.models.people import ResultConfirmation
 from tournament.models.tables import SEATED
-from tournament.pages import get_event
+from tournament.pages import form_error, get_event
 from tournament.permissions import is_director
 from tournament.results.forms import other_levels, other_levels_field
 

@@ -20,10 +20,9 @@ from tournament.entries.services import (
     withdraw_entry,
 )
 from tournament.errors import DomainError
-from tournament.events.views import form_error
 from tournament.models.events import Entry, Event
 from tournament.models.people import Decision
-from tournament.pages import carry_out, director_or_deny, get_event
+from tournament.pages import carry_out, director_or_deny, form_error, get_event
 from tournament.registry.import_forms import CsvImportForm
 from tournament.registry.services import CSV_COLUMNS, CsvImportError
 from tournament.rounds.selectors import next_round_number, open_round

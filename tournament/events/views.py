@@ -1,6 +1,5 @@
 """Event pages: create and edit an event, its public page, its roles and its logs."""
 
-from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
@@ -20,7 +19,13 @@ from tournament.events.services import add_role, create_event, remove_role, upda
 from tournament.festivals.selectors import pending_request_of
 from tournament.models.events import Event, EventRole
 from tournament.names import display_name
-from tournament.pages import carry_out, director_or_deny, get_event, require_creator_or_deny
+from tournament.pages import (
+    carry_out,
+    director_or_deny,
+    form_error,
+    get_event,
+    require_creator_or_deny,
+)
 from tournament.permissions import is_arbiter, is_director
 from tournament.results.selectors import corrections_of
 from tournament.rounds.selectors import (
@@ -31,15 +36,6 @@ from tournament.rounds.selectors import (
     rounds_visible_to,
 )
 from tournament.web.page_cache import cached_page, live_version
-
-# Service fields that the event form shows under another name.
-FORM_FIELD_OF = {"tiebreak_chain": "tiebreak_preset"}
-
-
-def form_error(form: forms.Form, error: DomainError) -> None:
-    """Show a service's refusal on the form, next to the field it names when it can."""
-    field = FORM_FIELD_OF.get(error.field or "", error.field)
-    form.add_error(field if field in form.fields else None, error.message)
 
 
 def _say_if_asking(request: HttpRequest, event: Event) -> None:

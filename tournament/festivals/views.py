@@ -19,6 +19,7 @@ from tournament.festivals.forms import DirectorForm, FestivalForm
 from tournament.festivals.selectors import festival_or_404
 from tournament.models.events import Festival
 from tournament.models.rights import FestivalRequest, FestivalRole
+from tournament.pages import form_error
 
 
 def _time_zones() -> list[str]:
@@ -42,7 +43,7 @@ def _save(request: HttpRequest, form: FestivalForm, festival: Festival | None) -
             )
             messages.success(request, _("The festival is saved."))
     except DomainError as exc:
-        form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+        form_error(form, exc)
         return _form_page(request, form, festival)
     return redirect("festival-detail", festival.slug)
 
@@ -140,7 +141,7 @@ def festival_directors(request: HttpRequest, slug: str) -> HttpResponse:
                 festival=festival, user=request.user, **form.cleaned_data
             )
         except DomainError as exc:
-            form.add_error(exc.field if exc.field in form.fields else None, exc.message)
+            form_error(form, exc)
         else:
             messages.success(
                 request,

@@ -8,11 +8,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from tournament.errors import DomainError
-from tournament.events.views import form_error
 from tournament.models.logs import ForbiddenPair
 from tournament.pages import (
     carry_out,
     director_or_deny,
+    form_error,
     get_event,
     require_creator_or_deny,
 )

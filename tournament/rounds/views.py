@@ -13,13 +13,13 @@ from django_htmx.http import HttpResponseClientRefresh
 
 from tournament.checkin import selectors as checkin_selectors
 from tournament.errors import DomainError
-from tournament.events.views import form_error
 from tournament.fields import form_field
 from tournament.models.events import Board, Event, Round
 from tournament.models.tables import SEATED, Seat
 from tournament.pages import (
     carry_out,
     director_or_deny,
+    form_error,
     get_event,
     show_error,
     visible_round,

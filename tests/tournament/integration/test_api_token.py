@@ -9,6 +9,7 @@ from rest_framework.test import APIClient
 
 from tests.factories import PlayerFactory, UserFactory
 from tournament.accounts import services as accounts
+from tournament.claims.services import claim_player
 
 pytestmark = pytest.mark.django_db
 
@@ -102,7 +103,7 @@ def test_patch_me_without_a_player_says_to_claim_one_first() -> None:
 def test_me_shows_the_latest_claim_and_is_only_ones_own() -> None:
     ann, bob = UserFactory(username="ann"), UserFactory(username="bob")
     target = PlayerFactory(name="Ann Hartley")
-    accounts.claim_player(user=ann, player=target, message="me")
+    claim_player(user=ann, player=target, message="me")
     body = with_token(accounts.api_token(user=ann).key).get("/api/me/").json()
     assert body["player"] is None and body["notify"] is None
     assert body["claim"]["player_name"] == "Ann Hartley" and body["claim"]["status"] == "pending"

@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, UserFactory, director_of
 from tests.tournament.integration.helpers import api_as
-from tournament.accounts import services as accounts
 from tournament.accounts import verification
+from tournament.claims.services import approve_claim, claim_player
 from tournament.entries.services import add_entry
 from tournament.errors import NotAllowed
 from tournament.models.events import Player
@@ -41,12 +41,12 @@ def laundering_setup() -> tuple[Player, Any, Any]:
 
 def test_the_director_of_f_cannot_approve_a_sign_ups_claim_of_es_player() -> None:
     player, _, director_f = laundering_setup()
-    claim = accounts.claim_player(user=UserFactory(username="newcomer"), player=player)
+    claim = claim_player(user=UserFactory(username="newcomer"), player=player)
 
     api = api_as(director_f).post(f"/api/claims/{claim.pk}/approve/")
     client_of(director_f).post(reverse("claim-approve", args=[claim.pk]))
     with pytest.raises(NotAllowed):
-        accounts.approve_claim(claim=claim, user=director_f)
+        approve_claim(claim=claim, user=director_f)
 
     assert api.status_code == 403
     assert PlayerClaim.objects.get(pk=claim.pk).status == Decision.PENDING
@@ -55,7 +55,7 @@ def test_the_director_of_f_cannot_approve_a_sign_ups_claim_of_es_player() -> Non
 
 def test_the_claims_list_of_the_director_of_f_leaves_out_es_player() -> None:
     player, _, director_f = laundering_setup()
-    accounts.claim_player(user=UserFactory(username="newcomer"), player=player)
+    claim_player(user=UserFactory(username="newcomer"), player=player)
 
     listed = api_as(director_f).get("/api/claims/")
     page = client_of(director_f).get(reverse("claims"))
@@ -68,7 +68,7 @@ def test_the_claims_list_of_the_director_of_f_leaves_out_es_player() -> None:
 
 def test_nobody_decides_their_own_claim_not_even_staff_or_a_superuser() -> None:
     player, _, director_f = laundering_setup()
-    own = accounts.claim_player(user=director_f, player=player)
+    own = claim_player(user=director_f, player=player)
     refused = api_as(director_f).post(f"/api/claims/{own.pk}/approve/")
     assert refused.status_code == 403
     assert refused.json()["code"] == "own_claim"
@@ -76,9 +76,9 @@ def test_nobody_decides_their_own_claim_not_even_staff_or_a_superuser() -> None:
 
     root = get_user_model().objects.create_superuser("root", "root@example.org", "pw-root-1234")
     verification.mark_verified(user=root, source="test")
-    mine = accounts.claim_player(user=root, player=player)
+    mine = claim_player(user=root, player=player)
     with pytest.raises(NotAllowed):
-        accounts.approve_claim(claim=mine, user=root)
+        approve_claim(claim=mine, user=root)
     assert api_as(root).get("/api/claims/").json() == []
     assert PlayerClaim.objects.get(pk=mine.pk).status == Decision.PENDING
     assert Player.objects.get(pk=player.pk).user_id is None
@@ -86,7 +86,7 @@ def test_nobody_decides_their_own_claim_not_even_staff_or_a_superuser() -> None:
 
 def test_a_director_of_every_event_the_player_entered_decides() -> None:
     player, director_e, director_f = laundering_setup()
-    claim = accounts.claim_player(user=UserFactory(username="newcomer"), player=player)
+    claim = claim_player(user=UserFactory(username="newcomer"), player=player)
     # E's director alone does not direct F, where the player is entered too.
     assert api_as(director_e).post(f"/api/claims/{claim.pk}/approve/").status_code == 403
     director_e.event_roles.create(event=director_f.event_roles.get().event, role="director")
@@ -99,7 +99,7 @@ def test_a_director_of_every_event_the_player_entered_decides() -> None:
 
 def test_a_registrar_decides_the_claim_of_a_player_of_any_event() -> None:
     player, _, _ = laundering_setup()
-    claim = accounts.claim_player(user=UserFactory(username="newcomer"), player=player)
+    claim = claim_player(user=UserFactory(username="newcomer"), player=player)
     staff = UserFactory(username="staffer", is_staff=True)
 
     refused = api_as(staff).post(f"/api/claims/{claim.pk}/refuse/", {"reason": "not you"})
@@ -111,7 +111,7 @@ def test_a_registrar_decides_the_claim_of_a_player_of_any_event() -> None:
 def test_a_player_without_entries_is_decided_by_registrars_only() -> None:
     player = PlayerFactory(name="Never Played")
     director = director_of(EventFactory(), "td")
-    claim = accounts.claim_player(user=UserFactory(username="newcomer"), player=player)
+    claim = claim_player(user=UserFactory(username="newcomer"), player=player)
 
     assert api_as(director).post(f"/api/claims/{claim.pk}/approve/").status_code == 403
     assert PlayerClaim.objects.get(pk=claim.pk).status == Decision.PENDING

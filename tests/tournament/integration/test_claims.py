@@ -17,7 +17,14 @@ from tests.factories import (
     director_of,
 )
 from tests.tournament.integration.races import Call, together
-from tournament.accounts import services as accounts
+from tournament.claims.services import (
+    OTHER_CLAIM_APPROVED,
+    approve_claim,
+    claim_player,
+    create_own_player,
+    refuse_claim,
+    withdraw_claim,
+)
 from tournament.errors import Conflict, DomainError, NotAllowed
 from tournament.models.events import Player
 from tournament.models.people import Decision, PlayerClaim
@@ -87,33 +94,33 @@ def test_claim_then_approve_on_the_pages_links_the_player() -> None:
 def test_one_pending_claim_per_person() -> None:
     first, second = PlayerFactory(), PlayerFactory()
     ann = person()
-    accounts.claim_player(user=ann, player=first, message="")
+    claim_player(user=ann, player=first, message="")
     with pytest.raises(Conflict) as refused:
-        accounts.claim_player(user=ann, player=second, message="")
+        claim_player(user=ann, player=second, message="")
     assert "You have already claimed " + first.name in refused.value.message
     assert PlayerClaim.objects.count() == 1
     # Withdrawn, the person may claim another.
-    accounts.withdraw_claim(user=ann)
+    withdraw_claim(user=ann)
     assert PlayerClaim.objects.get().status == Decision.REFUSED
-    accounts.claim_player(user=ann, player=second, message="")
+    claim_player(user=ann, player=second, message="")
     assert PlayerClaim.objects.filter(status=Decision.PENDING).get().player == second
 
 
 def test_a_claim_is_refused_for_a_linked_or_merged_player_or_a_person_with_a_player() -> None:
     linked = PlayerFactory(user=person("owner@example.org"))
     with pytest.raises(Conflict, match="already linked to an account"):
-        accounts.claim_player(user=person(), player=linked)
+        claim_player(user=person(), player=linked)
     survivor = PlayerFactory()
     merged = PlayerFactory(merged_into=survivor)
     with pytest.raises(DomainError, match="merged into another record") as exc:
-        accounts.claim_player(user=person("c@example.org"), player=merged)
+        claim_player(user=person("c@example.org"), player=merged)
     assert exc.value.field == "player"
     has_one = person("d@example.org")
     PlayerFactory(user=has_one, name="Dora")
     with pytest.raises(Conflict, match="already linked to Dora"):
-        accounts.claim_player(user=has_one, player=survivor)
+        claim_player(user=has_one, player=survivor)
     with pytest.raises(DomainError, match="longer than 300") as long:
-        accounts.claim_player(user=person("e@example.org"), player=survivor, message="x" * 301)
+        claim_player(user=person("e@example.org"), player=survivor, message="x" * 301)
     assert long.value.field == "message"
     assert not PlayerClaim.objects.exists()
 
@@ -121,7 +128,7 @@ def test_a_claim_is_refused_for_a_linked_or_merged_player_or_a_person_with_a_pla
 def test_a_refused_claim_shows_its_reason_to_the_person() -> None:
     player, td = played_in_event()
     ann = person()
-    claim = accounts.claim_player(user=ann, player=player, message="me")
+    claim = claim_player(user=ann, player=player, message="me")
     page = client_of(td)
     no_reason = page.post(reverse("claim-refuse", args=[claim.pk]), {"reason": " "}, follow=True)
     assert b"Say why the claim is refused." in no_reason.content
@@ -136,13 +143,13 @@ def test_a_refused_claim_shows_its_reason_to_the_person() -> None:
     account = client_of(ann).get(reverse("account")).content.decode()
     assert "was refused" in account and "Ann is my daughter, not you" in account
     with pytest.raises(Conflict, match="already decided"):
-        accounts.approve_claim(claim=claim, user=td)
+        approve_claim(claim=claim, user=td)
 
 
 @pytest.mark.parametrize("who", ["director", "registrar", "approver", "superuser", "staff"])
 def test_who_may_approve(who: str) -> None:
     player, td = played_in_event()
-    claim = accounts.claim_player(user=person(), player=player)
+    claim = claim_player(user=person(), player=player)
     decider = {
         "director": lambda: td,
         "registrar": lambda: registrar(),
@@ -152,7 +159,7 @@ def test_who_may_approve(who: str) -> None:
     }[who]()
     listed = client_of(decider).get(reverse("claims"))
     assert listed.status_code == 200 and f"claim-{claim.pk}" in listed.content.decode()
-    accounts.approve_claim(claim=claim, user=decider)
+    approve_claim(claim=claim, user=decider)
     player.refresh_from_db()
     assert player.user == claim.user
 
@@ -163,7 +170,7 @@ def test_who_may_approve(who: str) -> None:
 def test_who_may_not_approve(who: str) -> None:
     player, _td = played_in_event()
     ann = person()
-    claim = accounts.claim_player(user=ann, player=player)
+    claim = claim_player(user=ann, player=player)
     elsewhere = EventFactory()  # the player played here too
     EntryFactory(event=elsewhere, player=player)
     other_event = EventFactory()
@@ -177,9 +184,9 @@ def test_who_may_not_approve(who: str) -> None:
         "nobody": lambda: UserFactory(username="nobody"),
     }[who]()
     with pytest.raises(NotAllowed, match="may decide this claim"):
-        accounts.approve_claim(claim=claim, user=decider)
+        approve_claim(claim=claim, user=decider)
     with pytest.raises(NotAllowed):
-        accounts.refuse_claim(claim=claim, user=decider, reason="no")
+        refuse_claim(claim=claim, user=decider, reason="no")
     client = client_of(decider)
     page = client.get(reverse("claims"))
     if who == "other director":
@@ -199,19 +206,19 @@ def test_the_claims_page_sends_anonymous_visitors_to_log_in() -> None:
 
 def test_two_claims_of_one_player_one_approval_wins_the_other_is_a_conflict() -> None:
     player, td = played_in_event()
-    first = accounts.claim_player(user=person("a@example.org"), player=player)
-    second = accounts.claim_player(user=person("b@example.org"), player=player)
+    first = claim_player(user=person("a@example.org"), player=player)
+    second = claim_player(user=person("b@example.org"), player=player)
     # Both approvers loaded their pages before either decided.
     stale_first = PlayerClaim.objects.get(pk=first.pk)
     stale_second = PlayerClaim.objects.get(pk=second.pk)
-    accounts.approve_claim(claim=stale_first, user=td)
+    approve_claim(claim=stale_first, user=td)
     with pytest.raises(Conflict, match="already decided") as lost:
-        accounts.approve_claim(claim=stale_second, user=registrar())
+        approve_claim(claim=stale_second, user=registrar())
     assert lost.value.status_code == 409
     player.refresh_from_db()
     second.refresh_from_db()
     assert player.user == first.user
-    assert second.status == Decision.REFUSED and second.reason == accounts.OTHER_CLAIM_APPROVED
+    assert second.status == Decision.REFUSED and second.reason == OTHER_CLAIM_APPROVED
     # On the page, the loser is told why and nothing changes.
     again = client_of(td).post(reverse("claim-approve", args=[second.pk]), follow=True)
     assert b"was already decided" in again.content
@@ -219,17 +226,17 @@ def test_two_claims_of_one_player_one_approval_wins_the_other_is_a_conflict() ->
 
 def test_approval_refuses_a_player_linked_meanwhile_or_a_person_with_a_player() -> None:
     player, td = played_in_event()
-    claim = accounts.claim_player(user=person(), player=player)
+    claim = claim_player(user=person(), player=player)
     Player.objects.filter(pk=player.pk).update(user=person("admin-linked@example.org"))
     with pytest.raises(Conflict, match="linked to another account meanwhile"):
-        accounts.approve_claim(claim=claim, user=td)
+        approve_claim(claim=claim, user=td)
     other = PlayerFactory()
     EntryFactory(event=player.entries.get().event, player=other)
     bob = person("bob@example.org")
-    claim_b = accounts.claim_player(user=bob, player=other)
+    claim_b = claim_player(user=bob, player=other)
     PlayerFactory(user=bob)  # linked by an admin meanwhile
     with pytest.raises(Conflict, match="already linked to a player") as exc:
-        accounts.approve_claim(claim=claim_b, user=td)
+        approve_claim(claim=claim_b, user=td)
     assert exc.value.status_code == 409
     other.refresh_from_db()
     assert other.user is None
@@ -258,14 +265,14 @@ def test_a_person_adds_themselves_to_the_registry_linked_at_once() -> None:
     # Once linked, the claim pages send the person back to their account.
     assert client.get(reverse("account-claim"))["Location"] == reverse("account")
     with pytest.raises(Conflict, match="already linked"):
-        accounts.create_own_player(user=ann, name="Ann Again")
+        create_own_player(user=ann, name="Ann Again")
 
 
 def test_adding_oneself_waits_for_a_pending_claim_to_be_withdrawn() -> None:
     ann = person()
-    accounts.claim_player(user=ann, player=PlayerFactory())
+    claim_player(user=ann, player=PlayerFactory())
     with pytest.raises(Conflict, match="withdraw that claim first"):
-        accounts.create_own_player(user=ann, name="Ann New")
+        create_own_player(user=ann, name="Ann New")
     assert not Player.objects.filter(user=ann).exists()
 
 
@@ -306,8 +313,8 @@ def test_the_api_claims_approves_and_refuses() -> None:
 @pytest.mark.django_db(transaction=True)
 def test_two_approvals_sent_at_once_link_the_player_once(postgres: None) -> None:
     player, td = played_in_event()
-    first = accounts.claim_player(user=person("a@example.org"), player=player)
-    second = accounts.claim_player(user=person("b@example.org"), player=player)
+    first = claim_player(user=person("a@example.org"), player=player)
+    second = claim_player(user=person("b@example.org"), player=player)
     answers = together(
         [
             Call(td, "post", f"/api/claims/{first.pk}/approve/"),
@@ -325,7 +332,7 @@ def test_two_approvals_sent_at_once_link_the_player_once(postgres: None) -> None
 
 def test_withdrawing_on_the_account_page_lets_the_person_search_again() -> None:
     ann = person()
-    accounts.claim_player(user=ann, player=PlayerFactory(name="Zed Zebra"))
+    claim_player(user=ann, player=PlayerFactory(name="Zed Zebra"))
     client = client_of(ann)
     assert b"Withdraw the claim" in client.get(reverse("account")).content
     done = client.post(reverse("account-claim-withdraw"), follow=True).content.decode()

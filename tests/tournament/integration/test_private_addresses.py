@@ -26,7 +26,7 @@ from tests.factories import (
     UserFactory,
 )
 from tests.tournament.integration.helpers import api_as
-from tournament.accounts import services as accounts
+from tournament.claims.services import claim_player
 from tournament.confirmations.services import confirm_result
 from tournament.entries import online as online_entry
 from tournament.entries.services import add_entry
@@ -111,7 +111,7 @@ def scene() -> Scene:
     request = online_entry.enter_online(event=event, user=hal)
     online_entry.refuse_entry_request(entry_request=request, user=director, reason="full")
     ivy = signed_up("ivy@example.org", "Ivy")
-    accounts.claim_player(user=ivy, player=gina)
+    claim_player(user=ivy, player=gina)
     return Scene(
         event,
         boards[0],
