@@ -269,7 +269,7 @@ def main() -> None:
     from tests import factories
     from tests.integration.end_to_end import steps
     from tests.tournament.integration.helpers import api_as
-    from tournament.models import Board
+    from tournament.models.events import Board
 
     make: Any = factories  # factory_boy has no types
     # Round 1: Ada v Alan recorded move by move by the arbiter; Grace v Edsger on paper.

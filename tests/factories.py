@@ -6,8 +6,8 @@ import factory
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Permission
 
+from tournament.accounts.models import VerifiedAddress
 from tournament.models.events import Board, Entry, Event, EventRole, Player, Round
-from tournament.models.people import VerifiedAddress
 from tournament.rounds import seating
 
 

@@ -15,22 +15,22 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament.admin_base import ReadOnly, ReadOnlyAdmin
+from tournament.checkin.models import CheckIn
+from tournament.claims.models import PlayerClaim
+from tournament.confirmations.models import ResultConfirmation
+from tournament.entries.models import EntryRequest
 from tournament.errors import DomainError
+from tournament.events.models import EventLogEntry
 from tournament.events.services import update_event
 from tournament.fields import ReadsNumbersOneWay, number_formfield
 from tournament.models.events import Board, Entry, Event, EventRole, Festival, Player, Round
-from tournament.models.logs import EventLogEntry, PairingChange, ResultCorrection
-from tournament.models.people import (
-    CheckIn,
-    EntryRequest,
-    Notification,
-    PlayerClaim,
-    PlayerMerge,
-    ResultConfirmation,
-)
 from tournament.models.tables import SEATED, Seat
+from tournament.notifications.models import Notification
+from tournament.registry.models import PlayerMerge
 from tournament.registry.services import clean_player_fields, create_player, update_player
+from tournament.results.models import ResultCorrection
 from tournament.rights import admin as rights_admin
+from tournament.rounds.models import PairingChange
 
 PLAYER_FIELDS = ("name", "club", "country", "rating", "contact", "family")
 EVENT_EDITABLE = ("name", "venue", "start_date", "end_date")

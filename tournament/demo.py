@@ -8,8 +8,8 @@ from django.contrib.auth.models import Permission
 from django.db import transaction
 from django.utils import timezone
 
+from tournament.accounts.models import VerifiedAddress
 from tournament.entries.services import import_players_csv
-from tournament.models.people import VerifiedAddress
 from tournament.rounds.services import compute_draft, publish_round, start_pairing
 
 DEMO_ACCOUNTS = [

@@ -30,8 +30,8 @@ from scoring.challenge_standings.build import tally
 from scoring.core.field import BEST_EVENTS, field_places, pentamind_points
 from scoring.standings.build import standings_for
 from scoring.standings.sheet import number_text, place_span
+from tournament.checkin.models import CheckInWindow
 from tournament.models.events import Entry, Event, Festival
-from tournament.models.people import CheckInWindow
 
 
 @dataclass(frozen=True)

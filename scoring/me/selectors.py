@@ -16,9 +16,10 @@ from games.models import Game
 from games.recording.selectors import clock_state
 from scoring.standings.build import PlayerGame, player_boards
 from scoring.standings.sheet import Cell
+from tournament.entries.models import EntryRequest
 from tournament.entries.selectors import own_entry_requests
+from tournament.models.decisions import Decision
 from tournament.models.events import Board, Entry, Event, Player, Result, Round
-from tournament.models.people import Decision, EntryRequest
 from tournament.models.tables import SEATED
 from tournament.rounds.selectors import current_public_round
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch, QuerySet
 
-from scoring.models import PlayerRating, RatingChange
+from scoring.ratings.models import PlayerRating, RatingChange
 from tournament.models.events import Board, Entry, Event, Player, Result
 from tournament.models.tables import SEATED
 

@@ -24,7 +24,7 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from scoring.core.ratings import RatedGame, Rating, RatingRun, checksum, rate_history
-from scoring.models import PlayerRating, RatingChange
+from scoring.ratings.models import PlayerRating, RatingChange
 from tournament import effects
 from tournament.models.events import PUBLIC_ROUND_STATUSES, Board, Result
 from tournament.models.tables import Seat

@@ -12,7 +12,7 @@ from tests.browser.test_confirmations import PASSWORD, PHONE, give_word, settle_
 from tests.factories import UserFactory, arbiter_of
 from tests.games.integration.test_challenge_events import challenge_event, draft
 from tournament.models.events import Board, Result, Round
-from tournament.models.logs import ResultCorrection
+from tournament.results.models import ResultCorrection
 from tournament.rounds.services import publish_round
 
 # Seat by seat: lowest and second-lowest row (seat 2 first, seat 1 second, seat 3 third).

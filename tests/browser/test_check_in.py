@@ -8,7 +8,7 @@ from tests.browser.conftest import SCREENSHOTS, log_in
 from tests.factories import UserFactory
 from tests.tournament.integration.helpers import event_with_players
 from tournament.checkin import services as checkin
-from tournament.models.people import CheckIn
+from tournament.checkin.models import CheckIn
 
 PHONE = {"width": 360, "height": 740}
 PASSWORD = "correct-horse-battery"

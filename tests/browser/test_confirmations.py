@@ -19,7 +19,7 @@ from tests.factories import (
     UserFactory,
 )
 from tournament.models.events import Board, EventRole, Result, Round
-from tournament.models.logs import ResultCorrection
+from tournament.results.models import ResultCorrection
 from tournament.rounds.seating import Table, seat_boards
 
 PHONE = {"width": 360, "height": 740}

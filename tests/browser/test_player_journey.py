@@ -16,16 +16,16 @@ from django.core import mail
 from django.db.models import Count
 from playwright.sync_api import Browser, Page, expect
 
-from scoring.models import PlayerRating
+from scoring.ratings.models import PlayerRating
 from tests.browser.conftest import SCREENSHOTS
 from tests.factories import EventCreatorFactory, PlayerFactory, UserFactory, arbiter_of
 from tournament.checkin import services as checkin
+from tournament.claims.models import PlayerClaim
 from tournament.claims.services import approve_claim
 from tournament.confirmations import services as confirmations
 from tournament.entries.services import add_entry
 from tournament.events.services import create_event
 from tournament.models.events import Board, Event, Festival, Result, Round
-from tournament.models.people import PlayerClaim
 from tournament.rounds.services import publish_round, request_pairing
 
 PHONE = {"width": 360, "height": 740}

@@ -31,9 +31,10 @@ from tests.factories import (
 )
 from tests.tournament.integration.helpers import event_with_players
 from tournament.models.events import Round
-from tournament.models.logs import PairingChange, ResultCorrection
-from tournament.models.people import Notification
+from tournament.notifications.models import Notification
+from tournament.results.models import ResultCorrection
 from tournament.results.services import set_board_result
+from tournament.rounds.models import PairingChange
 from tournament.rounds.services import request_pairing
 
 WAIT_SECONDS = 60

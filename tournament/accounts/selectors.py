@@ -5,7 +5,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.models import User as Account
 from rest_framework.authtoken.models import Token
 
-from tournament.models.people import VerifiedAddress
+from tournament.accounts.models import VerifiedAddress
 
 User = Account | AnonymousUser
 

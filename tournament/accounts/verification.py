@@ -14,10 +14,10 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournament.accounts import selectors as account_selectors
+from tournament.accounts.models import VerifiedAddress
 from tournament.acting import User
 from tournament.errors import DomainError, NotAllowed
 from tournament.logs import log_write
-from tournament.models.people import VerifiedAddress
 
 SALT = "tournament.verify-address"
 

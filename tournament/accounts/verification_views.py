@@ -18,8 +18,8 @@ from tournament.accounts import limits as account_limits
 from tournament.accounts import mail as account_mail
 from tournament.accounts import selectors as account_selectors
 from tournament.accounts import verification
+from tournament.accounts.models import VerifiedAddress
 from tournament.errors import DomainError
-from tournament.models.people import VerifiedAddress
 from tournament.permissions import require_signed_in
 
 

@@ -20,10 +20,10 @@ from tournament.api.errors import ERRORS
 from tournament.api.schema import LOGIN_REQUIRED
 from tournament.checkin import selectors as checkin_selectors
 from tournament.checkin import services as checkin_service
+from tournament.checkin.models import CheckIn, CheckInWindow
 from tournament.errors import DomainError, NotAllowed
 from tournament.fields import ModelSerializer, WholeNumberField
 from tournament.models.events import Entry, Event
-from tournament.models.people import CheckIn, CheckInWindow
 from tournament.permissions import require_director
 from tournament.reading import whole_number
 

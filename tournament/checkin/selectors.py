@@ -13,9 +13,9 @@ from django.contrib.auth.models import User as Account
 from django.db.models import Q
 from django.utils import timezone
 
+from tournament.checkin.models import CheckIn, CheckInWindow
 from tournament.entries.selectors import entries_of
 from tournament.models.events import Entry, Event, Round
-from tournament.models.people import CheckIn, CheckInWindow
 from tournament.permissions import player_of
 from tournament.rounds.selectors import next_round_number, open_round
 

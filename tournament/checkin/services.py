@@ -30,11 +30,11 @@ from django.utils.translation import gettext as _
 
 from tournament.acting import User, lock_event
 from tournament.checkin import selectors as checkin_selectors
+from tournament.checkin.models import CheckIn, CheckInWindow
 from tournament.errors import Conflict, DomainError
+from tournament.events.models import EventLogEntry
 from tournament.logs import log_write
 from tournament.models.events import Entry, Event
-from tournament.models.logs import EventLogEntry
-from tournament.models.people import CheckIn, CheckInWindow
 from tournament.permissions import require_director, require_own_entry
 from tournament.reading import whole_number
 

@@ -13,6 +13,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournament.api.errors import ERRORS
+from tournament.claims.models import PlayerClaim
 from tournament.claims.selectors import claims_to_decide, decides_any_claims
 from tournament.claims.serializers import (
     ClaimCreateSerializer,
@@ -22,7 +23,6 @@ from tournament.claims.serializers import (
 from tournament.claims.services import approve_claim, claim_player, refuse_claim
 from tournament.errors import DomainError, NotAllowed
 from tournament.models.events import Player
-from tournament.models.people import PlayerClaim
 
 
 @extend_schema(tags=["accounts"])

@@ -4,8 +4,9 @@ claim's state, their API token, and who may decide a claim. They never write."""
 from django.contrib.auth.models import User as Account
 from django.db.models import Exists, OuterRef, Q, QuerySet
 
+from tournament.claims.models import PlayerClaim
+from tournament.models.decisions import Decision
 from tournament.models.events import Entry, EventRole, Player
-from tournament.models.people import Decision, PlayerClaim
 from tournament.permissions import User
 
 # The registry search shows at most this many players; a longer name narrows it.

@@ -8,9 +8,9 @@ from typing import Any
 from rest_framework import serializers
 
 from tournament.api.base import DisplayNameField
+from tournament.claims.models import PlayerClaim
 from tournament.claims.services import MESSAGE_MAX
 from tournament.fields import ModelSerializer, WholeNumberField
-from tournament.models.people import PlayerClaim
 
 
 class ClaimSerializer(ModelSerializer[PlayerClaim]):

@@ -10,11 +10,12 @@ from tournament import names
 from tournament.accounts.services import lock_account, require_no_player
 from tournament.accounts.verification import require_verified_address
 from tournament.acting import User, need_reason
+from tournament.claims.models import PlayerClaim
 from tournament.claims.selectors import may_decide_claim, pending_claim_of
 from tournament.errors import Conflict, DomainError, NotAllowed
 from tournament.logs import log_write
+from tournament.models.decisions import Decision
 from tournament.models.events import Player
-from tournament.models.people import Decision, PlayerClaim
 from tournament.permissions import require_signed_in
 from tournament.registry.services import clean_player_fields
 from tournament.text import refuse_control_characters

@@ -13,6 +13,7 @@ from django.views.decorators.http import require_POST
 
 from tournament.accounts import selectors as account_selectors
 from tournament.claims.forms import ClaimForm, OwnPlayerForm, SearchForm
+from tournament.claims.models import PlayerClaim
 from tournament.claims.selectors import (
     SEARCH_LIMIT,
     claims_to_decide,
@@ -31,7 +32,6 @@ from tournament.claims.services import (
 )
 from tournament.errors import DomainError
 from tournament.models.events import Player
-from tournament.models.people import PlayerClaim
 from tournament.names import display_name
 from tournament.pages import carry_out, form_error
 from tournament.permissions import player_of

@@ -32,6 +32,7 @@ from rest_framework.response import Response
 from tournament.api.base import DisplayNameField
 from tournament.api.errors import error_response
 from tournament.api.schema import LOGIN_REQUIRED
+from tournament.confirmations.models import ResultConfirmation
 from tournament.confirmations.selectors import (
     PAPER_RESULTS,
     current_words,
@@ -44,7 +45,6 @@ from tournament.confirmations.selectors import (
 from tournament.confirmations.services import confirm_result, settle_result
 from tournament.fields import ModelSerializer, WholeNumberField
 from tournament.models.events import PUBLIC_ROUND_STATUSES, Board
-from tournament.models.people import ResultConfirmation
 from tournament.models.tables import SEATED
 from tournament.web.parsers import LimitedJSONField
 

@@ -24,13 +24,13 @@ from django.db.models import Q, QuerySet
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from tournament.confirmations.models import ResultConfirmation
 from tournament.errors import Conflict, DomainError
 from tournament.models.events import Board, Entry, Event, Result, default_tiebreak_chain
-from tournament.models.logs import ResultCorrection
-from tournament.models.people import ResultConfirmation
 from tournament.models.tables import SEATED
 from tournament.names import display_name
 from tournament.permissions import User, is_arbiter, is_own_entry
+from tournament.results.models import ResultCorrection
 
 PAIR, TEAMS, TABLE, SOLITAIRE = "pair", "teams", "table", "solitaire"
 # The results two sides confirm: played games (forfeits and byes are the arbiter's).

@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy
 from scoring import core as scoring_core
 from tournament import effects
 from tournament.acting import User, need_reason
+from tournament.confirmations.models import ResultConfirmation
 from tournament.confirmations.selectors import (
     COLOURS,
     PAIR,
@@ -48,10 +49,9 @@ from tournament.confirmations.selectors import (
 from tournament.effects import board_deciding
 from tournament.errors import DomainError, NotAllowed
 from tournament.events.log import note
+from tournament.events.models import EventLogEntry
 from tournament.logs import log_write
 from tournament.models.events import Board, Entry, Result
-from tournament.models.logs import EventLogEntry
-from tournament.models.people import ResultConfirmation
 from tournament.models.tables import SEATED
 from tournament.names import display_name
 from tournament.results.services import Source, enter_result, lock_board

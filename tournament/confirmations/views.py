@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from tournament.confirmations.models import ResultConfirmation
 from tournament.confirmations.selectors import (
     PAIR,
     SOLITAIRE,
@@ -33,7 +34,6 @@ from tournament.confirmations.services import confirm_result, settle_result
 from tournament.errors import DomainError
 from tournament.fields import WholeNumberFormField
 from tournament.models.events import Board, Entry, Event, Result
-from tournament.models.people import ResultConfirmation
 from tournament.models.tables import SEATED
 from tournament.pages import form_error, get_event
 from tournament.permissions import is_director

@@ -8,13 +8,14 @@ from django.utils.translation import gettext as _
 
 from tournament.accounts.verification import require_verified_address
 from tournament.acting import User, lock_event, need_reason
+from tournament.entries.models import EntryRequest
 from tournament.entries.services import enter_player
 from tournament.errors import Conflict, DomainError
 from tournament.events.log import note
+from tournament.events.models import EventLogEntry
 from tournament.logs import log_write
+from tournament.models.decisions import Decision
 from tournament.models.events import Entry, Event, Player
-from tournament.models.logs import EventLogEntry
-from tournament.models.people import Decision, EntryRequest
 from tournament.permissions import require_director, require_player
 
 ONLINE = EventLogEntry.Kind.ONLINE_ENTRY

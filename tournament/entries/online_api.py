@@ -19,6 +19,7 @@ from rest_framework.response import Response
 from tournament.api.base import DisplayNameField
 from tournament.api.errors import error_response
 from tournament.api.schema import LOGIN_REQUIRED
+from tournament.entries.models import EntryRequest
 from tournament.entries.online import (
     approve_entry_request,
     enter_online,
@@ -27,8 +28,8 @@ from tournament.entries.online import (
 from tournament.entries.selectors import entry_requests_of
 from tournament.entries.serializers import EntrySerializer
 from tournament.fields import ModelSerializer
+from tournament.models.decisions import Decision
 from tournament.models.events import Entry, Event
-from tournament.models.people import Decision, EntryRequest
 from tournament.permissions import is_director, player_of
 from tournament.registry.serializers import PlayerBriefSerializer
 

@@ -16,6 +16,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournament.accounts import selectors as account_selectors
 from tournament.acting import User, paired_rounds
 from tournament.entries.byes import BYE_POINT_WORDS, allowed_bye_points, set_requested_byes
+from tournament.entries.models import EntryRequest
 from tournament.entries.online import (
     approve_entry_request,
     enter_online,
@@ -24,8 +25,8 @@ from tournament.entries.online import (
 from tournament.entries.selectors import entry_requests_of, own_entry_requests
 from tournament.entries.services import withdraw_entry
 from tournament.errors import DomainError
+from tournament.models.decisions import Decision
 from tournament.models.events import Entry, Event, Player
-from tournament.models.people import Decision, EntryRequest
 from tournament.pages import director_or_deny, get_event
 from tournament.permissions import is_own_entry, player_of
 

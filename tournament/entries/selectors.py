@@ -2,13 +2,14 @@
 
 from django.db.models import Case, QuerySet, When
 
+from tournament.entries.models import EntryRequest
+from tournament.models.decisions import Decision
 from tournament.models.events import (
     Board,
     Entry,
     Event,
     Player,
 )
-from tournament.models.people import Decision, EntryRequest
 from tournament.models.tables import SEATED
 
 

@@ -20,8 +20,8 @@ from tournament.entries.services import (
     withdraw_entry,
 )
 from tournament.errors import DomainError
+from tournament.models.decisions import Decision
 from tournament.models.events import Entry, Event
-from tournament.models.people import Decision
 from tournament.pages import carry_out, director_or_deny, form_error, get_event
 from tournament.registry.import_forms import CsvImportForm
 from tournament.registry.services import CSV_COLUMNS, CsvImportError

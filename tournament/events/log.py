@@ -1,8 +1,8 @@
 """The event's own log: rounds published, withdrawals, reinstatements and late entries."""
 
 from tournament.acting import User
+from tournament.events.models import EventLogEntry
 from tournament.models.events import Event
-from tournament.models.logs import EventLogEntry
 
 
 def note(event: Event, user: User, kind: str, description: str) -> None:

@@ -6,11 +6,11 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext
 
 from scoring import core as scoring_core
+from tournament.events.models import EventLogEntry
 from tournament.models.events import (
     Event,
     EventRole,
 )
-from tournament.models.logs import EventLogEntry
 from tournament.permissions import User, is_arbiter
 
 

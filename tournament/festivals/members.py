@@ -10,11 +10,11 @@ from django.utils.translation import gettext as _
 from tournament import effects
 from tournament.acting import User
 from tournament.errors import Conflict
+from tournament.festivals.models import FestivalRequest
 from tournament.festivals.services import can_edit_festival, require_festival_editor
 from tournament.logs import log_write
+from tournament.models.decisions import Decision
 from tournament.models.events import Event, Festival
-from tournament.models.people import Decision
-from tournament.models.rights import FestivalRequest
 from tournament.rights.services import clean_reason
 
 # Why a request closed without a festival director's decision.

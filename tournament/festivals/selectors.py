@@ -4,12 +4,12 @@ request. They never write."""
 from django.db.models import Count, QuerySet
 from django.shortcuts import get_object_or_404
 
+from tournament.festivals.models import FestivalRequest
+from tournament.models.decisions import Decision
 from tournament.models.events import (
     Event,
     Festival,
 )
-from tournament.models.people import Decision
-from tournament.models.rights import FestivalRequest
 
 
 def pending_request_of(event: Event) -> FestivalRequest | None:

@@ -26,8 +26,8 @@ from django.utils.translation import gettext as _
 from tournament import effects
 from tournament.acting import User
 from tournament.errors import DomainError, NotAllowed
+from tournament.festivals.models import FestivalRole
 from tournament.models.events import EventRole, Festival
-from tournament.models.rights import FestivalRole
 from tournament.reading import whole_number
 from tournament.rights import services as rights
 

@@ -16,9 +16,9 @@ from tournament.errors import DomainError
 from tournament.festivals import members as festival_members
 from tournament.festivals import services as festival_services
 from tournament.festivals.forms import DirectorForm, FestivalForm
+from tournament.festivals.models import FestivalRequest, FestivalRole
 from tournament.festivals.selectors import festival_or_404
 from tournament.models.events import Festival
-from tournament.models.rights import FestivalRequest, FestivalRole
 from tournament.pages import form_error
 
 

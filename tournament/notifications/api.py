@@ -13,8 +13,8 @@ from tournament.api.errors import error_response
 from tournament.api.schema import LOGIN_REQUIRED
 from tournament.fields import ModelSerializer
 from tournament.models.events import Event
-from tournament.models.people import Notification
 from tournament.notifications import services as notifications
+from tournament.notifications.models import Notification
 from tournament.permissions import require_player
 
 NOT_A_PLAYER = error_response(403, "Not logged in, or no claimed registry player")

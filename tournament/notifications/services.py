@@ -33,15 +33,16 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from tournament.confirmations.models import ResultConfirmation
 from tournament.confirmations.services import CONFIRMED_REASONS, WITH_THE_ARBITER
 from tournament.logs import fields_text
 from tournament.models.events import Board, Entry, Event, Player, Result, Round
-from tournament.models.logs import ResultCorrection
-from tournament.models.people import Notification, ResultConfirmation
 from tournament.models.tables import Seat
 from tournament.names import display_name
+from tournament.notifications.models import Notification
 from tournament.pairing.model import format_score
 from tournament.permissions import is_arbiter, is_director
+from tournament.results.models import ResultCorrection
 from tournament.results.services import GAME_OVER_REASON
 
 logger = logging.getLogger(__name__)

@@ -23,8 +23,8 @@ from tournament.api.errors import ERRORS, error_response
 from tournament.errors import DomainError
 from tournament.fields import ModelSerializer, Paginator, WholeNumberField
 from tournament.models.events import Player
-from tournament.models.people import PlayerMerge
 from tournament.registry import merge as merge_service
+from tournament.registry.models import PlayerMerge
 from tournament.registry.selectors import merge_history, player_list
 from tournament.registry.serializers import PlayerBriefSerializer, PlayerSerializer
 from tournament.registry.services import create_player, update_player

@@ -15,12 +15,15 @@ from django.utils.translation import gettext as _
 
 from tournament import effects
 from tournament.acting import User, need_reason
+from tournament.claims.models import PlayerClaim
+from tournament.entries.models import EntryRequest
 from tournament.errors import Conflict, DomainError, NotAllowed
 from tournament.events.log import note
+from tournament.events.models import EventLogEntry
 from tournament.logs import log_write
 from tournament.models.events import Entry, Event, Player
-from tournament.models.logs import EventLogEntry
-from tournament.models.people import EntryRequest, Notification, PlayerClaim, PlayerMerge
+from tournament.notifications.models import Notification
+from tournament.registry.models import PlayerMerge
 from tournament.registry.selectors import undoable_merge
 from tournament.registry.services import is_registrar
 

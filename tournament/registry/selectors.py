@@ -6,7 +6,7 @@ from tournament.models.events import (
     Entry,
     Player,
 )
-from tournament.models.people import PlayerMerge
+from tournament.registry.models import PlayerMerge
 
 
 def player_list(search: str = "") -> QuerySet[Player]:

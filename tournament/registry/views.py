@@ -21,9 +21,9 @@ from tournament.errors import DomainError
 from tournament.festivals.services import directs_an_event
 from tournament.fields import Paginator, WholeNumberFormField, form_field
 from tournament.models.events import Player
-from tournament.models.people import PlayerMerge
 from tournament.pages import director_or_deny, get_event
 from tournament.registry import merge as merge_service
+from tournament.registry.models import PlayerMerge
 from tournament.registry.selectors import (
     merge_history as registry_merge_history,
 )

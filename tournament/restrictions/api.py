@@ -16,8 +16,8 @@ from tournament.api.errors import ERRORS
 from tournament.api.schema import LOGIN_REQUIRED
 from tournament.events.serializers import EventSerializer
 from tournament.fields import ModelSerializer, WholeNumberField
-from tournament.models.logs import ForbiddenPair
 from tournament.permissions import require_director, require_event_creator
+from tournament.restrictions.models import ForbiddenPair
 from tournament.restrictions.selectors import forbidden_pairs_of
 from tournament.restrictions.services import add_forbidden_pair, remove_forbidden_pair
 from tournament.restrictions.trf_import import import_trf

@@ -7,7 +7,7 @@ from django.db.models import Max, QuerySet
 from tournament.models.events import (
     Event,
 )
-from tournament.models.logs import ForbiddenPair
+from tournament.restrictions.models import ForbiddenPair
 
 KEEP_APART_FIELDS = ("club", "family", "country")
 

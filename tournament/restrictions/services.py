@@ -14,9 +14,9 @@ from tournament.errors import DomainError
 from tournament.events.log import note
 from tournament.logs import log_write
 from tournament.models.events import Entry, Event
-from tournament.models.logs import ForbiddenPair
 from tournament.permissions import require_director
 from tournament.reading import whole_number
+from tournament.restrictions.models import ForbiddenPair
 
 
 def _entry_of(event: Event, entry_id: object, field: str) -> Entry:

@@ -27,11 +27,11 @@ from tournament.events.log import note
 from tournament.events.services import create_event
 from tournament.logs import log_write
 from tournament.models.events import Entry, Event, Player, Result, Round
-from tournament.models.logs import ForbiddenPair
 from tournament.pairing.trf import TrfError, TrfEvent, TrfGame, TrfPlayer, read_trf
 from tournament.permissions import require_event_creator
 from tournament.reading import whole_number
 from tournament.registry.services import clean_player_fields, find_player
+from tournament.restrictions.models import ForbiddenPair
 from tournament.results.services import set_board_result
 from tournament.rounds import seating
 from tournament.rounds.seating import Table

@@ -8,7 +8,6 @@ from django.urls import reverse
 from django.views.decorators.http import require_POST
 
 from tournament.errors import DomainError
-from tournament.models.logs import ForbiddenPair
 from tournament.pages import (
     carry_out,
     director_or_deny,
@@ -18,6 +17,7 @@ from tournament.pages import (
 )
 from tournament.registry.import_forms import TrfImportForm
 from tournament.restrictions.forms import ForbiddenPairForm
+from tournament.restrictions.models import ForbiddenPair
 from tournament.restrictions.selectors import forbidden_pairs_of
 from tournament.restrictions.services import add_forbidden_pair, remove_forbidden_pair
 from tournament.restrictions.trf_import import import_trf

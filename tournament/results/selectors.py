@@ -14,8 +14,8 @@ from tournament.models.events import (
     Result,
     default_tiebreak_chain,
 )
-from tournament.models.logs import ResultCorrection
 from tournament.models.tables import SEATED
+from tournament.results.models import ResultCorrection
 
 
 def uses_levels(event: Event) -> bool:

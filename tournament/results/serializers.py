@@ -15,7 +15,7 @@ from tournament.api.base import DisplayNameField
 from tournament.entries.serializers import EntryRefSerializer
 from tournament.fields import ModelSerializer, WholeNumberField
 from tournament.models.events import Board, Result
-from tournament.models.logs import ResultCorrection
+from tournament.results.models import ResultCorrection
 from tournament.text import NoControlCharacters
 
 

@@ -27,7 +27,6 @@ from tournament.effects import board_decided, board_deciding
 from tournament.errors import Conflict, DomainError
 from tournament.logs import log_write
 from tournament.models.events import Board, Event, Result, Round
-from tournament.models.logs import ResultCorrection
 from tournament.models.tables import Seat
 from tournament.names import display_name
 from tournament.permissions import require_director
@@ -47,6 +46,7 @@ from tournament.results.checks import LOWEST_LEVEL_MAX as LOWEST_LEVEL_MAX
 from tournament.results.checks import TableOutcome as TableOutcome
 from tournament.results.checks import check_levels as check_levels
 from tournament.results.checks import track as track
+from tournament.results.models import ResultCorrection
 from tournament.rounds import seating
 from tournament.rounds.services import refresh_round_status
 

@@ -20,11 +20,12 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from tournament.admin_base import ReadOnlyAdmin
+from tournament.festivals.models import FestivalRole
 from tournament.festivals.services import note_festival_director
 from tournament.fields import ReadsNumbersOneWay, number_formfield
 from tournament.models.events import EventRole
-from tournament.models.rights import FestivalRole, RightsChange
 from tournament.rights import services as rights
+from tournament.rights.models import RightsChange
 
 User = get_user_model()
 # The fields of a user's form that are rights; what each is called in the log.

@@ -14,11 +14,11 @@ from django.utils.translation import gettext as _
 from tournament.acting import User
 from tournament.errors import DomainError
 from tournament.events.log import note
+from tournament.events.models import EventLogEntry
 from tournament.logs import log_write
 from tournament.models.events import Event
-from tournament.models.logs import EventLogEntry
-from tournament.models.rights import RightsChange
 from tournament.names import display_name
+from tournament.rights.models import RightsChange
 
 
 def clean_reason(reason: object) -> str:

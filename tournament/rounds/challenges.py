@@ -23,8 +23,8 @@ from tournament.acting import User, need_reason
 from tournament.errors import Conflict, DomainError
 from tournament.logs import log_write
 from tournament.models.events import Event, Round
-from tournament.models.logs import PairingChange
 from tournament.permissions import require_director
+from tournament.rounds.models import PairingChange
 
 SEQUENCE = "challenges"
 MODE = "mode"

@@ -4,6 +4,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from scoring import core as scoring_core
+from tournament.checkin.models import CheckIn
 from tournament.models.events import (
     PLAYED_RESULTS,
     Board,
@@ -11,7 +12,6 @@ from tournament.models.events import (
     Event,
     Result,
 )
-from tournament.models.people import CheckIn
 from tournament.pairing import PlayerState
 from tournament.restrictions.selectors import kept_apart
 from tournament.rounds.selectors import pair_of

@@ -13,11 +13,11 @@ from tournament.models.events import (
     Event,
     Round,
 )
-from tournament.models.logs import PairingChange
 from tournament.models.tables import SEATED
 from tournament.pairing import resolve_system
 from tournament.pairing.tables_schedule import Schedule, all_play_all_tables
 from tournament.permissions import User, is_director
+from tournament.rounds.models import PairingChange
 
 
 def rounds_visible_to(user: User, event: Event) -> QuerySet[Round]:

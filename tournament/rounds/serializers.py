@@ -11,9 +11,9 @@ from rest_framework.reverse import reverse
 from tournament.api.base import MAX_BOARD_NUMBER, MAX_ID, DisplayNameField
 from tournament.fields import ModelSerializer, WholeNumberField
 from tournament.models.events import Round
-from tournament.models.logs import PairingChange
 from tournament.models.tables import SEATED
 from tournament.results.serializers import BoardSerializer
+from tournament.rounds.models import PairingChange
 from tournament.text import NoControlCharacters
 
 

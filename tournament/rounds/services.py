@@ -18,7 +18,6 @@ from tournament.events.log import note
 from tournament.events.services import check_round_robin_rounds, refresh_event_status
 from tournament.logs import log_write
 from tournament.models.events import Board, Entry, Event, Result, Round
-from tournament.models.logs import PairingChange
 from tournament.pairing import NoPairingError, pair_round
 from tournament.permissions import require_director
 from tournament.restrictions.selectors import kept_apart
@@ -26,6 +25,7 @@ from tournament.rounds import challenges as challenge_rounds
 from tournament.rounds import seating, solitaire, table_pairing
 from tournament.rounds import tables as table_selectors
 from tournament.rounds.history import player_states, requested_bye_result
+from tournament.rounds.models import PairingChange
 from tournament.rounds.review import board_warnings, describe_board
 from tournament.rounds.seating import Table
 from tournament.rounds.selectors import (

@@ -28,8 +28,8 @@ from django.utils.text import slugify
 from games.models import Game
 from tournament.entries.services import import_players_csv
 from tournament.events.services import create_event
+from tournament.festivals.models import FestivalRole
 from tournament.models.events import Event, EventRole, Festival, Round
-from tournament.models.rights import FestivalRole
 from tournament.rights import services as rights
 from tournament.rounds.services import compute_draft, publish_round, start_pairing
 

@@ -5,8 +5,8 @@ from typing import Any
 
 from django.core.management.base import BaseCommand
 
-from scoring.models import PlayerRating, RatingChange
 from scoring.ratings import services as ratings
+from scoring.ratings.models import PlayerRating, RatingChange
 
 
 class Command(BaseCommand):

@@ -36,8 +36,9 @@ from tests.tournament.integration.helpers import api_as, event_with_players
 from tournament.errors import Conflict, DomainError, NotAllowed
 from tournament.events.services import update_event
 from tournament.models.events import Board, Event, Result, Round
-from tournament.models.logs import PairingChange, ResultCorrection
+from tournament.results.models import ResultCorrection
 from tournament.rounds import challenges as challenge_rounds
+from tournament.rounds.models import PairingChange
 from tournament.rounds.services import compute_draft, publish_round, start_pairing
 
 pytestmark = pytest.mark.django_db

@@ -15,7 +15,7 @@ from games.recording.services import import_record, record_action, record_action
 from tests.factories import director_of
 from tests.games.integration.factories import board_with_game, fresh
 from tournament.errors import Conflict, DomainError, NotAllowed
-from tournament.models.logs import ResultCorrection
+from tournament.results.models import ResultCorrection
 from tournament.results.services import reopen_board, set_board_result
 
 RO = {"type": "place", "player": 0, "tile": "RO", "cells": ["C9", "D9"]}

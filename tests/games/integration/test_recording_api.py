@@ -10,7 +10,7 @@ from games.recording import positions
 from tests.games.integration.factories import has_bonus, scripted_actions
 from tests.result_calls import lowest as side_lowest
 from tournament.models.events import Round
-from tournament.models.logs import ResultCorrection
+from tournament.results.models import ResultCorrection
 
 
 def engine_result(actions: list[dict[str, Any]]) -> tuple[str, list[int]]:

@@ -15,7 +15,7 @@ from games.recording.services import record_action, record_actions
 from tests.games.integration.factories import board_with_game, fresh
 from tests.result_calls import lowest
 from tournament.errors import DomainError
-from tournament.models.logs import ResultCorrection
+from tournament.results.models import ResultCorrection
 
 T0 = dt.datetime(2026, 8, 20, 10, 0, 0, tzinfo=dt.UTC)
 RO = {"type": "place", "player": 0, "tile": "RO", "cells": ["C9", "D9"]}

@@ -37,8 +37,8 @@ from games.models import Game
 from games.recording import positions
 from tests.factories import EventCreatorFactory, PlayerFactory, UserFactory
 from tests.standings import pdfreader
+from tournament.festivals.models import FestivalRequest
 from tournament.models.events import Board, Entry, Event, EventRole, Festival, Player, Round
-from tournament.models.rights import FestivalRequest
 
 #: The players of the stories, in the order they are entered (a story takes the first n).
 PIONEERS = [

@@ -68,8 +68,8 @@ from openskill.models import PlackettLuce
 from games.challenges import check_record, load_record
 from games.models import Game
 from tests.integration.end_to_end import steps as s
+from tournament.confirmations.models import ResultConfirmation
 from tournament.models.events import Board, Event, Festival, Player, Round
-from tournament.models.people import ResultConfirmation
 
 pytestmark = pytest.mark.django_db
 

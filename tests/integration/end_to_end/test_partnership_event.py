@@ -12,9 +12,10 @@ from openskill.models import PlackettLuce
 
 from games.models import Game
 from tests.integration.end_to_end import steps as s
+from tournament.confirmations.models import ResultConfirmation
+from tournament.events.models import EventLogEntry
 from tournament.models.events import Board, Entry, Event, Festival, Player, Round
-from tournament.models.logs import EventLogEntry, ResultCorrection
-from tournament.models.people import ResultConfirmation
+from tournament.results.models import ResultCorrection
 
 pytestmark = pytest.mark.django_db
 

@@ -21,7 +21,7 @@ from games.engine.deal import dealt_sequence
 from games.models import Game
 from tests.integration.end_to_end import steps as s
 from tournament.models.events import Board, Event, Festival, Player, Result, Round
-from tournament.models.logs import ResultCorrection
+from tournament.results.models import ResultCorrection
 
 pytestmark = pytest.mark.django_db
 

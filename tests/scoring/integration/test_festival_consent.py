@@ -19,9 +19,10 @@ from tests.factories import (
 )
 from tournament.events.forms import EventForm
 from tournament.festivals import services as festival_services
+from tournament.festivals.models import FestivalRequest, FestivalRole
+from tournament.models.decisions import Decision
 from tournament.models.events import Event, Festival
-from tournament.models.people import Decision
-from tournament.models.rights import FestivalRequest, FestivalRole, RightsChange
+from tournament.rights.models import RightsChange
 
 pytestmark = pytest.mark.django_db
 

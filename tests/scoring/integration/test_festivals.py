@@ -22,13 +22,13 @@ from tests.factories import (
     UserFactory,
     director_of,
 )
+from tournament.checkin.models import CheckInWindow
 from tournament.errors import DomainError, NotAllowed
 from tournament.events.forms import EventForm
 from tournament.events.services import update_event
 from tournament.festivals import services as festival_services
+from tournament.festivals.models import FestivalRole
 from tournament.models.events import Entry, Event, Festival, Player
-from tournament.models.people import CheckInWindow
-from tournament.models.rights import FestivalRole
 from tournament.results.services import set_board_result
 
 pytestmark = pytest.mark.django_db

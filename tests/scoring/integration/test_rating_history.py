@@ -12,8 +12,8 @@ from django.test import Client
 from django.urls import reverse
 
 from scoring.core.ratings import display_rating
-from scoring.models import PlayerRating
 from scoring.ratings import services as ratings
+from scoring.ratings.models import PlayerRating
 from scoring.ratings.selectors import player_history
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, RoundFactory, director_of
 from tests.result_calls import set_table_result

@@ -12,8 +12,8 @@ from django.urls import reverse
 
 from scoring import tasks
 from scoring.core.ratings import display_rating
-from scoring.models import PlayerRating, RatingChange
 from scoring.ratings import services as ratings
+from scoring.ratings.models import PlayerRating, RatingChange
 from tests.factories import BoardFactory, EntryFactory, EventFactory, RoundFactory, director_of
 from tests.result_calls import set_table_result
 from tournament import effects

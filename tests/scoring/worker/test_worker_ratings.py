@@ -4,7 +4,7 @@ import time
 
 import pytest
 
-from scoring.models import PlayerRating, RatingChange
+from scoring.ratings.models import PlayerRating, RatingChange
 from tests.factories import BoardFactory, EntryFactory, EventFactory, RoundFactory, director_of
 from tournament import effects
 from tournament.models.events import Result

@@ -18,9 +18,9 @@ from tests.factories import (
     RoundFactory,
     UserFactory,
 )
+from tournament.claims.models import PlayerClaim
 from tournament.models.events import Board, Entry, Round
-from tournament.models.logs import ResultCorrection
-from tournament.models.people import PlayerClaim
+from tournament.results.models import ResultCorrection
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from rest_framework.test import APIClient
 from tests.factories import EventCreatorFactory
 from tests.tournament.integration.helpers import CSV_TWELVE, api_as, hand_result
 from tournament.models.events import Board, Event, Round
-from tournament.models.logs import ResultCorrection
+from tournament.results.models import ResultCorrection
 
 
 def pair_and_publish(api: APIClient, slug: str, capture: Any) -> dict[str, Any]:

@@ -19,12 +19,12 @@ from tests.tournament.integration.helpers import api_as, event_with_players
 from tests.tournament.integration.races import Call, together
 from tournament.checkin import selectors as checkin_selectors
 from tournament.checkin import services as checkin
+from tournament.checkin.models import CheckIn, CheckInWindow
 from tournament.entries.byes import set_requested_byes
 from tournament.entries.services import add_entry, withdraw_entry
 from tournament.errors import Conflict, DomainError, NotAllowed
+from tournament.events.models import EventLogEntry
 from tournament.models.events import Board, Entry, Event, Festival, Result, Round
-from tournament.models.logs import EventLogEntry
-from tournament.models.people import CheckIn, CheckInWindow
 from tournament.results.services import set_board_result
 from tournament.rounds.selectors import pair_of
 from tournament.rounds.services import compute_draft, publish_round, start_pairing, swap_players

@@ -13,11 +13,12 @@ from django.urls import reverse
 from tests.factories import EntryFactory, EventFactory, PlayerFactory, UserFactory, director_of
 from tests.tournament.integration.helpers import api_as
 from tournament.accounts import verification
+from tournament.claims.models import PlayerClaim
 from tournament.claims.services import approve_claim, claim_player
 from tournament.entries.services import add_entry
 from tournament.errors import NotAllowed
+from tournament.models.decisions import Decision
 from tournament.models.events import Player
-from tournament.models.people import Decision, PlayerClaim
 
 pytestmark = pytest.mark.django_db
 

@@ -17,6 +17,7 @@ from tests.factories import (
     director_of,
 )
 from tests.tournament.integration.races import Call, together
+from tournament.claims.models import PlayerClaim
 from tournament.claims.services import (
     OTHER_CLAIM_APPROVED,
     approve_claim,
@@ -26,8 +27,8 @@ from tournament.claims.services import (
     withdraw_claim,
 )
 from tournament.errors import Conflict, DomainError, NotAllowed
+from tournament.models.decisions import Decision
 from tournament.models.events import Player
-from tournament.models.people import Decision, PlayerClaim
 
 pytestmark = pytest.mark.django_db
 

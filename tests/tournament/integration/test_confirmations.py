@@ -27,11 +27,12 @@ from tests.factories import (
 from tests.result_calls import lowest
 from tests.tournament.integration.helpers import api_as
 from tests.tournament.integration.races import Call, queued, together
+from tournament.confirmations.models import ResultConfirmation
 from tournament.confirmations.services import confirm_result, settle_result
 from tournament.errors import Conflict, DomainError, NotAllowed
+from tournament.events.models import EventLogEntry
 from tournament.models.events import Board, Entry, Result, Round
-from tournament.models.logs import EventLogEntry, ResultCorrection
-from tournament.models.people import ResultConfirmation
+from tournament.results.models import ResultCorrection
 from tournament.results.services import set_board_result
 
 NO_LEVELS = ["results_between", "buchholz"]  # tie-breaks that read no colour levels

@@ -21,12 +21,13 @@ from tests.factories import (
     director_of,
 )
 from tests.tournament.integration.helpers import api_as
+from tournament.confirmations.models import ResultConfirmation
 from tournament.confirmations.services import confirm_result, settle_result
 from tournament.errors import DomainError, NotAllowed
+from tournament.events.models import EventLogEntry
 from tournament.models.events import Board, Entry, Result, Round
-from tournament.models.logs import EventLogEntry, ResultCorrection
-from tournament.models.people import ResultConfirmation
 from tournament.models.tables import Seat
+from tournament.results.models import ResultCorrection
 from tournament.rounds.seating import Table, seat_boards
 
 NAMES = ["Ahmed Karimi", "Noor Haddad", "Oluwaseun Adeyemi"]

@@ -19,9 +19,10 @@ from tests.factories import (
 )
 from tests.tournament.integration.helpers import api_as
 from tournament.errors import DomainError
+from tournament.festivals.models import FestivalRequest
 from tournament.models.events import Event, Festival, Player
-from tournament.models.logs import ResultCorrection
-from tournament.models.rights import FestivalRequest, RightsChange
+from tournament.results.models import ResultCorrection
+from tournament.rights.models import RightsChange
 from tournament.text import NoControlCharacters
 
 pytestmark = pytest.mark.django_db

@@ -29,8 +29,8 @@ from tests.factories import (
     director_of,
 )
 from tests.html_forms import form_with
+from tournament.checkin.models import CheckInWindow
 from tournament.models.events import Event, Festival, Round
-from tournament.models.people import CheckInWindow
 
 pytestmark = pytest.mark.django_db
 

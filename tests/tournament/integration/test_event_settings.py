@@ -5,8 +5,8 @@ import pytest
 from django.test import Client
 
 from tests.tournament.integration.helpers import event_with_players
+from tournament.events.models import EventLogEntry
 from tournament.events.services import update_event
-from tournament.models.logs import EventLogEntry
 
 pytestmark = pytest.mark.django_db
 

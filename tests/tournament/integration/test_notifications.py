@@ -27,10 +27,10 @@ from tests.tournament.integration.helpers import api_as, event_with_players, han
 from tournament import tasks
 from tournament.confirmations.services import confirm_result
 from tournament.models.events import Board, Event, Player, Result, Round
-from tournament.models.logs import ResultCorrection
-from tournament.models.people import Notification
 from tournament.notifications import services as notifications
+from tournament.notifications.models import Notification
 from tournament.restrictions.trf_import import import_trf
+from tournament.results.models import ResultCorrection
 from tournament.results.services import Source, enter_result, set_board_result, withdraw_game_result
 from tournament.rounds.services import compute_draft, publish_round, start_pairing
 

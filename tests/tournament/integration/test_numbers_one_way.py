@@ -17,8 +17,8 @@ from tests.factories import BoardFactory, PlayerFactory, RoundFactory, UserFacto
 from tests.games.integration.factories import board_with_game, fresh
 from tests.result_calls import lowest
 from tests.tournament.integration.helpers import api_as, event_with_players
+from tournament.checkin.models import CheckIn
 from tournament.models.events import Board, Entry, Event
-from tournament.models.people import CheckIn
 
 pytestmark = pytest.mark.django_db
 

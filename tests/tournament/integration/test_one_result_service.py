@@ -20,8 +20,8 @@ from tests.factories import EntryFactory, PlayerFactory, arbiter_of
 from tests.tournament.integration.helpers import event_with_players
 from tournament.errors import DomainError
 from tournament.models.events import Board, Event, Result, Round
-from tournament.models.logs import ResultCorrection
 from tournament.models.tables import Seat
+from tournament.results.models import ResultCorrection
 from tournament.results.services import enter_result
 from tournament.rounds.services import compute_draft, publish_round, start_pairing
 

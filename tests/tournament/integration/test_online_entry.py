@@ -18,6 +18,7 @@ from tests.factories import (
     director_of,
 )
 from tournament.entries.byes import set_requested_byes
+from tournament.entries.models import EntryRequest
 from tournament.entries.online import (
     approve_entry_request,
     enter_online,
@@ -25,9 +26,9 @@ from tournament.entries.online import (
 )
 from tournament.entries.services import withdraw_entry
 from tournament.errors import Conflict, DomainError, NotAllowed
+from tournament.events.models import EventLogEntry
+from tournament.models.decisions import Decision
 from tournament.models.events import Board, Entry, Event, Player
-from tournament.models.logs import EventLogEntry
-from tournament.models.people import Decision, EntryRequest
 
 
 def linked_player(username: str = "alice", **fields: Any) -> tuple[Any, Player]:

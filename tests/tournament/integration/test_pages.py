@@ -12,8 +12,9 @@ from django.test import Client
 from tests.factories import EventCreatorFactory
 from tests.tournament.integration.helpers import CSV_TWELVE, hand_result
 from tournament.models.events import Board, Entry, Event, Player, Round
-from tournament.models.logs import PairingChange, ResultCorrection
+from tournament.results.models import ResultCorrection
 from tournament.results.services import set_board_result
+from tournament.rounds.models import PairingChange
 from tournament.rounds.selectors import pair_of, seat_in
 from tournament.rounds.services import compute_draft, publish_round, start_pairing
 

@@ -10,15 +10,13 @@ from rest_framework.test import APIClient
 
 from tests.factories import PlayerFactory, UserFactory, arbiter_of
 from tests.tournament.integration.helpers import api_as, event_with_players
+from tournament.checkin.models import CheckIn
+from tournament.claims.models import PlayerClaim
+from tournament.confirmations.models import ResultConfirmation
 from tournament.models.events import Board, Entry, Event, Player, Round
-from tournament.models.people import (
-    CheckIn,
-    Notification,
-    PlayerClaim,
-    PlayerMerge,
-    ResultConfirmation,
-)
 from tournament.models.tables import SEATED
+from tournament.notifications.models import Notification
+from tournament.registry.models import PlayerMerge
 from tournament.rounds.services import compute_draft, publish_round, start_pairing
 
 pytestmark = pytest.mark.django_db

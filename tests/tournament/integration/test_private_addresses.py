@@ -26,16 +26,16 @@ from tests.factories import (
     UserFactory,
 )
 from tests.tournament.integration.helpers import api_as
+from tournament.claims.models import PlayerClaim
 from tournament.claims.services import claim_player
 from tournament.confirmations.services import confirm_result
 from tournament.entries import online as online_entry
 from tournament.entries.services import add_entry
 from tournament.errors import Conflict
 from tournament.models.events import Board, Entry, Event, EventRole, Result
-from tournament.models.logs import ResultCorrection
-from tournament.models.people import PlayerClaim
 from tournament.names import display_name
 from tournament.notifications import services as notifications
+from tournament.results.models import ResultCorrection
 from tournament.results.services import entered_by, set_board_result
 
 ADDRESS = re.compile(r"[\w.+-]+@example\.org")

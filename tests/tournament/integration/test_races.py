@@ -11,7 +11,7 @@ from tests.tournament.integration.helpers import event_with_players
 from tests.tournament.integration.races import Call, queued, together
 from tournament.errors import Conflict
 from tournament.models.events import Board, Event, Round
-from tournament.models.logs import PairingChange
+from tournament.rounds.models import PairingChange
 from tournament.rounds.services import (
     compute_draft,
     delete_draft,

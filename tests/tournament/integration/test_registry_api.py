@@ -17,8 +17,8 @@ from tests.factories import (
 )
 from tests.tournament.integration.helpers import api_as
 from tournament.models.events import Player
-from tournament.models.people import PlayerMerge
 from tournament.registry.merge import merge_players
+from tournament.registry.models import PlayerMerge
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from django.contrib.auth.models import Permission
 from django.test import Client
 from django.urls import reverse
 
-from scoring.models import PlayerRating
+from scoring.ratings.models import PlayerRating
 from scoring.standings.build import build_standings
 from tests.factories import (
     BoardFactory,
@@ -24,14 +24,18 @@ from tests.factories import (
     with_registry_rights,
 )
 from tests.standings.builders import rulebook_example
+from tournament.claims.models import PlayerClaim
 from tournament.entries.forms import EntryForm
+from tournament.entries.models import EntryRequest
 from tournament.entries.services import import_players_csv
 from tournament.errors import Conflict, DomainError, NotAllowed
+from tournament.events.models import EventLogEntry
+from tournament.models.decisions import Decision
 from tournament.models.events import Entry, Event, Player
-from tournament.models.logs import EventLogEntry
-from tournament.models.people import Decision, EntryRequest, Notification, PlayerClaim, PlayerMerge
+from tournament.notifications.models import Notification
 from tournament.permissions import player_of
 from tournament.registry.merge import merge_players, undo_merge
+from tournament.registry.models import PlayerMerge
 from tournament.registry.services import find_player
 
 pytestmark = pytest.mark.django_db

@@ -20,8 +20,8 @@ from tests.factories import (
 )
 from tests.tournament.integration.helpers import api_as
 from tournament.models.events import Entry, Player
-from tournament.models.people import PlayerMerge
 from tournament.registry.merge import merge_players
+from tournament.registry.models import PlayerMerge
 
 pytestmark = pytest.mark.django_db
 

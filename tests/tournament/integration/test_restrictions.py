@@ -12,9 +12,10 @@ from scoring.standings import build as standings
 from tests.tournament.integration.helpers import api_as, event_with_players, hand_result
 from tournament.entries.byes import set_requested_byes
 from tournament.errors import DomainError
+from tournament.events.models import EventLogEntry
 from tournament.events.services import update_event
 from tournament.models.events import Board, Entry, Event, Result, Round
-from tournament.models.logs import EventLogEntry, ForbiddenPair
+from tournament.restrictions.models import ForbiddenPair
 from tournament.restrictions.selectors import kept_apart
 from tournament.restrictions.services import add_forbidden_pair
 from tournament.results.services import set_board_result

@@ -18,7 +18,7 @@ from tests.games.integration.factories import board_with_game, fresh, scripted_a
 from tests.tournament.integration.races import Call, queued, together
 from tournament.errors import Conflict, DomainError
 from tournament.models.events import Board
-from tournament.models.logs import ResultCorrection
+from tournament.results.models import ResultCorrection
 from tournament.results.services import Source, enter_result, set_board_result
 
 GAME = "the game recorded at the board"

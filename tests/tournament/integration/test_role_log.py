@@ -13,10 +13,11 @@ from django.urls import reverse
 
 from tests.factories import EventCreatorFactory, EventFactory, UserFactory, director_of
 from tests.tournament.integration.helpers import api_as
+from tournament.events.models import EventLogEntry
 from tournament.events.services import create_event
+from tournament.festivals.models import FestivalRole
 from tournament.models.events import EventRole, Festival
-from tournament.models.logs import EventLogEntry
-from tournament.models.rights import FestivalRole, RightsChange
+from tournament.rights.models import RightsChange
 
 pytestmark = pytest.mark.django_db
 

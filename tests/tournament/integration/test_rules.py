@@ -14,9 +14,9 @@ from tournament.entries.services import add_entry, add_player_entry, rank_by_rat
 from tournament.errors import Conflict, DomainError
 from tournament.events.services import update_event
 from tournament.models.events import Board, Entry, Event, Result, Round
-from tournament.models.logs import PairingChange
 from tournament.results.services import set_board_result
 from tournament.rounds.history import player_states
+from tournament.rounds.models import PairingChange
 from tournament.rounds.selectors import pair_of, plays_round_robin, seat_in
 from tournament.rounds.services import (
     compute_draft,

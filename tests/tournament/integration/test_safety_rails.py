@@ -22,9 +22,9 @@ from tournament.entries.services import (
     withdraw_entry,
 )
 from tournament.errors import DomainError
+from tournament.events.models import EventLogEntry
 from tournament.events.services import create_event, update_event
 from tournament.models.events import Event, Round
-from tournament.models.logs import EventLogEntry
 from tournament.results.services import set_board_result
 from tournament.rounds.services import compute_draft, publish_round, start_pairing
 

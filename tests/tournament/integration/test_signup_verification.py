@@ -15,8 +15,9 @@ from rest_framework.test import APIClient
 
 from tests.factories import EventFactory, PlayerFactory, UserFactory
 from tournament.accounts import verification
+from tournament.accounts.models import VerifiedAddress
+from tournament.claims.models import PlayerClaim
 from tournament.models.events import Entry, Player
-from tournament.models.people import PlayerClaim, VerifiedAddress
 
 pytestmark = pytest.mark.django_db
 

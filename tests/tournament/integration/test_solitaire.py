@@ -23,8 +23,8 @@ from tests.tournament.integration.helpers import event_with_players
 from tournament.errors import DomainError, NotAllowed
 from tournament.events.services import create_event, ruleset_label
 from tournament.models.events import Board, Event, Result, Round
-from tournament.models.logs import ResultCorrection
 from tournament.models.tables import SEATED, Seat
+from tournament.results.models import ResultCorrection
 from tournament.results.services import record_replay_check
 from tournament.rounds.services import compute_draft, publish_round, start_pairing, swap_players
 

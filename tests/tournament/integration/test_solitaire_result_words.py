@@ -11,8 +11,8 @@ from django.urls import reverse
 
 from tests.result_calls import set_solitaire_result
 from tests.tournament.integration.test_solitaire_not_a_bye import solitaire_round
-from tournament.models.logs import ResultCorrection
 from tournament.notifications.services import result_messages
+from tournament.results.models import ResultCorrection
 
 pytestmark = pytest.mark.django_db
 

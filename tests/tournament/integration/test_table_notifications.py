@@ -15,10 +15,10 @@ from tests.factories import (
     director_of,
 )
 from tests.result_calls import set_table_result
+from tournament.confirmations.models import ResultConfirmation
 from tournament.confirmations.services import confirm_result
 from tournament.errors import DomainError
 from tournament.models.events import Result, Round
-from tournament.models.people import ResultConfirmation
 from tournament.rounds.seating import Table, seat_boards
 from tournament.rounds.services import publish_round
 

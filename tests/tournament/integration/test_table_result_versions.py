@@ -17,8 +17,8 @@ from tests.tournament.integration.helpers import event_with_players
 from tests.tournament.integration.races import Call, together
 from tournament.errors import Conflict
 from tournament.models.events import Board, Round
-from tournament.models.logs import ResultCorrection
 from tournament.models.tables import Seat
+from tournament.results.models import ResultCorrection
 from tournament.rounds.seating import Table, seat_board
 from tournament.rounds.services import compute_draft, publish_round, start_pairing
 

@@ -10,8 +10,8 @@ from tests.factories import EntryFactory, EventFactory, RoundFactory, director_o
 from tests.result_calls import record_table_game_result, set_table_result
 from tournament.errors import Conflict, DomainError
 from tournament.models.events import Board, Entry, Result, Round
-from tournament.models.logs import ResultCorrection
 from tournament.models.tables import Seat
+from tournament.results.models import ResultCorrection
 from tournament.results.services import (
     record_replay_check,
     set_board_result,

@@ -18,10 +18,10 @@ from tournament.checkin import services as checkin
 from tournament.entries.byes import set_requested_byes
 from tournament.errors import DomainError
 from tournament.models.events import Event, Result, Round
-from tournament.models.logs import PairingChange
 from tournament.models.tables import Seat
 from tournament.results.services import set_board_result
 from tournament.rounds import tables as table_selectors
+from tournament.rounds.models import PairingChange
 from tournament.rounds.services import compute_draft, publish_round, start_pairing, swap_entries
 
 pytestmark = pytest.mark.django_db

@@ -18,8 +18,8 @@ from tests.tournament.integration.helpers import event_with_players
 from tournament import effects, tasks
 from tournament.celery import app
 from tournament.models.events import Round
-from tournament.models.logs import PairingChange
 from tournament.rounds import services as rounds_services
+from tournament.rounds.models import PairingChange
 from tournament.rounds.selectors import pair_of
 from tournament.rounds.services import compute_draft, retry_pairing, start_pairing
 

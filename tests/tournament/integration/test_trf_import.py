@@ -13,11 +13,13 @@ from tests.factories import may_create_events
 from tests.tournament.integration.helpers import api_as, event_with_players, hand_result
 from tournament.entries.byes import set_requested_byes
 from tournament.errors import DomainError
+from tournament.events.models import EventLogEntry
 from tournament.models.events import Entry, Event, Player, Result, Round
-from tournament.models.logs import EventLogEntry, ForbiddenPair, ResultCorrection
 from tournament.pairing.trf import TrfEvent, TrfGame, TrfPlayer, read_trf, write_trf
+from tournament.restrictions.models import ForbiddenPair
 from tournament.restrictions.services import add_forbidden_pair
 from tournament.restrictions.trf_import import import_trf
+from tournament.results.models import ResultCorrection
 from tournament.results.services import set_board_result
 from tournament.rounds.services import compute_draft, publish_round, start_pairing
 

@@ -12,8 +12,8 @@ from django.utils.html import escape
 
 from tests.factories import UserFactory, may_create_events
 from tests.tournament.integration.helpers import api_as, event_with_players
+from tournament.checkin.models import CheckIn
 from tournament.models.events import Entry, Event, Player
-from tournament.models.people import CheckIn
 from tournament.pairing.trf import TrfEvent, TrfPlayer, write_trf
 
 pytestmark = pytest.mark.django_db

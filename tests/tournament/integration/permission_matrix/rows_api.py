@@ -18,11 +18,13 @@ from tests.tournament.integration.permission_matrix.world import (
     World,
     Write,
 )
+from tournament.checkin.models import CheckIn, CheckInWindow
+from tournament.confirmations.models import ResultConfirmation
+from tournament.entries.models import EntryRequest
 from tournament.models.events import Board, Entry, Event, EventRole, Result, Round
-from tournament.models.logs import ForbiddenPair
-from tournament.models.people import CheckIn, CheckInWindow, EntryRequest, ResultConfirmation
 from tournament.models.tables import SEATED
 from tournament.pairing.trf import TrfEvent, TrfPlayer, write_trf
+from tournament.restrictions.models import ForbiddenPair
 from tournament.rounds import seating
 
 E = "/api/events/pm-event-e/"

@@ -19,7 +19,7 @@ from tests.tournament.integration.permission_matrix.rows_api import (
     no_draft,
 )
 from tests.tournament.integration.permission_matrix.world import World, Write
-from tournament.models.logs import ForbiddenPair
+from tournament.restrictions.models import ForbiddenPair
 
 F_API = "/api/events/pm-event-f/"
 F_PAGE = "/events/pm-event-f/"

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from tests.tournament.integration.permission_matrix.world import DIRECTOR, World, Write
-from tournament.models.rights import FestivalRequest, FestivalRole
+from tournament.festivals.models import FestivalRequest, FestivalRole
 
 
 def _directors(w: World) -> tuple[Any, ...]:

@@ -44,7 +44,7 @@ from tests.tournament.integration.permission_matrix.world import (
     Write,
 )
 from tournament.models.events import Event, Round
-from tournament.models.logs import PairingChange
+from tournament.rounds.models import PairingChange
 
 E = "/events/pm-event-e/"
 CREATORS = frozenset({"director", "director_other"})

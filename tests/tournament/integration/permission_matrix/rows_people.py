@@ -15,8 +15,9 @@ from tests.tournament.integration.permission_matrix.world import (
     World,
     Write,
 )
+from tournament.claims.models import PlayerClaim
 from tournament.models.events import Event, Festival, Player
-from tournament.models.people import PlayerClaim, PlayerMerge
+from tournament.registry.models import PlayerMerge
 
 # Who has no player of their own and so may claim one.
 WITHOUT_PLAYER = SIGNED_IN - {"player", "opponent"}

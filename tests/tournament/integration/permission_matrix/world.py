@@ -32,10 +32,12 @@ from tests.factories import (
     RoundFactory,
     UserFactory,
 )
+from tournament.claims.models import PlayerClaim
+from tournament.entries.models import EntryRequest
 from tournament.festivals.services import create_festival
 from tournament.models.events import Board, Entry, Event, EventRole, Festival, Player, Result, Round
-from tournament.models.logs import ForbiddenPair
-from tournament.models.people import EntryRequest, PlayerClaim, PlayerMerge
+from tournament.registry.models import PlayerMerge
+from tournament.restrictions.models import ForbiddenPair
 
 ROLES = (
     "anonymous",

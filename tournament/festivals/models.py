@@ -4,11 +4,9 @@ right that reaches past one event (permissions, groups, staff, superuser, festiv
 
 from django.conf import settings
 from django.db import models
-from django.utils.translation import gettext_lazy as _
 
+from tournament.models.decisions import Decided
 from tournament.models.events import Event, Festival
-from tournament.models.people import Decided
-from tournament.text import NoControlCharacters
 
 
 class FestivalRole(models.Model):
@@ -53,26 +51,3 @@ class FestivalRequest(Decided):
 
     def __str__(self) -> str:
         return f"{self.event} asks to join {self.festival} ({self.status})"
-
-
-class RightsChange(models.Model):
-    """Append-only: one grant or removal of a right beyond one event's roles (a permission, a
-    group, staff or superuser status; a festival's directors), with who, when and why. An
-    event's roles are logged in the event's own log (``EventLogEntry``)."""
-
-    at = models.DateTimeField(auto_now_add=True)
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
-    #: whose rights changed: "user ann", "group Registrars", "festival MSO 2026"
-    subject = models.CharField(max_length=300)
-    change = models.TextField(help_text=_("What was granted or removed"))
-    reason = models.CharField(
-        max_length=300, blank=True, validators=[NoControlCharacters("reason")]
-    )
-
-    class Meta:
-        ordering = ["-at", "-id"]
-
-    def __str__(self) -> str:
-        return f"{self.subject}: {self.change}"
