@@ -29,7 +29,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from games.challenges import ChallengeRecord, load_record, random_game, replay  # noqa: E402
+from games.challenges.randomgame import random_game  # noqa: E402
+from games.challenges.record import ChallengeRecord, load_record, replay
 
 
 def timed(fn: Callable[..., Any], *args: Any, repeat: int = 3) -> tuple[Any, float]:

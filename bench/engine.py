@@ -39,9 +39,13 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from games.engine import Record, random_game, replay  # noqa: E402
-from games.engine.randomgame import random_playout  # noqa: E402
+from games.engine.gamerecord import Record  # noqa: E402
+from games.engine.randomgame import (  # noqa: E402
+    random_game,
+    random_playout,
+)
 from games.engine.record import load_record  # noqa: E402
+from games.engine.replaying import replay  # noqa: E402
 
 
 def timed(fn: Callable[..., Any], *args: Any, repeat: int = 3) -> tuple[Any, float]:

@@ -45,7 +45,7 @@ def session_for(user: Any) -> dict[str, str]:
 def game_steps(seed: int) -> list[dict[str, Any]]:
     """An arbiter's writes for one game: the clock's start, then each placement, and a press
     whenever the turn passes (placements of a random legal game from the engine)."""
-    from games.engine import random_game
+    from games.engine.randomgame import random_game
 
     record = random_game(ruleset="mso", mode="board", seed=seed)
     actions = record.actions

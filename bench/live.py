@@ -55,7 +55,7 @@ def fill(players: int, rounds: int, seed: int) -> dict[str, object]:
     from django.contrib.auth import get_user_model
 
     from games.clocks.services import press_clock, start_clock
-    from games.engine import random_game
+    from games.engine.randomgame import random_game
     from games.models import Game
     from games.recording.services import record_action
     from tournament.entries.services import import_players_csv

@@ -38,16 +38,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tournament.pairing import (  # noqa: E402
-    NoPairingError,
-    PlayerState,
-    RoundPairing,
-    apply_results,
-    breaks_limits,
-    due_of,
-    pair_round,
-)
-from tournament.pairing.firstmove import FIRST, NONE  # noqa: E402
+from tournament.pairing.firstmove import FIRST, NONE, breaks_limits, due_of  # noqa: E402
+from tournament.pairing.model import NoPairingError, PlayerState, RoundPairing
+from tournament.pairing.state import apply_results
+from tournament.pairing.systems import pair_round
 
 Pairs = list[tuple[int, int | None]]  # (first / white, second / black or None for the bye)
 

@@ -21,7 +21,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from games.clocks.services import press_clock, start_clock
-from games.engine import Game as EngineGame
+from games.engine.game import Game as EngineGame
 from games.engine.score_track import lowest_colours
 from games.models import Game
 from games.recording.services import record_action

@@ -18,7 +18,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from games.challenge_tables import selectors, services
-from games.challenges import CHALLENGES, MODES
+from games.challenges.board import CHALLENGES, MODES
 from games.models import Game
 from tournament.api.base import MAX_ID
 from tournament.api.errors import error_response

@@ -6,7 +6,7 @@ A board's result is each seat's lowest row and second lowest (``Seat.lowest``/``
 and its placing by the result order of CHALLENGES.md (lowest row, then second lowest...), with
 ``Board.result`` "table" for every board of the event, two seats or more. It goes through the
 tournament floor's one result service (``results.enter_result``: ResultCorrection
-and log), provisional until the record checks (``games.challenges.check_record``), which is
+and log), provisional until the record checks (``games.challenges.record.check_record``), which is
 done at once: the log is replayed by the engine anyway. ``send_result`` is the one place a
 Challenge's result enters the result service. A take-back that reopens a finished
 game withdraws the result it sent; a director's result stands as entered (CHALLENGES-RECORD.md;
@@ -23,7 +23,8 @@ from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
 from games.challenge_tables.selectors import effective_actions, record_of, replay_table
-from games.challenges import ChallengeGame, check_record
+from games.challenges.board import ChallengeGame
+from games.challenges.record import check_record
 from games.engine.score_track import ranking
 from games.models import Game
 from tournament import effects

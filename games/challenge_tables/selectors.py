@@ -12,9 +12,10 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match, relevance
 
 from games.challenge_tables.models import ChallengeAction
-from games.challenges import ChallengeGame, ChallengeRecord, new_game, record_schema
+from games.challenges.board import ChallengeGame
 from games.challenges.card import CardChallenge
 from games.challenges.dice import MAX_ROLLS, DiceChallenge
+from games.challenges.record import ChallengeRecord, new_game, record_schema
 from games.challenges.tile import TileChallenge
 from games.engine.tiles import COLOURS
 from games.models import Game

@@ -28,11 +28,12 @@ from games.challenge_tables.selectors import (
     replay_table,
     schema_problem,
 )
-from games.challenges import CHALLENGES, MODES, ChallengeGame, IllegalAction
+from games.challenges.board import CHALLENGES, MODES, ChallengeGame
 from games.challenges.card import HAND, CardChallenge
 from games.challenges.dice import DiceChallenge
 from games.challenges.randomgame import deal_cards, draw_one
 from games.challenges.tile import TileChallenge
+from games.engine.errors import IllegalAction
 from games.engine.tiles import COLOURS
 from games.errors import IllegalMove, engine_message
 from games.models import Game

@@ -17,7 +17,8 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext_lazy as _
 
-from games.engine import COLOURS, START_CELLS, board_cells, parse_cell
+from games.engine.geometry import START_CELLS, board_cells, parse_cell
+from games.engine.tiles import COLOURS
 
 SIZE = 20.0  # circumradius of a cell in SVG units
 SQRT3 = math.sqrt(3)

@@ -11,8 +11,12 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from games.engine import COLOURS, Game, Record, RecordError, make_ruleset
+from games.engine.errors import RecordError
+from games.engine.game import Game
+from games.engine.gamerecord import Record
+from games.engine.rulesets import make_ruleset
 from games.engine.score_track import ranking
+from games.engine.tiles import COLOURS
 
 #: The position summary's layout; bump it when the summary's keys change.
 SUMMARY_VERSION = 1

@@ -13,7 +13,8 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.engine import IllegalAction, Record
+from games.engine.errors import IllegalAction
+from games.engine.gamerecord import Record
 from games.errors import IllegalMove, engine_message
 from games.models import RECORD_KINDS, Game, GameAction, ValidationRun
 from games.recording import positions, solitaire

@@ -13,9 +13,11 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from games.engine import Game as EngineGame
-from games.engine import IllegalAction, Record, RecordError, load_record
-from games.engine import replay as replay_record
+from games.engine.errors import IllegalAction, RecordError
+from games.engine.game import Game as EngineGame
+from games.engine.gamerecord import Record
+from games.engine.loading import load_record
+from games.engine.replaying import replay as replay_record
 from games.errors import IllegalMove, engine_message
 from games.models import Game, GameAction
 from games.recording import positions, solitaire

@@ -20,7 +20,7 @@ from django_htmx.http import trigger_client_event
 
 from games.clocks.readings import format_ms
 from games.clocks.services import adjust_clock, clock_operation
-from games.engine import COLOURS, TILE_KINDS
+from games.engine.tiles import COLOURS, TILE_KINDS
 from games.models import Game, ValidationRun
 from games.recording import positions, selectors
 from games.recording.board_svg import COLOUR_NAMES, SYMBOL_NAMES, board_svg

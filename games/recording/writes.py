@@ -19,8 +19,8 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from games.engine import Game as EngineGame
-from games.engine import IllegalAction
+from games.engine.errors import IllegalAction
+from games.engine.game import Game as EngineGame
 from games.errors import engine_message
 from games.models import RECORD_KINDS, Game, GameAction
 from games.recording import positions

@@ -11,7 +11,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games.engine import IllegalAction
+from games.engine.errors import IllegalAction
 from games.models import Game, GameAction, ValidationRun
 from games.recording import positions, solitaire
 from games.recording.writes import User, acting, effective_rows, log, now

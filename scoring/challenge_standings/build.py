@@ -20,7 +20,8 @@ from django.db.models import Prefetch
 from django.utils.translation import gettext as _
 
 from games.challenge_tables.selectors import WITH_SEATS, hands_hidden_from, record_of
-from games.challenges import ChallengeRecord, SeatedResult, rank_seated
+from games.challenges.record import ChallengeRecord
+from games.challenges.tally import SeatedResult, rank_seated
 from games.models import Game
 from tournament.models.events import PUBLIC_ROUND_STATUSES, Board, Entry, Event, Result
 from tournament.models.tables import SEATED, Seat

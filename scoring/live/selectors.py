@@ -7,7 +7,7 @@ recorded by the next write to the game or by the flag sweep.
 from dataclasses import dataclass
 from typing import Any
 
-from games.engine import COLOURS
+from games.engine.tiles import COLOURS
 from games.recording.selectors import live_summary_for_round, seat_teams
 from tournament.models.events import Board, Round
 from tournament.models.tables import Seat

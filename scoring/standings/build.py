@@ -22,7 +22,18 @@ from typing import Any
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from scoring import core
+from scoring.core.chains import DEFAULT_PRESET, PRESETS, resolve_chain
+from scoring.core.results import (
+    DEFAULT_BYE_VALUE,
+    GameResult,
+    results_from_boards,
+)
+from scoring.core.results import (
+    Board as ScoredBoard,
+)
+from scoring.core.standings import compute_standings, final_placings
+from scoring.core.tables import TableGame, table_results
+from scoring.core.tiebreaks import CATALOGUE
 from scoring.standings import cache as standings_cache
 from scoring.standings import solitaire
 from scoring.standings.sheet import (
@@ -211,15 +222,15 @@ def counted(board: BoardFact) -> bool:
 
 
 def game_results(
-    data: EventBoards, *, bye_value: float = core.DEFAULT_BYE_VALUE
-) -> tuple[list[core.GameResult], list[str]]:
+    data: EventBoards, *, bye_value: float = DEFAULT_BYE_VALUE
+) -> tuple[list[GameResult], list[str]]:
     """The scoring core's rows for the counted boards, and the boards left out as unreadable.
 
     A late entry's rounds before it joined, where it has no board, score as its entry says.
     """
     problems: list[str] = []
-    kept: list[core.Board] = []
-    tables: list[core.TableGame] = []
+    kept: list[ScoredBoard] = []
+    tables: list[TableGame] = []
     for b in data.boards:
         if not counted(b):
             continue
@@ -243,7 +254,7 @@ def game_results(
             )
             continue
         kept.append(
-            core.Board(b.round, b.first, b.second, b.result, b.first_lowest, b.second_lowest)
+            ScoredBoard(b.round, b.first, b.second, b.result, b.first_lowest, b.second_lowest)
         )
     seated = {(b.round, p) for b in data.boards for p in b.players}
     half_byes: list[tuple[int, int]] = []
@@ -254,22 +265,22 @@ def game_results(
                 continue
             target = half_byes if missed == Entry.MissedRounds.HALF else absent
             target.append((rnd, entry_id))
-    rows = core.results_from_boards(kept, bye_value=bye_value, half_byes=half_byes, absent=absent)
+    rows = results_from_boards(kept, bye_value=bye_value, half_byes=half_byes, absent=absent)
     if tables:
-        rows = sorted([*rows, *core.table_results(tables)], key=lambda r: (r.round, r.player))
+        rows = sorted([*rows, *table_results(tables)], key=lambda r: (r.round, r.player))
     alone = solitaire.solitaire_rows(data.boards)
     if alone:
         rows = sorted([*rows, *alone], key=lambda r: (r.round, r.player))
     return rows, problems
 
 
-def _table_game(b: BoardFact) -> core.TableGame | None:
+def _table_game(b: BoardFact) -> TableGame | None:
     """A decided table's game for the scoring core; None when its seats do not add up."""
     placings = [placing for _, placing, _ in b.seats]
     k = len(placings)
     if b.result != Result.TABLE or any(p is None or not 1 <= p <= k for p in placings):
         return None
-    return core.TableGame(
+    return TableGame(
         round=b.round,
         players=tuple(entry for entry, _, _ in b.seats),
         placings=tuple(p for p in placings if p is not None),
@@ -282,9 +293,9 @@ def event_chain(event: Event) -> tuple[tuple[str, ...], str]:
     message when the configured chain cannot be used."""
     configured = event.tiebreak_chain or None
     try:
-        return core.resolve_chain(configured), ""
+        return resolve_chain(configured), ""
     except (ValueError, TypeError) as exc:
-        default = core.PRESETS[core.DEFAULT_PRESET]
+        default = PRESETS[DEFAULT_PRESET]
         return default, f"The event's tie-break chain cannot be used ({exc}); MSO Ingenious used."
 
 
@@ -297,8 +308,8 @@ def build_standings(event: Event, data: EventBoards | None = None) -> Standings:
     if chain_problem:
         problems.append(chain_problem)
     by_entry = {c.entry_id: c for c in data.contenders}
-    rows = core.compute_standings(list(by_entry), results, keys)
-    placings = {p.player: p for p in core.final_placings(rows)}
+    rows = compute_standings(list(by_entry), results, keys)
+    placings = {p.player: p for p in final_placings(rows)}
     rank_of = {row.player: row.rank for row in rows}
 
     cells: dict[tuple[int, int], Cell] = {}
@@ -359,9 +370,7 @@ def build_standings(event: Event, data: EventBoards | None = None) -> Standings:
         )
         for b in data.boards
     )
-    chain = tuple(
-        TieBreakColumn(k, core.CATALOGUE[k].label, core.CATALOGUE[k].description) for k in keys
-    )
+    chain = tuple(TieBreakColumn(k, CATALOGUE[k].label, CATALOGUE[k].description) for k in keys)
     return Standings(
         event_id=event.pk,
         chain=chain,
@@ -505,7 +514,7 @@ def player_boards(event: Event, entry: Entry) -> list[PlayerGame]:
     return games
 
 
-def _cell(r: core.GameResult) -> Cell:
+def _cell(r: GameResult) -> Cell:
     return Cell(
         round=r.round,
         kind=r.kind,

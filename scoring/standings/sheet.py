@@ -11,8 +11,8 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from scoring import core
 from scoring.core.field import field_size as core_field_size
+from scoring.core.results import ABSENT, BYE, FORFEIT, FULL_BYE, HALF_BYE, TABLE
 
 # Cell kinds beyond scoring's: a board of a public round whose result is not (yet) counted.
 PENDING = "pending"
@@ -98,7 +98,7 @@ class Cell:
         """The round's score as a crosstable shows it: 1, ½, 0, + (forfeit won), - (lost)."""
         if self.points is None:
             return ""
-        if self.kind == core.FORFEIT:
+        if self.kind == FORFEIT:
             return "+" if self.points > 0 else "-"
         return _SCORE_SYMBOLS.get(self.points, number_text(self.points))
 
@@ -107,15 +107,15 @@ class Cell:
         """The score with what it is (for byes and unplayed games)."""
         # Worded at render time, in the reader's language (the table itself is cached as data).
         return {
-            core.BYE: gettext("bye %(score)s") % {"score": self.score},
-            core.HALF_BYE: gettext("½ bye"),
-            core.FULL_BYE: gettext("1 bye"),
-            core.ABSENT: gettext("absent"),
-            core.FORFEIT: gettext("%(score)s forfeit") % {"score": self.score},
+            BYE: gettext("bye %(score)s") % {"score": self.score},
+            HALF_BYE: gettext("½ bye"),
+            FULL_BYE: gettext("1 bye"),
+            ABSENT: gettext("absent"),
+            FORFEIT: gettext("%(score)s forfeit") % {"score": self.score},
             PENDING: gettext("playing") if self.opponent or self.table_size else "",
             PROVISIONAL: gettext("provisional"),
             HELD: gettext("held"),
-            core.TABLE: f"{self.at_table} · {self.score}",
+            TABLE: f"{self.at_table} · {self.score}",
         }.get(self.kind, self.score)
 
     @property

@@ -11,7 +11,7 @@ from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
 from games.clocks.services import start_clock
-from games.engine import Record
+from games.engine.gamerecord import Record
 from games.recording.services import import_record, record_notation
 from games.recording.setup import create_games_for_round
 from tests.browser.conftest import SCREENSHOTS, log_in

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from games.engine import TILE_KINDS
+from games.engine.tiles import TILE_KINDS
 from games.models import Game
 from games.recording import positions
 from games.recording.services import import_record
@@ -118,7 +118,7 @@ def test_an_arbiter_presses_the_clock_round_a_table_of_four(
 def test_a_finished_table_shows_its_placings_on_the_board_live_page_viewer_and_projector(
     browser: Browser, live_server: object
 ) -> None:
-    from games.engine import random_game
+    from games.engine.randomgame import random_game
 
     board, game, arbiter = four_seat_board()
     actions = positions.board_mode_actions(random_game("standard", "board", 5, 4))

@@ -5,7 +5,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from games.engine import Record
+from games.engine.gamerecord import Record
 from games.recording import selectors
 from games.recording.services import import_record
 from tests.browser.conftest import SCREENSHOTS

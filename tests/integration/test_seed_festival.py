@@ -9,7 +9,7 @@ from django.core.management import call_command
 from django.db import IntegrityError, transaction
 from rest_framework.test import APIClient
 
-from games.engine import random_game
+from games.engine.randomgame import random_game
 from games.models import Game, GameAction
 from tests.factories import EventFactory
 from tournament.models.events import Entry, Event, EventRole, Festival, Player, Round

@@ -23,7 +23,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring import core as scoring_core
+from scoring.core.tables import placings_from_levels
 from tournament import effects
 from tournament.acting import User, need_reason
 from tournament.confirmations.models import ResultConfirmation
@@ -178,7 +178,7 @@ def _side_levels(side: Entry, number: int, given: Any, top: int) -> tuple[int, .
 
 def _placings(sides: list[Entry], levels: list[tuple[int, ...]], placings: Any) -> tuple[int, ...]:
     if placings is None or list(placings) == []:
-        return tuple(scoring_core.placings_from_levels([list(row) for row in levels]))
+        return tuple(placings_from_levels([list(row) for row in levels]))
     given = list(placings) if isinstance(placings, list | tuple) else []
     k = len(sides)
     if len(given) != k or any(isinstance(p, bool) or not isinstance(p, int) for p in given):

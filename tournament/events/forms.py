@@ -8,7 +8,8 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring import core as scoring_core
+from scoring.core.chains import DEFAULT_PRESET, PRESETS, validate_chain
+from scoring.core.tiebreaks import CATALOGUE
 from tournament.events.selectors import tiebreak_labels
 from tournament.festivals.selectors import pending_request_of
 from tournament.fields import WholeNumberChoiceField, WholeNumberFormField, form_field
@@ -30,13 +31,13 @@ BYE_VALUES = [("1.0", _("1 point")), ("0.5", _("½ point")), ("0.0", _("0 points
 def tiebreak_preset_choices() -> list[tuple[str, str]]:
     presets = [
         (name, f"{PRESET_NAMES.get(name, name.capitalize())}: {', '.join(tiebreak_labels(keys))}")
-        for name, keys in scoring_core.PRESETS.items()
+        for name, keys in PRESETS.items()
     ]
     return [*presets, (CUSTOM, gettext("Custom (list below)"))]
 
 
 def preset_of(chain: list[str]) -> str:
-    for name, names in scoring_core.PRESETS.items():
+    for name, names in PRESETS.items():
         if list(names) == list(chain):
             return name
     return CUSTOM
@@ -152,7 +153,7 @@ class EventForm(forms.Form):
     bye_value = forms.TypedChoiceField(
         choices=BYE_VALUES, coerce=Decimal, initial="1.0", label=_("Bye value")
     )
-    tiebreak_preset = forms.ChoiceField(label=_("Tie-breaks"), initial=scoring_core.DEFAULT_PRESET)
+    tiebreak_preset = forms.ChoiceField(label=_("Tie-breaks"), initial=DEFAULT_PRESET)
     acceleration = forms.ChoiceField(
         choices=Event.Acceleration.choices,
         required=False,
@@ -192,7 +193,7 @@ class EventForm(forms.Form):
     tiebreak_custom = forms.CharField(
         required=False,
         label=_("Custom tie-breaks"),
-        help_text="Comma-separated, in order: " + ", ".join(sorted(scoring_core.CATALOGUE)),
+        help_text="Comma-separated, in order: " + ", ".join(sorted(CATALOGUE)),
     )
 
     def __init__(self, *args: Any, event: Event | None = None, **kwargs: Any) -> None:
@@ -254,7 +255,7 @@ class EventForm(forms.Form):
         preset = data.get("tiebreak_preset")
         if preset == CUSTOM:
             names = [n.strip() for n in data.get("tiebreak_custom", "").split(",") if n.strip()]
-            problems = scoring_core.validate_chain(names)
+            problems = validate_chain(names)
             if not names:
                 self.add_error(
                     "tiebreak_custom",
@@ -264,7 +265,7 @@ class EventForm(forms.Form):
                 self.add_error("tiebreak_custom", "; ".join(problems))
             data["tiebreak_chain"] = names
         elif preset:
-            data["tiebreak_chain"] = list(scoring_core.PRESETS[preset])
+            data["tiebreak_chain"] = list(PRESETS[preset])
         return data
 
     def event_data(self) -> dict[str, Any]:

@@ -5,7 +5,7 @@ from collections.abc import Iterable
 from django.db.models import QuerySet
 from django.utils.translation import gettext
 
-from scoring import core as scoring_core
+from scoring.core.tiebreaks import CATALOGUE
 from tournament.events.models import EventLogEntry
 from tournament.models.events import (
     Event,
@@ -35,9 +35,7 @@ def tiebreak_labels(keys: Iterable[str]) -> list[str]:
     """The tie-breaks' names as directors read them."""
     # The pure core words them in English; scoring/standings/tiebreak_names.py puts them in the
     # catalogue.
-    return [
-        gettext(scoring_core.CATALOGUE[k].label) if k in scoring_core.CATALOGUE else k for k in keys
-    ]
+    return [gettext(CATALOGUE[k].label) if k in CATALOGUE else k for k in keys]
 
 
 def can_see_logs(user: User, event: Event) -> bool:

@@ -8,8 +8,8 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from games.engine import make_ruleset
-from scoring import core as scoring_core
+from games.engine.rulesets import make_ruleset
+from scoring.core.chains import DEFAULT_PRESET, PRESETS, validate_chain
 from tournament import effects
 from tournament.acting import User, lock_event, paired_rounds
 from tournament.entries import teams
@@ -108,7 +108,7 @@ def _clean_event(event: Event, data: Mapping[str, Any]) -> None:
         raise DomainError(_("The bye value must be 0, ½ or 1."), field="bye_value")
     event.bye_value = bye_value
     if isinstance(event.tiebreak_chain, list | tuple) and not event.tiebreak_chain:
-        preset = ", ".join(scoring_core.PRESETS[scoring_core.DEFAULT_PRESET])
+        preset = ", ".join(PRESETS[DEFAULT_PRESET])
         raise DomainError(
             _(
                 "The tie-break list is empty: name at least one tie-break, or give "
@@ -117,7 +117,7 @@ def _clean_event(event: Event, data: Mapping[str, Any]) -> None:
             % {"preset": preset},
             field="tiebreak_chain",
         )
-    problems = scoring_core.validate_chain(event.tiebreak_chain)
+    problems = validate_chain(event.tiebreak_chain)
     if problems:
         raise DomainError("Tie-breaks: " + "; ".join(problems) + ".", field="tiebreak_chain")
     event.tiebreak_chain = list(event.tiebreak_chain)

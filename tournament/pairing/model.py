@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-#: Pairing systems understood by :func:`tournament.pairing.pair_round`.
+#: Pairing systems understood by :func:`tournament.pairing.systems.pair_round`.
 SYSTEMS: tuple[str, ...] = ("auto", "round-robin", "swiss")
 
 #: With this many players or fewer, ``auto`` plays all-play-all (MSO rules).
@@ -55,7 +55,7 @@ class PlayerState:
     forfeit_wins: int = 0
 
 
-#: Accelerations understood by :func:`tournament.pairing.pair_round` (FIDE C.04.5.1 Baku).
+#: Accelerations understood by :func:`tournament.pairing.systems.pair_round` (FIDE C.04.5.1 Baku).
 ACCELERATIONS: tuple[str, ...] = ("baku",)
 
 

@@ -20,7 +20,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring import core as scoring_core
+from scoring.core.tiebreaks import CATALOGUE
 from tournament.acting import User, oversize
 from tournament.errors import DomainError
 from tournament.events.log import note
@@ -150,7 +150,7 @@ def _event_data(trf: TrfEvent, name: str, last_paired: int) -> dict[str, Any]:
 
 
 def _tiebreaks(comments: Iterable[str]) -> list[str]:
-    keys = {entry.label: key for key, entry in scoring_core.CATALOGUE.items()}
+    keys = {entry.label: key for key, entry in CATALOGUE.items()}
     for comment in comments:
         found = _TIEBREAKS.match(comment)
         if found:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from django.utils.translation import gettext as _
 
-from scoring import core as scoring_core
+from scoring.core.tables import placings_from_levels
 from tournament.errors import DomainError
 from tournament.models.events import DOUBLE_TRACK_MAX as DOUBLE_TRACK_MAX
 from tournament.models.events import LOWEST_LEVEL_MAX as LOWEST_LEVEL_MAX
@@ -231,7 +231,7 @@ def _table_placings(
     sides: Sequence[Seat], rows: list[tuple[int, ...]], placings: Sequence[int] | None
 ) -> list[int]:
     if placings is None:
-        return scoring_core.placings_from_levels(rows)
+        return placings_from_levels(rows)
     k = len(sides)
     given = list(placings) if isinstance(placings, list | tuple) else []
     if len(given) != k or any(isinstance(p, bool) or not isinstance(p, int) for p in given):

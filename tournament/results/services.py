@@ -20,7 +20,7 @@ from django.contrib.auth.models import User as Account
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring import core as scoring_core
+from scoring.core.solitaire import round_placings
 from tournament import effects
 from tournament.acting import User, need_reason
 from tournament.effects import board_decided, board_deciding
@@ -137,7 +137,7 @@ def rerank_round(round_: Round) -> None:
         )
     )
     # Every level in order, as the standings' solitaire rows rank them (scoring.core.solitaire).
-    placings = scoring_core.round_placings([s.levels or [0] for s in seats])
+    placings = round_placings([s.levels or [0] for s in seats])
     seating.place(seats, placings)
 
 

@@ -3,7 +3,9 @@
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from scoring import core as scoring_core
+from scoring.core.results import Board as ScoredBoard
+from scoring.core.results import results_from_boards
+from scoring.core.tables import table_points
 from tournament.checkin.models import CheckIn
 from tournament.models.events import (
     PLAYED_RESULTS,
@@ -12,7 +14,7 @@ from tournament.models.events import (
     Event,
     Result,
 )
-from tournament.pairing import PlayerState
+from tournament.pairing.model import PlayerState
 from tournament.restrictions.selectors import kept_apart
 from tournament.rounds.selectors import pair_of
 
@@ -52,8 +54,8 @@ def _histories(event: Event, before_round: int) -> dict[int, _History]:
         # round's entrants, as at a table of them all (RULINGS.md), not as a pair.
         alone = [b for b in by_round.get(number, []) if b.result == Result.TABLE]
         played = [b for b in by_round.get(number, []) if b.result != Result.TABLE]
-        rows = scoring_core.results_from_boards(
-            [scoring_core.Board(number, *pair_of(b), b.result) for b in played],
+        rows = results_from_boards(
+            [ScoredBoard(number, *pair_of(b), b.result) for b in played],
             bye_value=bye_value,
         )
         points: defaultdict[int, float] = defaultdict(float)
@@ -62,7 +64,7 @@ def _histories(event: Event, before_round: int) -> dict[int, _History]:
         seats = [seat for board in alone for seat in board.seats.all()]
         placings = [seat.placing for seat in seats]
         if len(seats) > 1 and all(p is not None for p in placings):
-            vps = scoring_core.table_points([p for p in placings if p is not None])
+            vps = table_points([p for p in placings if p is not None])
             for seat, vp in zip(seats, vps, strict=True):
                 points[seat.entry_id] += vp
         for board in by_round.get(number, []):

@@ -7,8 +7,8 @@ from tournament.models.events import (
     Result,
     Round,
 )
-from tournament.pairing import PlayerState, breaks_limits, due_of
-from tournament.pairing.model import format_score
+from tournament.pairing.firstmove import breaks_limits, due_of
+from tournament.pairing.model import PlayerState, format_score
 from tournament.restrictions.selectors import kept_apart
 from tournament.rounds.history import player_states
 from tournament.rounds.selectors import boards_of, pair_of

@@ -14,7 +14,7 @@ from tournament.models.events import (
     Round,
 )
 from tournament.models.tables import SEATED
-from tournament.pairing import resolve_system
+from tournament.pairing.systems import resolve_system
 from tournament.pairing.tables_schedule import Schedule, all_play_all_tables
 from tournament.permissions import User, is_director
 from tournament.rounds.models import PairingChange

@@ -18,7 +18,8 @@ from tournament.events.log import note
 from tournament.events.services import check_round_robin_rounds, refresh_event_status
 from tournament.logs import log_write
 from tournament.models.events import Board, Entry, Event, Result, Round
-from tournament.pairing import NoPairingError, pair_round
+from tournament.pairing.model import NoPairingError
+from tournament.pairing.systems import pair_round
 from tournament.permissions import require_director
 from tournament.restrictions.selectors import kept_apart
 from tournament.rounds import challenges as challenge_rounds

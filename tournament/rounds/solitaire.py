@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 
 from tournament.errors import DomainError
 from tournament.models.events import Event
-from tournament.pairing import PlayerState
+from tournament.pairing.model import PlayerState
 from tournament.rounds.history import checked_in_ids, takes_part
 from tournament.rounds.seating import Table
 from tournament.rounds.table_pairing import PairedRound

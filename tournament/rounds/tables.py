@@ -13,7 +13,9 @@ from itertools import combinations
 
 from django.utils.translation import gettext as _
 
-from scoring import core as scoring_core
+from scoring.core.results import Board as ScoredBoard
+from scoring.core.results import results_from_boards
+from scoring.core.tables import table_points
 from tournament.models.events import PLAYED_RESULTS, Board, Entry, Event, Result, Round
 from tournament.pairing.model import format_score
 from tournament.pairing.tables_model import SCORE_UNITS, TablePlayer
@@ -94,17 +96,17 @@ def _points(boards: list[Board], bye_value: float) -> dict[int, float]:
         if board.result == Result.TABLE:
             placings = [s.placing for s in seats]
             if len(seats) > 1 and all(p is not None for p in placings):
-                vps = scoring_core.table_points([p for p in placings if p is not None])
+                vps = table_points([p for p in placings if p is not None])
                 for seat, vp in zip(seats, vps, strict=True):
                     points[seat.entry_id] += vp
         elif len(seats) <= 2:
             ids = [seat.entry_id for seat in seats]
             pairs.append(
-                scoring_core.Board(
+                ScoredBoard(
                     board.round.number, ids[0], ids[1] if len(ids) > 1 else None, board.result
                 )
             )
-    for row in scoring_core.results_from_boards(pairs, bye_value=bye_value):
+    for row in results_from_boards(pairs, bye_value=bye_value):
         points[row.player] += row.points
     return points
 

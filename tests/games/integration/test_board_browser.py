@@ -6,7 +6,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from games.engine import Record, replay, tile_kind
+from games.engine.gamerecord import Record
+from games.engine.replaying import replay
+from games.engine.tiles import tile_kind
 from games.models import GameAction
 from tests.browser.conftest import SCREENSHOTS, log_in
 from tests.games.integration.chromium import run_in_chromium

@@ -26,10 +26,10 @@ from games.challenge_tables.services import (
     start_table,
     take_back_challenge_action,
 )
-from games.challenges import check_record, random_game, record_schema
 from games.challenges.card import CardChallenge
 from games.challenges.dice import DiceChallenge
-from games.challenges.randomgame import dice_steps
+from games.challenges.randomgame import dice_steps, random_game
+from games.challenges.record import check_record, record_schema
 from games.challenges.tile import CHOOSE, REFILL, TileChallenge
 from games.engine.tiles import COLOURS
 from games.models import Game

@@ -7,7 +7,7 @@ import pytest
 from django.urls import reverse
 
 from games.clocks.services import start_clock
-from games.engine import random_game
+from games.engine.randomgame import random_game
 from games.models import Game, GameAction
 from games.recording import positions
 from games.recording.corrections import take_back

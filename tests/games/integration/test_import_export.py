@@ -6,7 +6,9 @@ from typing import Any
 import pytest
 from django.urls import reverse
 
-from games.engine import Record, load_record, random_game
+from games.engine.gamerecord import Record
+from games.engine.loading import load_record
+from games.engine.randomgame import random_game
 from games.models import Game
 from games.recording import positions
 from tests.games.integration.factories import fresh, scripted_actions

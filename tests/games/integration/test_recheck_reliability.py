@@ -8,7 +8,7 @@ import pytest
 import time_machine
 from django.urls import reverse
 
-from games.engine import random_game
+from games.engine.randomgame import random_game
 from games.models import Game, ValidationRun
 from games.recording import positions
 from games.recording.services import record_actions

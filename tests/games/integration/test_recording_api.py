@@ -4,7 +4,9 @@ from typing import Any
 
 import pytest
 
-from games.engine import Record, random_game, replay
+from games.engine.gamerecord import Record
+from games.engine.randomgame import random_game
+from games.engine.replaying import replay
 from games.models import Game, GameAction
 from games.recording import positions
 from tests.games.integration.factories import has_bonus, scripted_actions

@@ -11,7 +11,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from games.clocks.services import press_clock, start_clock
-from games.engine import random_game
+from games.engine.randomgame import random_game
 from games.models import Game, GameAction
 from games.recording import positions, selectors
 from games.recording.services import record_action, record_actions

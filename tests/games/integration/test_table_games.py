@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from games.clocks.services import detect_flag, press_clock, start_clock
-from games.engine import random_game
+from games.engine.randomgame import random_game
 from games.models import Game
 from games.recording import positions
 from games.recording.corrections import take_back

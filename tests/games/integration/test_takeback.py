@@ -7,7 +7,7 @@ import pytest
 import time_machine
 
 from games.clocks.services import press_clock, resume_clock, start_clock
-from games.engine import random_game
+from games.engine.randomgame import random_game
 from games.models import Game, GameAction
 from games.recording import positions
 from games.recording.corrections import REOPENED_REASON, take_back

@@ -8,7 +8,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.urls import reverse
 
-from games.engine import random_game
+from games.engine.randomgame import random_game
 from games.models import Game, GameAction, ValidationRun
 from games.recording import positions
 from games.recording.services import record_actions

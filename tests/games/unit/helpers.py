@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from games.engine import Game, IllegalAction
+from games.engine.errors import IllegalAction
+from games.engine.game import Game
 
 SKIP_SLOTS = {"geo", "ruleset", "index"}
 #: every field of the state: the slots of ``Game`` and its bases (``Position`` holds the data)

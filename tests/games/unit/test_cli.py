@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from games.engine import Record, random_game
+from games.engine.gamerecord import Record
+from games.engine.randomgame import random_game
 
 ROOT = Path(__file__).resolve().parents[3]
 KEYS = ["file", "valid", "over", "scores", "to_move", "winner", "plies"]

@@ -10,9 +10,10 @@ from typing import Any
 import pytest
 
 from games.challenges import cli as challenges_cli
-from games.challenges import random_game as random_challenge
-from games.engine import cli, commandline, random_game
+from games.challenges.randomgame import random_game as random_challenge
+from games.engine import cli, commandline
 from games.engine.commandline import Checker
+from games.engine.randomgame import random_game
 
 
 def batch(folder: Path, n: int) -> list[str]:

@@ -2,8 +2,16 @@
 
 import pytest
 
-from games.engine import START_CELLS, Game, board_cells, cell_name, parse_cell
-from games.engine.geometry import DIRECTIONS, distance, geometry
+from games.engine.game import Game
+from games.engine.geometry import (
+    DIRECTIONS,
+    START_CELLS,
+    board_cells,
+    cell_name,
+    distance,
+    geometry,
+    parse_cell,
+)
 
 from .helpers import expect_error, place
 

@@ -10,21 +10,20 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.engine import (
-    COLOURS,
+from games.engine.errors import IllegalAction
+from games.engine.game import Game
+from games.engine.gamerecord import Record
+from games.engine.geometry import (
+    DIRECTIONS,
     START_CELLS,
-    Game,
-    IllegalAction,
-    Record,
     board_cells,
     cell_name,
-    check_record,
+    distance,
     parse_cell,
-    random_game,
-    replay,
-    tile_kind,
 )
-from games.engine.geometry import DIRECTIONS, distance
+from games.engine.randomgame import random_game
+from games.engine.replaying import check_record, replay
+from games.engine.tiles import COLOURS, tile_kind
 
 from .helpers import snapshot
 

@@ -2,8 +2,9 @@
 
 import pytest
 
-from games.engine import Record, check_record, random_game, replay
-from games.engine.randomgame import random_playout
+from games.engine.gamerecord import Record
+from games.engine.randomgame import random_game, random_playout
+from games.engine.replaying import check_record, replay
 
 RULESETS = ["standard", "mso", "partnership", "solitaire"]
 

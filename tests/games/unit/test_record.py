@@ -4,16 +4,12 @@ import json
 
 import pytest
 
-from games.engine import (
-    IllegalAction,
-    Record,
-    RecordError,
-    check_record,
-    load_record,
-    random_game,
-    replay,
-)
+from games.engine.errors import IllegalAction, RecordError
+from games.engine.gamerecord import Record
+from games.engine.loading import load_record
+from games.engine.randomgame import random_game
 from games.engine.record import check_text
+from games.engine.replaying import check_record, replay
 
 SPEC_EXAMPLE = """{
   "format": "ingenious-record/1",

@@ -2,8 +2,12 @@
 
 import pytest
 
-from games.engine import CODES, Game, IllegalAction, make_ruleset, random_game, replay
+from games.engine.errors import CODES, IllegalAction
+from games.engine.game import Game
 from games.engine.geometry import DIRECTIONS, parse_cell
+from games.engine.randomgame import random_game
+from games.engine.replaying import replay
+from games.engine.rulesets import make_ruleset
 
 from .helpers import draw, expect_error, first_round, flag, place, swap
 
@@ -256,7 +260,7 @@ def test_game_ends_when_no_two_adjacent_empty_cells_remain() -> None:
             continue
         q, r = parse_cell(name)
         for dq, dr in DIRECTIONS:
-            from games.engine import cell_name
+            from games.engine.geometry import cell_name
 
             try:
                 other = cell_name(q + dq, r + dr)

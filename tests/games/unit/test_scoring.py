@@ -1,6 +1,7 @@
 """Scoring (RULINGS: Scoring, the 18 cap, bonus placements, double track, result)."""
 
-from games.engine import Game, make_ruleset
+from games.engine.game import Game
+from games.engine.rulesets import make_ruleset
 from games.engine.score_track import advance, ranking, report, winner
 
 from .helpers import draw, expect_error, first_round, place

@@ -4,16 +4,9 @@ import dataclasses
 
 import pytest
 
-from games.engine import (
-    COLOURS,
-    RULESETS,
-    SUPPLY,
-    TILE_KINDS,
-    Game,
-    Ruleset,
-    make_ruleset,
-    tile_kind,
-)
+from games.engine.game import Game
+from games.engine.rulesets import RULESETS, Ruleset, make_ruleset
+from games.engine.tiles import COLOURS, SUPPLY, TILE_KINDS, tile_kind
 
 
 def test_tile_kinds_and_supply() -> None:

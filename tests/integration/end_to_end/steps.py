@@ -32,7 +32,7 @@ from django.core import mail
 from django.http import HttpResponse
 from django.test import Client, TestCase
 
-from games.engine import Game as EngineGame
+from games.engine.game import Game as EngineGame
 from games.models import Game
 from games.recording import positions
 from tests.factories import EventCreatorFactory, PlayerFactory, UserFactory

@@ -65,7 +65,7 @@ from django.test import Client
 from django.urls import reverse
 from openskill.models import PlackettLuce
 
-from games.challenges import check_record, load_record
+from games.challenges.record import check_record, load_record
 from games.models import Game
 from tests.integration.end_to_end import steps as s
 from tournament.confirmations.models import ResultConfirmation

@@ -1,6 +1,6 @@
 """Hand-built events shared by the scoring tests."""
 
-from scoring.core import Board, GameResult, results_from_boards
+from scoring.core.results import Board, GameResult, results_from_boards
 
 
 def rows(*boards: Board, **kwargs: object) -> list[GameResult]:

@@ -1,6 +1,7 @@
 import pytest
 
-from scoring.core import CATALOGUE, DEFAULT_PRESET, PRESETS, resolve_chain, validate_chain
+from scoring.core.chains import DEFAULT_PRESET, PRESETS, resolve_chain, validate_chain
+from scoring.core.tiebreaks import CATALOGUE
 
 
 def test_presets() -> None:

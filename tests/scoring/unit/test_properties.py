@@ -3,16 +3,9 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.core import (
-    CATALOGUE,
-    Board,
-    GameResult,
-    StandingRow,
-    compute_standings,
-    final_placings,
-    results_from_boards,
-    validate_results,
-)
+from scoring.core.results import Board, GameResult, results_from_boards, validate_results
+from scoring.core.standings import StandingRow, compute_standings, final_placings
+from scoring.core.tiebreaks import CATALOGUE
 
 PAIR_RESULTS = ["1-0", "0-1", "1/2-1/2", "+/-", "-/+", "-/-"]
 SINGLE_RESULTS = ["bye", "half-bye", "absent"]

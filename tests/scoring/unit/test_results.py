@@ -1,6 +1,6 @@
 import pytest
 
-from scoring.core import (
+from scoring.core.results import (
     ABSENT,
     BYE,
     FORFEIT,
@@ -8,10 +8,10 @@ from scoring.core import (
     PLAYED,
     Board,
     GameResult,
-    compute_standings,
     results_from_boards,
     validate_results,
 )
+from scoring.core.standings import compute_standings
 from tests.scoring.unit.events import round_robin_four
 
 

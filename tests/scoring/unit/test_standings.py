@@ -1,14 +1,8 @@
 import pytest
 
-from scoring.core import (
-    PRESETS,
-    Board,
-    GameResult,
-    Placing,
-    StandingRow,
-    compute_standings,
-    final_placings,
-)
+from scoring.core.chains import PRESETS
+from scoring.core.results import Board, GameResult
+from scoring.core.standings import Placing, StandingRow, compute_standings, final_placings
 from tests.scoring.unit.events import circular_three, round_robin_four, rows, swiss_six
 
 MSO = PRESETS["mso-ingenious"]

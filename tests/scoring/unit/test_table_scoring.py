@@ -4,26 +4,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scoring.core import (
+from scoring.core.results import TABLE, Board, GameResult, results_from_boards, validate_results
+from scoring.core.standings import compute_standings
+from scoring.core.tables import TableGame, placings_from_levels, table_points, table_results
+from scoring.core.tiebreaks import (
     CATALOGUE,
-    TABLE,
-    Board,
     EventData,
-    GameResult,
-    TableGame,
     buchholz,
-    compute_standings,
     head_to_head_mso,
-    placings_from_levels,
     progressive_difference,
     progressive_level,
     results_between,
-    results_from_boards,
     sonneborn_berger,
     spread,
-    table_points,
-    table_results,
-    validate_results,
 )
 
 ALL_TIEBREAKS = tuple(CATALOGUE)

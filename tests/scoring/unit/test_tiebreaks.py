@@ -1,10 +1,9 @@
 import pytest
 
-from scoring.core import (
+from scoring.core.results import Board, GameResult
+from scoring.core.tiebreaks import (
     CATALOGUE,
-    Board,
     EventData,
-    GameResult,
     buchholz,
     cumulative,
     head_to_head_mso,

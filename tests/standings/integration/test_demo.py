@@ -11,7 +11,7 @@ from django.core.management import call_command
 from django.test import Client
 from django.urls import reverse
 
-from games.engine import load_record
+from games.engine.loading import load_record
 from tests.standings.pdfreader import page_count
 from tournament.demo import DEMO_EVENT_SLUG
 from tournament.models.events import Event

@@ -12,7 +12,8 @@ from django.core.cache import cache
 from django.test import Client
 from django.urls import reverse
 
-from games.engine import load_record, random_game
+from games.engine.loading import load_record
+from games.engine.randomgame import random_game
 from games.recording.services import import_record
 from games.recording.setup import game_for_board
 from tests.factories import arbiter_of

@@ -7,7 +7,7 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from games.engine import random_game
+from games.engine.randomgame import random_game
 from games.models import GameAction
 from games.recording import positions
 from games.recording.services import record_actions

@@ -12,7 +12,7 @@ from django.db import IntegrityError, transaction
 from django.test import Client
 from django.urls import reverse
 
-from scoring import core as scoring_core
+from scoring.core.results import ABSENT
 from scoring.standings.build import build_standings
 from tests.factories import PlayerFactory, UserFactory
 from tests.tournament.integration.helpers import api_as, event_with_players
@@ -389,7 +389,7 @@ def test_standings_and_crosstable_count_a_missed_check_in_as_an_absence(client: 
     for entry in entries[4:]:
         line = lines[entry.pk]
         assert line.vp == 0 and line.games_played == 0
-        assert line.cells[0] is not None and line.cells[0].kind == scoring_core.ABSENT
+        assert line.cells[0] is not None and line.cells[0].kind == ABSENT
         assert line.cells[0].label == "absent"
     assert sorted(line.vp for line in lines.values()) == [0, 0, 0, 0, 1, 1]
     page = client.get(reverse("event-crosstable", args=[event.slug])).content.decode()

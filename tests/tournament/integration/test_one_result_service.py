@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 import tournament
-from games.engine import random_game
+from games.engine.randomgame import random_game
 from games.recording import positions
 from games.recording.services import import_record
 from games.recording.setup import game_for_board

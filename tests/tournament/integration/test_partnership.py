@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.html import escape
 from rest_framework.test import APIClient
 
-from games.engine import random_game
+from games.engine.randomgame import random_game
 from games.models import Game
 from games.recording import positions
 from games.recording.services import import_record

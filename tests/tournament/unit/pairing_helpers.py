@@ -6,13 +6,9 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 
-from tournament.pairing import (
-    NoPairingError,
-    PlayerState,
-    RoundPairing,
-    apply_results,
-    pair_round,
-)
+from tournament.pairing.model import NoPairingError, PlayerState, RoundPairing
+from tournament.pairing.state import apply_results
+from tournament.pairing.systems import pair_round
 
 
 def turns(p: PlayerState) -> list[bool]:

@@ -4,13 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tournament.pairing import (
-    NoPairingError,
-    PlayerState,
-    berger_table,
-    pair_round,
-    round_robin_schedule,
-)
+from tournament.pairing.berger import berger_table, round_robin_schedule
+from tournament.pairing.model import NoPairingError, PlayerState
+from tournament.pairing.systems import pair_round
 
 # The published tables, one round a line, pairs as "white-black" in the table's order.
 PUBLISHED = {

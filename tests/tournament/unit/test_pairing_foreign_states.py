@@ -8,8 +8,10 @@ import pytest
 
 from tests.tournament.unit.trf_lines import player_line as trf_line
 from tests.tournament.unit.trf_lines import run_cli
-from tournament.pairing import NoPairingError, PlayerState, apply_results, pair_round
 from tournament.pairing.cli import decode_trf
+from tournament.pairing.model import NoPairingError, PlayerState
+from tournament.pairing.state import apply_results
+from tournament.pairing.systems import pair_round
 from tournament.pairing.trf import read_trf, trf_to_states
 
 

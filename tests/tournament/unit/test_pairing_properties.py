@@ -8,13 +8,9 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 import tournament.pairing.swiss as swiss_module
-from tournament.pairing import (
-    NoPairingError,
-    PlayerState,
-    RoundPairing,
-    apply_results,
-    pair_round,
-)
+from tournament.pairing.model import NoPairingError, PlayerState, RoundPairing
+from tournament.pairing.state import apply_results
+from tournament.pairing.systems import pair_round
 
 from .pairing_helpers import (
     breaks,
@@ -143,7 +139,7 @@ def random_history(n: int, past: int, rng: random.Random) -> list[PlayerState]:
                 break
         else:
             return states
-        from tournament.pairing import Pairing
+        from tournament.pairing.model import Pairing
 
         pairings = [
             Pairing(board=i + 1, first=a.id, second=b.id, reason="")

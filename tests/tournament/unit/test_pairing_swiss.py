@@ -7,8 +7,9 @@ import random
 
 import pytest
 
-from tournament.pairing import NoPairingError, PlayerState, apply_results, pair_round
-from tournament.pairing.model import format_score
+from tournament.pairing.model import NoPairingError, PlayerState, format_score
+from tournament.pairing.state import apply_results
+from tournament.pairing.systems import pair_round
 
 from .pairing_helpers import breaks, have_met, random_outcomes, simulate
 

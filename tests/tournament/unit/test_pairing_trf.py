@@ -9,7 +9,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.tournament.unit.trf_lines import player_line, run_cli
-from tournament.pairing import PlayerState, pair_round, round_robin_schedule
+from tournament.pairing.berger import round_robin_schedule
+from tournament.pairing.model import PlayerState
+from tournament.pairing.systems import pair_round
 from tournament.pairing.trf import (
     TrfError,
     TrfEvent,
@@ -191,7 +193,7 @@ def test_states_survive_a_trf_round_trip(n: int, seed: int) -> None:
     """The states rebuilt from the TRF of a simulated event equal the engine's own states."""
     import random
 
-    from tournament.pairing import apply_results
+    from tournament.pairing.state import apply_results
 
     from .pairing_helpers import random_outcomes
 
@@ -215,7 +217,7 @@ def event_file(tmp_path: Path, n: int, rounds_played: int, total: int = 9, seed:
     states, history = [PlayerState(id=r, rank=r) for r in range(1, n + 1)], []
     import random
 
-    from tournament.pairing import apply_results
+    from tournament.pairing.state import apply_results
 
     from .pairing_helpers import random_outcomes
 

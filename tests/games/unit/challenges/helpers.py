@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from games.challenges import ChallengeGame, IllegalAction
+from games.challenges.board import ChallengeGame
+from games.engine.errors import IllegalAction
 
 NAMES = ["Ada", "Alan", "Grace", "Edsger"]
 

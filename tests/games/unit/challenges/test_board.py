@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from games.challenges import (
-    CardChallenge,
+from games.challenges.board import (
     ChallengeGame,
-    DiceChallenge,
-    TileChallenge,
     lowest_colours,
+    point_lost,
+    result_winner,
     victory_points,
 )
-from games.challenges.board import point_lost, result_winner
+from games.challenges.card import CardChallenge
+from games.challenges.dice import DiceChallenge
 from games.challenges.tally import GameResult, rank_players
+from games.challenges.tile import TileChallenge
 
 from .helpers import names, rows
 

@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 
-from games.challenges import CardChallenge
-from games.challenges.card import CARD_KINDS, POST
+from games.challenges.card import CARD_KINDS, POST, CardChallenge
 
 from .helpers import names, play, refused, rows
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from games.challenges import random_game
+from games.challenges.randomgame import random_game
 
 ROOT = Path(__file__).resolve().parents[4]
 KEYS = ["file", "valid", "over", "rows", "winner", "to_move"]

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.challenges import DiceChallenge
-from games.challenges.dice import DICE_PER_SEAT
+from games.challenges.dice import DICE_PER_SEAT, DiceChallenge
 
 from .helpers import match, names, refused, resolve, roll, rows, wild
 

@@ -11,15 +11,11 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from games.challenges import (
-    CODES,
-    ChallengeGame,
-    ChallengeRecord,
-    DiceChallenge,
-    IllegalAction,
-    check_text,
-    random_game,
-)
+from games.challenges.board import CODES, ChallengeGame
+from games.challenges.dice import DiceChallenge
+from games.challenges.randomgame import random_game
+from games.challenges.record import ChallengeRecord, check_text
+from games.engine.errors import IllegalAction
 from games.engine.score_track import result_key
 
 from .helpers import names, state

@@ -9,16 +9,16 @@ from typing import Any
 import jsonschema
 import pytest
 
-from games.challenges import (
+from games.challenges.randomgame import random_game
+from games.challenges.record import (
     ChallengeRecord,
-    RecordError,
     check_record,
     check_text,
     load_record,
-    random_game,
     record_schema,
     replay,
 )
+from games.engine.errors import RecordError
 
 from .helpers import match, refill, resolve, roll, tdraw, wild
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import random
 
-from games.challenges import GameResult, SeatedResult, random_game, rank_players, rank_seated
+from games.challenges.randomgame import random_game
 from games.challenges.record import replay
+from games.challenges.tally import GameResult, SeatedResult, rank_players, rank_seated
 from games.engine.score_track import ranking
 
 

@@ -3,8 +3,7 @@ text's example of scoring."""
 
 from __future__ import annotations
 
-from games.challenges import TileChallenge
-from games.challenges.tile import CHOOSE, DRAWN, REFILL
+from games.challenges.tile import CHOOSE, DRAWN, REFILL, TileChallenge
 
 from .helpers import names, refill, refused, rows, tdraw
 

@@ -164,7 +164,7 @@ def one_move(w: World, user: Any) -> None:
 
 @functools.cache
 def _paper_record() -> str:
-    from games.engine import Record
+    from games.engine.gamerecord import Record
     from tests.games.integration.factories import scripted_actions
 
     return Record("mso", "board", ["Petra Player", "Otto Opponent"], scripted_actions(2)).to_text()

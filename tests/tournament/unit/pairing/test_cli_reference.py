@@ -9,15 +9,10 @@ import sys
 from pathlib import Path
 
 from tests.tournament.unit.trf_lines import ROOT, player_line, run_cli
-from tournament.pairing import (
-    Outcome,
-    PlayerState,
-    RoundPairing,
-    apply_results,
-    pair_round,
-    trf_event_from_rounds,
-)
-from tournament.pairing.trf import write_trf
+from tournament.pairing.model import Outcome, PlayerState, RoundPairing
+from tournament.pairing.state import apply_results
+from tournament.pairing.systems import pair_round
+from tournament.pairing.trf import trf_event_from_rounds, write_trf
 
 
 def played(n: int, rounds: int, total: int) -> str:

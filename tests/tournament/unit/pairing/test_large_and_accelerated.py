@@ -7,9 +7,11 @@ import random
 
 import pytest
 
-from tournament.pairing import Outcome, PlayerState, RoundPairing, apply_results, pair_round
 from tournament.pairing import matching as matching_module
 from tournament.pairing.accel import group_a_size, virtual_points
+from tournament.pairing.model import Outcome, PlayerState, RoundPairing
+from tournament.pairing.state import apply_results
+from tournament.pairing.systems import pair_round
 
 
 def play(states: list[PlayerState], rp: RoundPairing, seed: int) -> list[PlayerState]:

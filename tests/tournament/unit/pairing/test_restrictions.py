@@ -10,7 +10,9 @@ from dataclasses import replace
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from tournament.pairing import NoPairingError, Outcome, PlayerState, apply_results, pair_round
+from tournament.pairing.model import NoPairingError, Outcome, PlayerState
+from tournament.pairing.state import apply_results
+from tournament.pairing.systems import pair_round
 
 Pairs = list[tuple[int, int | None]]
 

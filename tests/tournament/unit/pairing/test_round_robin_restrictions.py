@@ -1,6 +1,8 @@
 """An all-play-all cannot keep a forbidden pair apart: the draft says when it gives way."""
 
-from tournament.pairing import PlayerState, pair_round, round_robin_schedule
+from tournament.pairing.berger import round_robin_schedule
+from tournament.pairing.model import PlayerState
+from tournament.pairing.systems import pair_round
 
 
 def _field(forbidden: dict[int, tuple[int, ...]]) -> list[PlayerState]:
