@@ -8,6 +8,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
+from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from tournament.errors import DomainError, NotAllowed
@@ -71,3 +72,16 @@ def form_error(form: forms.Form, error: DomainError) -> None:
     """Show a service's refusal on the form, next to the field it names when it can."""
     field = FORM_FIELD_OF.get(error.field or "", error.field)
     form.add_error(field if field in form.fields else None, error.message)
+
+
+def round_url(event: Event, number: int) -> str:
+    return reverse("event-round", args=[event.slug, number])
+
+
+def form_problems(form: forms.BaseForm, tail: str) -> str:
+    parts = []
+    for field, messages_ in form.errors.items():
+        label = "" if field == "__all__" else f"{field.replace('_', ' ')}: "
+        # An ErrorList yields each error's text (its stubs name the ValidationErrors it holds).
+        parts.append(label + " ".join(str(message) for message in messages_))
+    return " ".join([*parts, tail]).strip()

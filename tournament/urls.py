@@ -32,7 +32,10 @@ urlpatterns = [
     path("api/", include("games.recording.api_urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    path("", include("tournament.restrictions.urls")),
     path("", include("tournament.events.urls")),
+    path("", include("tournament.rounds.urls")),
+    path("", include("tournament.results.urls")),
     path("", include("tournament.checkin.urls")),
     path("", include("tournament.confirmations.urls")),
     path("", include("tournament.notifications.urls")),
@@ -45,7 +48,6 @@ urlpatterns = [
     path("", include("games.recording.urls")),
     path("", include("games.challenge_tables.urls")),
     path("", include("scoring.challenge_standings.urls")),
-    path("", include("tournament.rounds.challenge_urlconf")),
 ]
 
 # An /api/ address that matches no route answers JSON, as the API's views do.

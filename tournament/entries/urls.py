@@ -1,11 +1,27 @@
-"""A player's own pages on the tournament floor (online entry, their entry) and the directors'
-page of online entry requests; included from tournament/urls.py."""
+"""An event's entries: the directors' list, adding, importing, ranking, withdrawals and byes;
+a player's online entry and their own entry; the directors' page of online entry requests."""
 
 from django.urls import path
 
 from tournament.entries import online_views as online
+from tournament.entries import views as entries
 
 urlpatterns = [
+    path("events/<slug:slug>/entries/", entries.entries, name="event-entries"),
+    path("events/<slug:slug>/entries/add/", entries.entry_add, name="event-entry-add"),
+    path("events/<slug:slug>/entries/import/", entries.entries_import, name="event-import"),
+    path("events/<slug:slug>/entries/rank/", entries.entries_rank, name="event-rank"),
+    path(
+        "events/<slug:slug>/entries/<int:pk>/withdraw/",
+        entries.entry_withdraw,
+        name="entry-withdraw",
+    ),
+    path(
+        "events/<slug:slug>/entries/<int:pk>/reinstate/",
+        entries.entry_reinstate,
+        name="entry-reinstate",
+    ),
+    path("events/<slug:slug>/entries/<int:pk>/byes/", entries.entry_byes, name="entry-byes"),
     path("events/<slug:slug>/enter/", online.event_enter, name="event-enter"),
     path("events/<slug:slug>/my-entry/", online.my_entry, name="my-entry"),
     path(

@@ -32,7 +32,7 @@ from tournament.rounds.services import (
 )
 
 
-def _round_url(request: Request, round_: Round) -> str:
+def round_url(request: Request, round_: Round) -> str:
     return reverse("api-round-detail", args=[round_.event.slug, round_.number], request=request)
 
 
@@ -61,7 +61,7 @@ class RoundViewSet(EventScoped, viewsets.GenericViewSet[Round]):
     )
     def create(self, request: Request, slug: str) -> Response:
         round_ = request_pairing(event=self.get_event(), user=request.user)
-        url = _round_url(request, round_)
+        url = round_url(request, round_)
         body = {"number": round_.number, "status": round_.status, "url": url}
         return Response(body, status=status.HTTP_202_ACCEPTED, headers={"Location": url})
 

@@ -6,7 +6,6 @@ from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRefresh
@@ -15,19 +14,18 @@ from tournament.checkin import selectors as checkin_selectors
 from tournament.errors import DomainError
 from tournament.fields import form_field
 from tournament.models.events import Board, Event, Round
-from tournament.models.tables import SEATED, Seat
 from tournament.pages import (
     carry_out,
     director_or_deny,
-    form_error,
+    form_problems,
     get_event,
+    round_url,
     show_error,
     visible_round,
 )
 from tournament.permissions import is_director
 from tournament.results import selectors as result_selectors
-from tournament.results.forms import ReopenForm, ResultForm, TableResultForm
-from tournament.results.services import enter_result, reopen_board, set_board_result, track
+from tournament.results.forms import ResultForm, TableResultForm
 from tournament.rounds import public as public_selectors
 from tournament.rounds import tables as table_selectors
 from tournament.rounds.forms import SwapBoardsForm, SwapPlayersForm
@@ -47,10 +45,6 @@ from tournament.rounds.services import (
     swap_boards as services_swap_boards,
 )
 from tournament.web.page_cache import cached_page, live_version, round_review
-
-
-def _round_url(event: Event, number: int) -> str:
-    return reverse("event-round", args=[event.slug, number])
 
 
 def _missing_levels_words(event: Event) -> str:
@@ -97,7 +91,7 @@ def pair_next_round(request: HttpRequest, slug: str) -> HttpResponse:
         )
     else:
         messages.info(request, _("Round %(number)s is being paired.") % {"number": round_.number})
-    return redirect(_round_url(event, round_.number))
+    return redirect(round_url(event, round_.number))
 
 
 @cached_page(live_version)  # the anonymous rendering, once per change
@@ -232,8 +226,8 @@ def swap_players(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         return denied
     form = _swap_form(request.POST, list(boards_of(round_)))
     if not form.is_valid():
-        messages.error(request, _form_problems(form, "Nothing was swapped."))
-        return redirect(_round_url(event, number))
+        messages.error(request, form_problems(form, "Nothing was swapped."))
+        return redirect(round_url(event, number))
     try:
         change = swap_entries(
             round_=round_,
@@ -248,7 +242,7 @@ def swap_players(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         messages.success(request, _("%(description)s.") % {"description": change.description})
         for warning in change.warnings:
             messages.warning(request, warning)
-    return redirect(_round_url(event, number))
+    return redirect(round_url(event, number))
 
 
 @require_POST
@@ -258,15 +252,15 @@ def swap_boards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         return denied
     form = SwapBoardsForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _form_problems(form, "No boards were swapped."))
-        return redirect(_round_url(event, number))
+        messages.error(request, form_problems(form, "No boards were swapped."))
+        return redirect(round_url(event, number))
     try:
         change = services_swap_boards(round_=round_, user=request.user, **form.cleaned_data)
     except DomainError as exc:
         show_error(request, exc)
     else:
         messages.success(request, _("%(description)s.") % {"description": change.description})
-    return redirect(_round_url(event, number))
+    return redirect(round_url(event, number))
 
 
 @require_POST
@@ -282,13 +276,13 @@ def publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
             _('Round %(number)s is not published: tick "I have reviewed the draft" to publish it.')
             % {"number": number},
         )
-        return redirect(_round_url(event, number))
+        return redirect(round_url(event, number))
     _warn_missing_levels(request, event)
     return carry_out(
         request,
         lambda: publish_round(round_=round_, user=request.user),
         f"Round {number} is published.",
-        _round_url(event, number),
+        round_url(event, number),
     )
 
 
@@ -301,152 +295,11 @@ def delete_draft(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         services_delete_draft(round_=round_, user=request.user)
     except DomainError as exc:
         show_error(request, exc)
-        return redirect(_round_url(event, number))
+        return redirect(round_url(event, number))
     messages.success(
         request, _("The draft of round %(number)s is deleted: pair it again.") % {"number": number}
     )
     return redirect(event)
-
-
-def board_result(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """Enter or correct one board's result; the board's correction history below the form."""
-    event = get_event(slug)
-    board = get_object_or_404(
-        Board.objects.select_related("round__event").prefetch_related(*SEATED),
-        pk=pk,
-        round__event=event,
-    )
-    if denied := director_or_deny(request, event):
-        return denied
-    seats = list(board.seats.select_related("entry__player", "entry__partner").order_by("number"))
-    challenge = event.ruleset == Event.Ruleset.CHALLENGES and len(seats) > 1
-    if board.is_table or board.plays_alone or challenge:  # two partnership teams are a pair
-        return _table_result(request, event, board, seats)
-    prefix = request.POST.get("prefix") or None
-    form = ResultForm(request.POST or None, board=board, prefix=prefix)
-    if request.method == "POST":
-        if form.is_valid():
-            data = form.cleaned_data
-            try:
-                set_board_result(
-                    board=board,
-                    user=request.user,
-                    result=data["result"],
-                    reason=data["reason"],
-                    first_lowest=data.get("first_lowest"),
-                    second_lowest=data.get("second_lowest"),
-                    replaces=data["replaces"],
-                )
-            except DomainError as exc:
-                form_error(form, exc)
-                if exc.code == "result_changed":  # show the board as it is now
-                    board.refresh_from_db()
-                    form.seen(board)
-            else:
-                messages.success(
-                    request,
-                    _("Board %(number)s: %(value)s is recorded.")
-                    % {"number": board.number, "value": data["result"] or "no result"},
-                )
-                return redirect(_round_url(event, board.round.number))
-        if prefix:  # the inline form on the round page: say what is wrong there
-            messages.error(request, f"Board {board.number}: " + _form_problems(form, ""))
-            return redirect(_round_url(event, board.round.number))
-    context = {
-        "event": event,
-        "board": board,
-        "form": form,
-        "reopen_form": ReopenForm()
-        if board.closed and not board.is_bye and board.result_check == Board.Check.NONE
-        else None,
-        "corrections": board.corrections.select_related("user__player").order_by("-at", "-id"),
-    }
-    return render(request, "tournament/board_result.html", context)
-
-
-def _table_result(
-    request: HttpRequest, event: Event, board: Board, seats: list[Seat]
-) -> HttpResponse:
-    """A table of 3 or 4: one row per seat (lowest, next lowest, optional placing); a solitaire
-    entrant: one row (the round's entrants place each other)."""
-    alone = board.plays_alone
-    prefix = request.POST.get("prefix") or None  # the round page's quick entry
-    form = TableResultForm(
-        request.POST or None,
-        board=board,
-        seats=seats[:1] if alone else seats,
-        solitaire=alone,
-        quick=bool(prefix) and not alone,
-        prefix=prefix,
-    )
-    if request.method == "POST" and form.is_valid():
-        reason, replaces = form.cleaned_data["reason"], form.cleaned_data["replaces"]
-        if form.quick and not reason:
-            reason = "lowest levels entered on the round page"
-        try:
-            enter_result(
-                board=board,
-                user=request.user,
-                result="table",
-                levels=form.levels(),
-                placings=None if alone else form.placings(),
-                reason=reason,
-                replaces=replaces,
-            )
-        except DomainError as exc:
-            form_error(form, exc)
-            if exc.code == "result_changed":  # show the board as it is now
-                board.refresh_from_db()
-                form.seen(board)
-        else:
-            messages.success(
-                request,
-                _("Board %(number)s: the table's result is recorded.") % {"number": board.number},
-            )
-            return redirect(_round_url(event, board.round.number))
-    if request.method == "POST" and prefix:  # the round page's quick entry: say it there
-        messages.error(request, f"Board {board.number}: " + _form_problems(form, ""))
-        return redirect(_round_url(event, board.round.number))
-    context = {
-        "event": event,
-        "board": board,
-        "seats": seats,
-        "track": track(event),
-        "table_form": form,
-        "reopen_form": ReopenForm() if board.closed and not board.result_check else None,
-        "corrections": board.corrections.select_related("user__player").order_by("-at", "-id"),
-    }
-    return render(request, "tournament/board_result.html", context)
-
-
-@require_POST
-def board_reopen(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
-    """A director opens a decided board to recording again, with a reason."""
-    event = get_event(slug)
-    board = get_object_or_404(Board, pk=pk, round__event=event)
-    if denied := director_or_deny(request, event):
-        return denied
-    form = ReopenForm(request.POST)
-    try:
-        if not form.is_valid():
-            raise DomainError(_form_problems(form, "The board stays closed."), field="reason")
-        reopen_board(board=board, user=request.user, reason=form.cleaned_data["reason"])
-    except DomainError as exc:
-        show_error(request, exc)
-    else:
-        messages.success(
-            request, _("Board %(number)s is open for recording again.") % {"number": board.number}
-        )
-    return redirect("board-result", slug=event.slug, pk=board.pk)
-
-
-def _form_problems(form: forms.BaseForm, tail: str) -> str:
-    parts = []
-    for field, messages_ in form.errors.items():
-        label = "" if field == "__all__" else f"{field.replace('_', ' ')}: "
-        # An ErrorList yields each error's text (its stubs name the ValidationErrors it holds).
-        parts.append(label + " ".join(str(message) for message in messages_))
-    return " ".join([*parts, tail]).strip()
 
 
 @require_POST
@@ -470,4 +323,4 @@ def retry_pairing(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 _("Round %(number)s is no longer being paired: nothing to retry.")
                 % {"number": number},
             )
-    return redirect(_round_url(event, number))
+    return redirect(round_url(event, number))
