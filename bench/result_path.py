@@ -39,18 +39,18 @@ COUNTED: dict[str, tuple[str, ...]] = {
         "tournament.permissions.require_director",
         "tournament.permissions.is_own_entry",
         "tournament.permissions.roles_of",  # the query under is_arbiter and is_director
-        "games.services.base.require_recorder",
-        "games.selectors.can_view",
-        "tournament.confirmation_selectors.side_of",
-        "tournament.confirmation_selectors.may_settle",
+        "games.recording.writes.require_recorder",
+        "games.recording.selectors.can_view",
+        "tournament.confirmations.selectors.side_of",
+        "tournament.confirmations.selectors.may_settle",
     ),
     "live bumps (calls)": ("tournament.effects.bump_live",),
-    "standings builds (calls)": ("scoring.standings.build_standings",),
+    "standings builds (calls)": ("scoring.standings.build.build_standings",),
     "full replays from the empty board (calls)": (
-        "games.positions.replay",
+        "games.recording.positions.replay",
         "games.engine.loading.replay",
     ),
-    "clock flag checks (calls)": ("games.clock.Clock.expired_seat",),
+    "clock flag checks (calls)": ("games.clocks.readings.Clock.expired_seat",),
 }
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -6,6 +6,12 @@ commits, and then it happens once. Tasks are enqueued by name, so the lowest flo
 work that a higher floor does (replay validation, standings) without importing it. Nothing else
 in the project calls ``transaction.on_commit``.
 
+A write made of parts (a game's move that ends it enters the board's result; a player's word
+that agrees enters it too) runs as one :func:`changing` block: what its parts ask for is
+gathered into one :class:`Change` and registered once, so the change bumps the live version
+once, drops the standings once and queues each task once. Outside such a block each call is a
+change of its own.
+
 The signals a write sends inside its transaction for the floors above (a round published, a
 board about to be decided, a board decided) are declared here as well: this module is the one
 way the tournament floor announces a change upward.
@@ -16,7 +22,12 @@ them without either importing the other's code.
 
 from __future__ import annotations
 
+import threading
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from django.conf import settings
@@ -53,11 +64,88 @@ RATINGS_QUEUED_KEY = "ratings:v1:queued"
 RATINGS_DELAY_SECONDS = 5
 
 
+#: The task that rebuilds the rating list is queued by :func:`queue_ratings_rebuild`.
+RATINGS_TASK = "scoring.tasks.update_ratings"
+
+
+@dataclass
+class Change:
+    """What one committed change asks for after its commit, each once, in the order asked."""
+
+    drafts: dict[int, None] = field(default_factory=dict)  # rounds whose draft version is new
+    standings: dict[int, None] = field(default_factory=dict)  # events whose standings are stale
+    live: dict[int, None] = field(default_factory=dict)  # events whose live version is new
+    tasks: dict[tuple[str, tuple[Any, ...]], None] = field(default_factory=dict)
+
+    def __bool__(self) -> bool:
+        return bool(self.drafts or self.standings or self.live or self.tasks)
+
+    def merge(self, other: Change) -> None:
+        self.drafts.update(other.drafts)
+        self.standings.update(other.standings)
+        self.live.update(other.live)
+        self.tasks.update(other.tasks)
+
+
+_local = threading.local()
+
+
+def _open_changes() -> list[Change]:
+    if not hasattr(_local, "changes"):
+        _local.changes = []
+    changes: list[Change] = _local.changes
+    return changes
+
+
+@contextmanager
+def changing() -> Iterator[Change]:
+    """One change in one transaction (``transaction.atomic``): the effects its parts ask for are
+    registered once, as one after-commit effect, when it ends without an error; a change inside
+    another is part of the outer one. Also a decorator (``@changing()``)."""
+    changes = _open_changes()
+    change = Change()
+    with transaction.atomic():
+        changes.append(change)
+        try:
+            yield change
+        finally:
+            changes.pop()
+        if changes:
+            changes[-1].merge(change)
+        elif change:
+            transaction.on_commit(partial(_carry_out, change))
+
+
+def _ask(change: Change) -> None:
+    """Add to the open change, or (outside one) register this as a change of its own."""
+    changes = _open_changes()
+    if changes:
+        changes[-1].merge(change)
+    else:
+        transaction.on_commit(partial(_carry_out, change))
+
+
+def _carry_out(change: Change) -> None:
+    """After the commit: new versions and dropped standings first, so that the pages the live
+    bump refreshes and the tasks that follow read the change; then the tasks, in order."""
+    for round_id in change.drafts:
+        cache.set(draft_key(round_id), uuid.uuid4().hex, None)
+    for event_id in change.standings:
+        cache.set(standings_generation_key(event_id), uuid.uuid4().hex, None)
+        cache.delete(standings_key(event_id))
+    for event_id in change.live:
+        bump_live(event_id)
+    for task_name, args in change.tasks:
+        if task_name == RATINGS_TASK:
+            queue_ratings_rebuild()
+        else:
+            _send(task_name, args)
+
+
 def enqueue(task_name: str, *args: Any) -> None:
     """Run the Celery task ``task_name`` once this transaction commits (in-process when tasks
     are eager, else on a worker)."""
-
-    transaction.on_commit(lambda: _send(task_name, args))
+    _ask(Change(tasks={(task_name, args): None}))
 
 
 def _send(task_name: str, args: tuple[Any, ...], countdown: float | None = None) -> None:
@@ -82,12 +170,12 @@ def queue_ratings_rebuild() -> bool:
     from tournament.celery import app
 
     if app.conf.task_always_eager:
-        _send("scoring.tasks.update_ratings", ())
+        _send(RATINGS_TASK, ())
         return True
     # Expires, so that a queued task that is lost (a worker killed) holds up no later change.
     if not cache.add(RATINGS_QUEUED_KEY, True, RATINGS_DELAY_SECONDS * 6):
         return False
-    _send("scoring.tasks.update_ratings", (), countdown=RATINGS_DELAY_SECONDS)
+    _send(RATINGS_TASK, (), countdown=RATINGS_DELAY_SECONDS)
     return True
 
 
@@ -106,31 +194,29 @@ def bump_live(event_id: int) -> None:
 
 def live_changed(event_id: int) -> None:
     """Something spectators see has changed: new live fragments once the change commits."""
-    transaction.on_commit(lambda: bump_live(event_id))
+    _ask(Change(live={event_id: None}))
 
 
 def draft_changed(round_id: int) -> None:
     """A round's pairings changed (drafted, swapped): once committed, a new draft version, so
     the director's review of it is computed again (tournament/web/page_cache.py)."""
-    transaction.on_commit(lambda: cache.set(draft_key(round_id), uuid.uuid4().hex, None))
+    _ask(Change(drafts={round_id: None}))
 
 
-def results_changed(event_id: int, *, entered: int | None = None) -> None:
+def results_changed(event_id: int, *, entered: int | None = None, recompute: bool = True) -> None:
     """Something the standings show has changed: once committed, drop the cached standings,
     bump the event's generation and live version, and recompute in the background. ``entered``:
     the ResultCorrection of a board's result entered, corrected or withdrawn, whose players are
-    e-mailed."""
-
-    def after_commit() -> None:
-        cache.set(standings_generation_key(event_id), uuid.uuid4().hex, None)
-        cache.delete(standings_key(event_id))
-        bump_live(event_id)
-        _send("scoring.tasks.recompute_standings", (event_id,))
-        queue_ratings_rebuild()
-        if entered is not None:
-            _send("tournament.tasks.notify_result", (entered,))
-
-    transaction.on_commit(after_commit)
+    e-mailed. ``recompute=False``: only what the standings show beside the scores changed (a
+    game's provisional result, which its replay check settles with a recompute): dropped, to be
+    computed by the next reader or that check, and no rating changes."""
+    tasks: dict[tuple[str, tuple[Any, ...]], None] = {}
+    if recompute:
+        tasks[("scoring.tasks.recompute_standings", (event_id,))] = None
+        tasks[(RATINGS_TASK, ())] = None
+    if entered is not None:
+        tasks[("tournament.tasks.notify_result", (entered,))] = None
+    _ask(Change(standings={event_id: None}, live={event_id: None}, tasks=tasks))
 
 
 #: A draft round was published (inside the publishing transaction); ``round_`` is the round.

@@ -1,5 +1,6 @@
 """Who may do what in an event: directors change it; arbiters (and directors) record games."""
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
@@ -39,13 +40,18 @@ def require_director(user: User, event: Event) -> None:
         )
 
 
+def not_arbiter(event: Event) -> NotAllowed:
+    """The refusal of one who is no arbiter (nor director) of the event, for a caller that
+    checked ``is_arbiter`` already."""
+    return NotAllowed(
+        _("Only the arbiters and directors of %(name)s may record games.") % {"name": event.name},
+        code="not_arbiter",
+    )
+
+
 def require_arbiter(user: User, event: Event) -> None:
     if not is_arbiter(user, event):
-        raise NotAllowed(
-            _("Only the arbiters and directors of %(name)s may record games.")
-            % {"name": event.name},
-            code="not_arbiter",
-        )
+        raise not_arbiter(event)
 
 
 def require_event_creator(user: User) -> Account:
@@ -88,10 +94,19 @@ def require_player(user: User) -> Player:
 def is_own_entry(user: User, entry: Entry) -> bool:
     """A player may act on their own entry only (check-in, withdrawal, byes, confirmations);
     a partnership team is both partners' own."""
+    return own_entry_among(user, [entry]) is not None
+
+
+def own_entry_among(user: User, entries: Sequence[Entry]) -> Entry | None:
+    """The first of ``entries`` that is the user's own (:func:`is_own_entry`), checked for
+    them all at once (the sides of a board), or None."""
     if not user.is_authenticated:
-        return False
-    partner = entry.partner.user_id if entry.partner is not None else None
-    return user.pk in (entry.player.user_id, partner)
+        return None
+    for entry in entries:
+        partner = entry.partner.user_id if entry.partner is not None else None
+        if user.pk in (entry.player.user_id, partner):
+            return entry
+    return None
 
 
 def require_own_entry(user: User, entry: Entry) -> None:

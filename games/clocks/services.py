@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.clocks.readings import format_ms
@@ -21,21 +20,22 @@ from games.models import Game, GameAction
 from games.recording.services import placed_this_turn
 from games.recording.writes import (
     Kind,
+    Target,
     User,
     append,
-    effective_rows,
+    engine_at,
     keep_position,
     lock,
     log,
     mark_playing,
     now,
     record_fallen_flag,
-    replayed,
     save,
     seat_name,
     store_position,
     write,
 )
+from tournament import effects
 from tournament.errors import DomainError
 from tournament.models.events import Board
 
@@ -43,28 +43,27 @@ MAX_CLOCK_MS = 10 * 3600 * 1000
 CLOCK_OPERATIONS = ("start", "press", "pause", "resume", "adjust")
 
 
-def start_clock(*, game: Game, user: User, expected_index: int, reason: str = "") -> GameAction:
+def start_clock(*, game: Target, user: User, expected_index: int, reason: str = "") -> GameAction:
     def body(game: Game, at: datetime) -> GameAction:
         if game.status == Game.Status.FINISHED:
             raise DomainError(_("The game is over: its clocks cannot be started."))
         if game.clock_seat is not None:
             raise DomainError(_("The clocks have already been started."), code="clock_started")
-        rows = effective_rows(game)
-        eng = replayed(game, rows)
+        eng = engine_at(game)
         seat = eng.to_move
         assert seat is not None
         game.set_clock(game.clock.start(at, seat))
         row = append(game, Kind.START, user=user, at=at, payload={"seat": seat}, reason=reason)
         game.turn_index = row.index
         mark_playing(game)
-        store_position(game, eng, len(rows))
+        store_position(game, eng)
         save(game)
         return row
 
     return write(game, user, expected_index, body)
 
 
-def press_clock(*, game: Game, user: User, expected_index: int) -> GameAction:
+def press_clock(*, game: Target, user: User, expected_index: int) -> GameAction:
     """End the running seat's turn and start the next seat's clock."""
 
     def body(game: Game, at: datetime) -> GameAction:
@@ -77,9 +76,8 @@ def press_clock(*, game: Game, user: User, expected_index: int) -> GameAction:
             raise DomainError(
                 _("The clocks are paused: resume them before pressing."), code="clock_paused"
             )
-        rows = effective_rows(game)
-        eng = replayed(game, rows)
-        if not placed_this_turn(game, rows, seat):
+        eng = engine_at(game)
+        if not placed_this_turn(game, seat):
             raise DomainError(
                 _(
                     "%(value)s has not placed a tile this turn: the clock is pressed "
@@ -109,16 +107,16 @@ def press_clock(*, game: Game, user: User, expected_index: int) -> GameAction:
     return write(game, user, expected_index, body)
 
 
-def pause_clock(*, game: Game, user: User, expected_index: int, reason: str = "") -> GameAction:
+def pause_clock(*, game: Target, user: User, expected_index: int, reason: str = "") -> GameAction:
     return _hold_or_go(game, user, expected_index, reason, pause=True)
 
 
-def resume_clock(*, game: Game, user: User, expected_index: int, reason: str = "") -> GameAction:
+def resume_clock(*, game: Target, user: User, expected_index: int, reason: str = "") -> GameAction:
     return _hold_or_go(game, user, expected_index, reason, pause=False)
 
 
 def _hold_or_go(
-    game: Game, user: User, expected_index: int, reason: str, *, pause: bool
+    game: Target, user: User, expected_index: int, reason: str, *, pause: bool
 ) -> GameAction:
     """Pause (the running seat's time is settled) or resume (its turn goes on from now)."""
 
@@ -166,7 +164,7 @@ def seat_refusal(game: Game, seat: object) -> str:
 
 def adjust_clock(
     *,
-    game: Game,
+    game: Target,
     user: User,
     expected_index: int,
     seat: int,
@@ -229,7 +227,7 @@ def adjust_clock(
 
 def clock_operation(
     *,
-    game: Game,
+    game: Target,
     user: User,
     expected_index: int,
     operation: str,
@@ -272,7 +270,7 @@ def clock_operation(
 def detect_flag(game_pk: int, at: datetime | None = None) -> GameAction | None:
     """Store the flag of a running seat whose time is out (once: under the row lock)."""
     at = at or now()
-    with transaction.atomic():
+    with effects.changing():
         game = lock(game_pk)
         row = record_fallen_flag(game, at)
     return row if row is not None and row.kind == Kind.FLAG else None

@@ -17,6 +17,8 @@ from .score_track import report, winner
 from .tiles import CODE_LETTER, COLOURS, ORDERED, SUPPLY_BY_INDEX, TILE_KINDS, full_bag
 
 MODES = ("full", "board")
+#: The layout of ``Position.state()``; a state of another version is not read back.
+STATE_VERSION = 1
 
 # Phases (the transitions are in ``phases``); plain ints, compared in the hot paths.
 SETUP = 0  # full mode: the seats draw their first racks
@@ -159,6 +161,75 @@ class Position:
         g.ply_log = self.ply_log[:]
         g.names = self.names[:] if self.names is not None else None
         return g
+
+    # ------------------------------------------------------------------ stored state
+
+    def state(self) -> dict[str, Any]:
+        """What playing changes, as JSON data, so that a stored position is played on with
+        ``from_state`` instead of replaying its record (the ruleset, seats, mode and names are
+        the caller's to keep). Move generation's cache is left out: it is built again."""
+        return {
+            "version": STATE_VERSION,
+            "players": self.players,
+            "mode": self.mode,
+            "board": self.board[:],
+            "live": [int(x) for x in self.live],
+            "scores": [s[:] for s in self._scores],
+            "start_touched": [int(x) for x in self.start_touched],
+            "seat_plies": self.seat_plies[:],
+            "empty_pairs": self.empty_pairs,
+            "on_board": self.on_board[:],
+            "bag": self.bag[:],
+            "bag_total": self.bag_total,
+            "rack": [r[:] for r in self.rack],
+            "rack_len": self.rack_len[:],
+            "phase": self.phase,
+            "turn": self.turn,
+            "setup_next": self.setup_next,
+            "placed_turn": self.placed_turn,
+            "owed": self.owed,
+            "swap_shown": self.swap_shown[:] if self.swap_shown is not None else None,
+            "flagged": sorted(self._flagged),
+            "plies": self.plies,
+            "actions_applied": self.actions_applied,
+            "ply_log": [list(entry) for entry in self.ply_log],
+            "instant_winner": self.instant_winner,
+        }
+
+    @classmethod
+    def from_state(
+        cls, ruleset: Ruleset, state: dict[str, Any], names: list[str] | None = None
+    ) -> Self:
+        """The position ``state()`` gave, under the same ``ruleset``. Raises ``ValueError`` for
+        a state of another layout or board."""
+        if state.get("version") != STATE_VERSION:
+            raise ValueError(f"a position state of version {state.get('version')!r}")
+        pos = cls(ruleset, int(state["players"]), str(state["mode"]), names)
+        if len(state["board"]) != len(pos.board) or len(state["live"]) != len(pos.live):
+            raise ValueError("the state is of another board")
+        pos.board = [int(x) for x in state["board"]]
+        pos.live = [bool(x) for x in state["live"]]
+        pos._scores = [[int(x) for x in side] for side in state["scores"]]
+        pos.start_touched = [bool(x) for x in state["start_touched"]]
+        pos.seat_plies = [int(x) for x in state["seat_plies"]]
+        pos.empty_pairs = int(state["empty_pairs"])
+        pos.on_board = [int(x) for x in state["on_board"]]
+        pos.bag = [int(x) for x in state["bag"]]
+        pos.bag_total = int(state["bag_total"])
+        pos.rack = [[int(x) for x in rack] for rack in state["rack"]]
+        pos.rack_len = [int(x) for x in state["rack_len"]]
+        for name in ("phase", "turn", "setup_next", "placed_turn", "owed", "plies"):
+            setattr(pos, name, int(state[name]))
+        shown = state["swap_shown"]
+        pos.swap_shown = [int(x) for x in shown] if shown is not None else None
+        pos._flagged = {int(x) for x in state["flagged"]}
+        pos.actions_applied = int(state["actions_applied"])
+        pos.ply_log = [
+            (int(s), str(t), int(a), int(b), int(i)) for s, t, a, b, i in state["ply_log"]
+        ]
+        winner = state["instant_winner"]
+        pos.instant_winner = int(winner) if winner is not None else None
+        return pos
 
     # ------------------------------------------------------------------ views
 

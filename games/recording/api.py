@@ -34,14 +34,14 @@ from games.recording.serializers import (
     TakeBackInput,
 )
 from games.recording.services import import_record, record_actions, record_notation
-from games.recording.setup import game_for_board
+from games.recording.setup import NoGameHere, unstored_game
+from games.recording.writes import Recorder, recorder_at
 from games.validation.services import start_recheck
 from tournament.api.base import MAX_ID
 from tournament.api.errors import error_response
 from tournament.api.schema import LOGIN_REQUIRED
-from tournament.errors import DomainError
 from tournament.models.events import Event
-from tournament.permissions import require_arbiter
+from tournament.permissions import not_arbiter, require_arbiter
 
 ERRORS = {
     400: error_response(400, "Refused: detail, code, and for the engine's refusals the index"),
@@ -58,26 +58,32 @@ class GameViewSet(viewsets.ViewSet):
     lookup_field = "board_pk"
 
     def game(self, request: Request, board_pk: int) -> Game:
-        """The board's game, read once with its board, round and event."""
+        """The board's game, read once with its board, round and event. Reads create nothing:
+        a board published without its game shows the one its first write stores."""
         if board_pk > MAX_ID:  # no board has it, and the database driver would overflow
             raise Http404(_("No such board, or its round is not published yet."))
         game = selectors.game_at_board(board_pk)
         board = game.board if game is not None else selectors.board_with_event(board_pk)
         if board is None or not selectors.can_view(request.user, board):
             raise Http404(_("No such board, or its round is not published yet."))
-        if game is None:  # a board of a round published before games were set up on publish
+        if game is None:
             try:
-                game = game_for_board(board)
-            except DomainError as exc:
+                game = unstored_game(board)
+            except NoGameHere as exc:
                 raise Http404(exc.message) from exc
         return game
 
-    def recorded_game(self, request: Request, board_pk: int) -> Game:
-        """The game, for a write: the permission is checked before the body is read, so a
-        stranger's body (however malformed) is answered 403 and learns nothing from it."""
-        game = self.game(request, board_pk)
-        require_arbiter(request.user, game.event_board.round.event)
-        return game
+    def recorded_game(self, request: Request, board_pk: int) -> Recorder:
+        """Where a write goes, its permission checked once, before the body is read, so a
+        stranger's body (however malformed) is answered 403 and learns nothing from it. The
+        write reads the game (and its board) once, under their locks."""
+        recorder = recorder_at(request.user, board_pk) if board_pk <= MAX_ID else None
+        if recorder is None:
+            raise Http404(_("No such board, or its round is not published yet."))
+        if not recorder.allowed:
+            self.game(request, board_pk)  # a board with no game of its own is not found first
+            raise not_arbiter(recorder.event)
+        return recorder
 
     def state(self, request: Request, board_pk: int, code: int = 200) -> Response:
         game = self.game(request, board_pk)
@@ -108,12 +114,12 @@ class GameViewSet(viewsets.ViewSet):
     )
     @action(detail=True, methods=["post"], url_path="actions", url_name="actions")
     def add_actions(self, request: Request, board_pk: int) -> Response:
-        game = self.recorded_game(request, board_pk)
+        recorder = self.recorded_game(request, board_pk)
         data = ActionsInput(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
         common: dict[str, Any] = {
-            "game": game,
+            "game": recorder,
             "user": request.user,
             "expected_index": v["expected_index"],
         }
@@ -134,12 +140,12 @@ class GameViewSet(viewsets.ViewSet):
     )
     @action(detail=True, methods=["post"])
     def clock(self, request: Request, board_pk: int) -> Response:
-        game = self.recorded_game(request, board_pk)
+        recorder = self.recorded_game(request, board_pk)
         data = ClockInput(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
         row = clock_operation(
-            game=game,
+            game=recorder,
             user=request.user,
             expected_index=v["expected_index"],
             operation=v["operation"],
@@ -158,12 +164,12 @@ class GameViewSet(viewsets.ViewSet):
     )
     @action(detail=True, methods=["post"])
     def takeback(self, request: Request, board_pk: int) -> Response:
-        game = self.recorded_game(request, board_pk)
+        recorder = self.recorded_game(request, board_pk)
         data = TakeBackInput(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
         row = take_back(
-            game=game,
+            game=recorder,
             user=request.user,
             expected_index=v["expected_index"],
             count=v["count"],
@@ -179,12 +185,12 @@ class GameViewSet(viewsets.ViewSet):
     )
     @action(detail=True, methods=["post"], url_path="import", url_name="import")
     def import_game(self, request: Request, board_pk: int) -> Response:
-        game = self.recorded_game(request, board_pk)
+        recorder = self.recorded_game(request, board_pk)
         data = ImportInput(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
         rows = import_record(
-            game=game,
+            game=recorder,
             user=request.user,
             source=v["record"],
             expected_index=v.get("expected_index"),

@@ -11,30 +11,32 @@ from games.clocks.readings import Clock
 from games.models import Game, GameAction
 from games.recording.writes import (
     Kind,
+    Target,
     User,
     acting,
     append,
     effective_rows,
+    recorder_of,
     replayed,
-    require_recorder,
     save,
     store_position,
     write,
 )
 from tournament.errors import Conflict, DomainError
 from tournament.models.events import Board
-from tournament.results.services import entered_by, withdraw_game_result
+from tournament.results.services import entered_by, lock_round, withdraw_game_result
 
 REOPENED_REASON = "take-back reopened the game at the board"
 
 
 def take_back(
-    *, game: Game, user: User, expected_index: int, count: int = 1, reason: str
+    *, game: Target, user: User, expected_index: int, count: int = 1, reason: str
 ) -> GameAction:
     """Take back the last `count` record actions; they stay in the log, marked. Taking back the
     end of a finished game withdraws the result it sent to the board; a result a director
-    entered stands, and its board takes no take-back until a director reopens it."""
-    require_recorder(game, user)
+    entered stands, and its board takes no take-back until a director reopens it. The kept
+    actions are replayed: the one write whose position is not the stored one played on."""
+    recorder = recorder_of(game, user)  # before the reason is read
     if not reason.strip():
         raise DomainError(_("Say why the actions are being taken back."), field="reason")
     if not isinstance(count, int) or count < 1:
@@ -85,12 +87,12 @@ def take_back(
         GameAction.objects.filter(pk__in=[r.pk for r in undone]).update(taken_back_by=row)
         if "clock_to" in payload or was_finished:
             game.turn_index = row.index
-        store_position(game, eng, len(kept))
+        store_position(game, eng)
         if was_finished:
             game.board = withdraw_game_result(
-                board=board, user=acting(user), reason=REOPENED_REASON
+                board=lock_round(board), user=acting(user), reason=REOPENED_REASON, locked=True
             )
         save(game)
         return row
 
-    return write(game, user, expected_index, body, closed_ok=True)
+    return write(recorder, user, expected_index, body, closed_ok=True)

@@ -20,6 +20,9 @@ from games.engine.tiles import COLOURS
 
 #: The position summary's layout; bump it when the summary's keys change.
 SUMMARY_VERSION = 1
+#: The stored position's key for the engine's own state (``Game.state()``), kept beside the
+#: summary so that a write plays the next action on it; never shown.
+ENGINE = "engine"
 
 RESULT_BY_WINNER = {0: "1-0", 1: "0-1", None: "1/2-1/2"}
 #: A game of three or four sides is decided by its placings (tournament's Result.TABLE).
@@ -39,6 +42,31 @@ def replay(
     for action in actions:
         game.apply(action)
     return game
+
+
+def stored(game: Game, record_length: int) -> dict[str, Any]:
+    """What a game's row keeps of its position: the summary pages show, and the engine's state
+    that the next write plays on."""
+    return {**summarise(game, record_length), ENGINE: game.state()}
+
+
+def shown(position: dict[str, Any]) -> dict[str, Any]:
+    """A stored position as pages and the API show it: the summary alone."""
+    return {k: v for k, v in position.items() if k != ENGINE} if ENGINE in position else position
+
+
+def played_on(
+    ruleset: str, options: dict[str, Any], names: Sequence[str], position: dict[str, Any]
+) -> Game | None:
+    """The engine at a stored position, to play on from; None when the position keeps no
+    state this engine reads (stored before it was kept, or by another layout)."""
+    state = position.get(ENGINE)
+    if not isinstance(state, dict):
+        return None
+    try:
+        return Game.from_state(make_ruleset(ruleset, **options), state, list(names))
+    except (KeyError, TypeError, ValueError):
+        return None
 
 
 def make_record(

@@ -102,16 +102,17 @@ def side_lowest(board: Board) -> list[int | None]:
 
 
 def record_rows(game: Game) -> list[GameAction]:
+    if game._state.adding:  # a board's game not stored yet (setup.unstored_game): no log
+        return []
     return list(
         game.actions.filter(kind__in=RECORD_KINDS, taken_back_by__isnull=True).order_by("index")
     )
 
 
 def position(game: Game) -> dict[str, Any]:
-    """The cached position, or (if the cache is behind the log) one derived now."""
-    cached: dict[str, Any] = game.position
-    if game.position_length == game.log_length and cached:
-        return cached
+    """The stored position's summary, or (if it is behind the log) one derived now."""
+    if game.position_length == game.log_length and game.position:
+        return positions.shown(game.position)
     rows = record_rows(game) if game.log_length else []
     try:
         eng = positions.replay(game.ruleset, game.options, game.players, [r.payload for r in rows])
@@ -158,6 +159,8 @@ def clock_state(game: Game, now: datetime) -> dict[str, Any]:
 
 def log_entries(game: Game, since: int = 0) -> list[dict[str, Any]]:
     """The log from index `since` on, every entry with who made it and both clocks then."""
+    if game._state.adding:  # not stored yet: no log
+        return []
     rows = (
         game.actions.filter(index__gte=since)
         .select_related("user__player", "taken_back_by")

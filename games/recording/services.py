@@ -20,16 +20,18 @@ from games.engine.loading import load_record
 from games.engine.replaying import replay as replay_record
 from games.errors import IllegalMove, engine_message
 from games.models import Game, GameAction
-from games.recording import positions, solitaire
+from games.recording import positions, selectors, setup, solitaire
 from games.recording.writes import (
     Kind,
+    Recorder,
+    Target,
     User,
     append,
     effective_rows,
+    engine_at,
     finish,
     mark_playing,
-    replayed,
-    require_recorder,
+    recorder_of,
     save,
     seat_name,
     store_position,
@@ -86,14 +88,16 @@ def acting_seat(game: Game, eng: EngineGame, kind: str) -> int:
     return seat if seat is not None else 0
 
 
-def placed_this_turn(game: Game, rows: list[GameAction], seat: int) -> bool:
-    return any(
-        r.kind == Kind.PLACE and r.payload.get("player") == seat and r.index > game.turn_index
-        for r in rows
-    )
+def placed_this_turn(game: Game, seat: int) -> bool:
+    """``seat`` has placed a tile since the clock came to it (the log's entries standing, with
+    this write's own)."""
+    placed = game.actions.filter(
+        kind=Kind.PLACE, index__gt=game.turn_index, taken_back_by__isnull=True
+    ).values_list("payload", flat=True)
+    return any(payload.get("player") == seat for payload in placed)
 
 
-def _check_clock_allows(game: Game, rows: list[GameAction], action: dict[str, Any]) -> None:
+def _check_clock_allows(game: Game, action: dict[str, Any]) -> None:
     """Once the clocks run, only the seat on the clock acts, and a swap comes before the press."""
     seat = action.get("player")
     kind = action["type"]
@@ -122,7 +126,7 @@ def _check_clock_allows(game: Game, rows: list[GameAction], action: dict[str, An
             },
             code="not_on_clock",
         )
-    if kind == "swap" and not placed_this_turn(game, rows, seat):
+    if kind == "swap" and not placed_this_turn(game, seat):
         raise DomainError(
             _(
                 "%(value)s has not placed a tile on this turn of the clock: a swap "
@@ -149,20 +153,19 @@ ActionsFor = Callable[[Game, EngineGame], list[dict[str, Any]]]
 
 
 def _record(
-    game: Game, user: User, expected_index: int, actions_for: ActionsFor
+    game: Target, user: User, expected_index: int, actions_for: ActionsFor
 ) -> list[GameAction]:
-    """Append the actions ``actions_for`` names on the locked game; returns the stored rows
-    (each row's ``game`` is the game as stored)."""
+    """Append the actions ``actions_for`` names on the locked game, each played on the stored
+    position; returns the stored rows (each row's ``game`` is the game as stored)."""
 
     def body(game: Game, at: datetime) -> list[GameAction]:
-        rows = effective_rows(game)
-        eng = replayed(game, rows)
+        eng = engine_at(game)
         cleaned = [clean_action(a) for a in actions_for(game, eng)]
         if not cleaned:
             raise DomainError(_("Nothing to record: give at least one action."), field="action")
         stored: list[GameAction] = []
         for action in cleaned:
-            _check_clock_allows(game, rows + stored, action)
+            _check_clock_allows(game, action)
             solitaire.check_dealt(game, eng.plies, action)  # the round's sequence decides
             _apply_checked(eng, action, game.log_length)
             row = append(game, action["type"], user=user, at=at, payload=action)
@@ -170,7 +173,7 @@ def _record(
             if action["type"] == "flag" and not eng.over:
                 game.turn_index = row.index
         mark_playing(game)
-        store_position(game, eng, len(rows) + len(stored))
+        store_position(game, eng)
         if eng.over:
             finish(game, eng, at, user)
         save(game)
@@ -183,9 +186,8 @@ def _would_end(game: Game, actions_for: ActionsFor) -> str:
     """What refused actions would make of the game: "the move would end the game 1-0", or ""
     (a board closed meanwhile refuses the final move naming both results)."""
     try:
-        rows = effective_rows(game)
-        eng = replayed(game, rows)
-        for action in actions_for(game, replayed(game, rows)):
+        eng = engine_at(game)
+        for action in actions_for(game, eng):  # named before any is played
             eng.apply(clean_action(action))
     except (DomainError, IllegalAction):
         return ""
@@ -193,18 +195,18 @@ def _would_end(game: Game, actions_for: ActionsFor) -> str:
 
 
 def record_actions(
-    *, game: Game, user: User, expected_index: int, actions: list[dict[str, Any]]
+    *, game: Target, user: User, expected_index: int, actions: list[dict[str, Any]]
 ) -> list[GameAction]:
     """Append record actions (one, or a whole turn) checked by the engine."""
-    require_recorder(game, user)
+    recorder = recorder_of(game, user)  # before the actions are read
     if not actions:
         raise DomainError(_("Nothing to record: give at least one action."), field="action")
     cleaned = [clean_action(a) for a in actions]
-    return _record(game, user, expected_index, lambda game, eng: cleaned)
+    return _record(recorder, user, expected_index, lambda game, eng: cleaned)
 
 
 def record_action(
-    *, game: Game, user: User, expected_index: int, action: dict[str, Any]
+    *, game: Target, user: User, expected_index: int, action: dict[str, Any]
 ) -> GameAction:
     """Append one place, swap or flag action, checked by the engine first."""
     rows = record_actions(game=game, user=user, expected_index=expected_index, actions=[action])
@@ -212,7 +214,7 @@ def record_action(
 
 
 def record_placement(
-    *, game: Game, user: User, expected_index: int, tile: str, cells: list[str]
+    *, game: Target, user: User, expected_index: int, tile: str, cells: list[str]
 ) -> list[GameAction]:
     """A placement for the seat whose turn it is (the board page's tile and two cells)."""
 
@@ -232,7 +234,7 @@ def record_placement(
 
 
 def record_swap(
-    *, game: Game, user: User, expected_index: int, rack: list[str]
+    *, game: Target, user: User, expected_index: int, rack: list[str]
 ) -> list[GameAction]:
     """A swap for the seat whose turn it is, showing ``rack``."""
 
@@ -242,9 +244,11 @@ def record_swap(
     return _record(game, user, expected_index, actions_for)
 
 
-def record_notation(*, game: Game, user: User, expected_index: int, text: str) -> list[GameAction]:
+def record_notation(
+    *, game: Target, user: User, expected_index: int, text: str
+) -> list[GameAction]:
     """Record one turn or action typed in the engine's text notation (e.g. ``RO C9 D9``)."""
-    require_recorder(game, user)
+    recorder = recorder_of(game, user)  # before the text is read
     kind = "swap" if text.lstrip().lower().startswith("swap") else "place"
 
     def actions_for(game: Game, eng: EngineGame) -> list[dict[str, Any]]:
@@ -264,10 +268,18 @@ def record_notation(*, game: Game, user: User, expected_index: int, text: str) -
                 field="text",
             ) from exc
 
-    return _record(game, user, expected_index, actions_for)
+    return _record(recorder, user, expected_index, actions_for)
 
 
 # ---------------------------------------------------------------- import
+
+
+def unstored_game_at(board_pk: int) -> Game:
+    """The game a board published without one will store (setup.NoGameHere: none there)."""
+    board = selectors.board_with_event(board_pk)
+    if board is None:
+        raise setup.NoGameHere(_("No such board, or its round is not published yet."))
+    return setup.unstored_game(board)
 
 
 def _read_record(source: str | bytes | dict[str, Any]) -> Record:
@@ -287,13 +299,15 @@ def _read_record(source: str | bytes | dict[str, Any]) -> Record:
 
 def import_record(
     *,
-    game: Game,
+    game: Target,
     user: User,
     source: str | bytes | dict[str, Any],
     expected_index: int | None = None,
 ) -> list[GameAction]:
     """Store a game recorded on paper (JSON or text form), checked like moves at the board."""
-    require_recorder(game, user)
+    recorder = recorder_of(game, user)  # before the record is read
+    if isinstance(game, Recorder):  # its ruleset and seats, which the record must have
+        game = selectors.game_at_board(recorder.board_pk) or unstored_game_at(recorder.board_pk)
     record = _read_record(source)
     if record.ruleset != game.ruleset:
         raise DomainError(
@@ -366,7 +380,7 @@ def import_record(
                 )
             )
         mark_playing(game)
-        store_position(game, eng, len(actions))
+        store_position(game, eng)
         if eng.over:
             finish(game, eng, at, user)
         save(game)
@@ -379,4 +393,4 @@ def import_record(
             return ""
         return f"the record ends {positions.result_words(end)}" if end.over else ""
 
-    return write(game, user, expected_index, body, would=would)
+    return write(recorder, user, expected_index, body, would=would)

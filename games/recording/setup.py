@@ -1,5 +1,7 @@
 """Games of a published round: one per board with two to four seats, set up when the round is
-published (the tournament floor's ``round_published`` signal) or on first use."""
+published (the tournament floor's ``round_published`` signal) or by the first write to a board
+published without one. Reads never create a game: a page of such a board shows
+:func:`unstored_game`, the empty game its first write will store."""
 
 from __future__ import annotations
 
@@ -15,6 +17,16 @@ from games.recording import positions, solitaire
 from tournament.errors import DomainError
 from tournament.models.events import Board, Round
 from tournament.models.tables import Seat
+
+
+class NoGameHere(DomainError):
+    """The board has no game of its own to show or record (a bye, a challenge table, a round
+    not published): answered as a missing page (404), nothing having been written."""
+
+    status_code = 404
+
+    def as_dict(self) -> dict[str, object]:
+        return {"detail": self.message}  # as any page not found
 
 
 def _boards() -> QuerySet[Board]:
@@ -64,8 +76,9 @@ def _game_fields(board: Board) -> dict[str, Any]:
         "players": players,
         "clock_ms": ms,
         "remaining_ms": [ms] * len(players),  # one clock per seat
-        # The empty board, cached, so pages listing many games read no log to show it.
-        "position": positions.summarise(empty, 0),
+        # The empty board, stored, so pages listing many games read no log to show it and the
+        # first write plays on it.
+        "position": positions.stored(empty, 0),
         "position_length": 0,
     }
 
@@ -91,26 +104,56 @@ def on_round_published(sender: object, round_: Round, **kwargs: object) -> None:
     create_games_for_round(round_)
 
 
-def game_for_board(board: Board) -> Game:
-    """The board's game with its board, round and event, created on first use; only boards of
-    published rounds have one."""
-    existing = Game.objects.select_related("board__round__event").filter(board=board).first()
+def refuse_without_game(board: Board, existing: Game | None) -> None:
+    """Why the board has no game of its own (NoGameHere), if it has none."""
     if existing is not None and existing.kind == Game.Kind.INGENIOUS:
-        return existing
+        return
     if existing is not None or challenge_events.is_challenge_event(board.round.event):
-        raise DomainError(
+        raise NoGameHere(
             _("Board %(number)s plays a challenge: it is recorded on its challenge page.")
             % {"number": board.number}
         )
     if board.is_bye and not board.plays_alone:
-        raise DomainError(
+        raise NoGameHere(
             _("Board %(number)s has a bye: no game is played there.") % {"number": board.number}
         )
     if not board.round.is_public:
-        raise DomainError(
+        raise NoGameHere(
             _("Round %(number)s is not published yet: its games cannot be recorded.")
             % {"number": board.round.number}
         )
+
+
+def unstored_game(board: Board) -> Game:
+    """The game a board of a published round will have, not stored (its first write stores
+    it): what pages show of a board published without its game. ``board`` with its round,
+    event and seats (SEATED); refused with NoGameHere as :func:`game_for_board`."""
+    existing = Game.objects.filter(board=board).only("kind").first()
+    refuse_without_game(board, existing)
+    return Game(board=board, **_game_fields(board))
+
+
+def create_game(board: Board) -> Game:
+    """The board's game, stored by the first write to a board published without one: ``board``
+    is locked by that write, with its round, event and seats (SEATED)."""
+    refuse_without_game(board, None)
+    try:
+        with transaction.atomic():
+            game = Game.objects.create(board=board, **_game_fields(board))
+    except IntegrityError:  # a game the write's lock could not see: created meanwhile
+        game = Game.objects.select_for_update().get(board=board)
+        refuse_without_game(board, game)
+    game.board = board
+    return game
+
+
+def game_for_board(board: Board) -> Game:
+    """The board's game with its board, round and event, created on first use (scripts, the
+    demo and tests); only boards of published rounds have one."""
+    existing = Game.objects.select_related("board__round__event").filter(board=board).first()
+    if existing is not None and existing.kind == Game.Kind.INGENIOUS:
+        return existing
+    refuse_without_game(board, existing)
     board = _boards().get(pk=board.pk)
     try:
         with transaction.atomic():

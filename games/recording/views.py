@@ -27,7 +27,8 @@ from games.recording.board_svg import COLOUR_NAMES, SYMBOL_NAMES, board_svg
 from games.recording.corrections import take_back
 from games.recording.forms import AdjustForm, ImportForm, TakeBackForm
 from games.recording.services import import_record, record_notation, record_placement, record_swap
-from games.recording.setup import game_for_board
+from games.recording.setup import NoGameHere, unstored_game
+from games.recording.writes import Recorder, recorder_at
 from games.validation.services import retry_recheck, start_recheck
 from tournament.confirmations.selectors import settle_url
 from tournament.errors import DomainError
@@ -38,17 +39,30 @@ from tournament.web.page_cache import board_version, cached_page
 
 
 def _game(request: HttpRequest, board_pk: int) -> Game:
-    """The board's game, read once with its board, round and event (404 while unpublished)."""
+    """The board's game, read once with its board, round and event (404 while unpublished).
+    Reads create nothing: a board published without its game shows the one its first write
+    stores."""
     game = selectors.game_at_board(board_pk)
     board = game.board if game is not None else selectors.board_with_event(board_pk)
     if board is None or not selectors.can_view(request.user, board):
         raise Http404(_("No such board, or its round is not published yet."))
-    if game is None:  # a board of a round published before games were set up on publish
+    if game is None:
         try:
-            game = game_for_board(board)
-        except DomainError as exc:
+            game = unstored_game(board)
+        except NoGameHere as exc:
             raise Http404(exc.message) from exc
     return game
+
+
+def _recorder(request: HttpRequest, board_pk: int) -> Recorder:
+    """Who writes at the board (their right checked once: the write refuses them if they may
+    not), 404 as for a read when they see no game there."""
+    recorder = recorder_at(request.user, board_pk)
+    if recorder is None:
+        raise Http404(_("No such board, or its round is not published yet."))
+    if not recorder.allowed:
+        _game(request, board_pk)  # a board with no game of its own is not found first
+    return recorder
 
 
 def event_url(event: Event) -> str | None:
@@ -297,8 +311,9 @@ def _int(value: str | None, field: str) -> int:
     return number
 
 
-def _do_action(request: HttpRequest, game: Game) -> str:
-    """Carry out one button or form of the board page; returns what to tell the arbiter."""
+def _do_action(request: HttpRequest, recorder: Recorder) -> tuple[str, Game]:
+    """Carry out one button or form of the board page; returns what to tell the arbiter and
+    the game as the write stored it."""
     post = request.POST
     op = post.get("op", "")
     expected = _int(post.get("expected_index"), "expected_index")
@@ -307,7 +322,7 @@ def _do_action(request: HttpRequest, game: Game) -> str:
         if op == "place":
             cells = [post.get("cell1", ""), post.get("cell2", "")]
             rows = record_placement(
-                game=game,
+                game=recorder,
                 user=user,
                 expected_index=expected,
                 tile=post.get("tile", ""),
@@ -315,16 +330,17 @@ def _do_action(request: HttpRequest, game: Game) -> str:
             )
         elif op == "swap":
             rack = post.get("rack", "").replace(",", " ").split()
-            rows = record_swap(game=game, user=user, expected_index=expected, rack=rack)
+            rows = record_swap(game=recorder, user=user, expected_index=expected, rack=rack)
         else:
             rows = record_notation(
-                game=game, user=user, expected_index=expected, text=post.get("text", "")
+                game=recorder, user=user, expected_index=expected, text=post.get("text", "")
             )
+        game = rows[-1].game
         recorded = "; ".join(selectors.describe(game, r.payload) for r in rows)
-        return _("Recorded: %(actions)s.") % {"actions": recorded}
+        return _("Recorded: %(actions)s.") % {"actions": recorded}, game
     if op in ("start", "press", "pause", "resume"):
-        clock_operation(
-            game=game,
+        row = clock_operation(
+            game=recorder,
             user=user,
             expected_index=expected,
             operation=op,
@@ -335,14 +351,14 @@ def _do_action(request: HttpRequest, game: Game) -> str:
             "press": _("Clock pressed."),
             "pause": _("Clocks paused."),
             "resume": _("Clocks resumed."),
-        }[op]
+        }[op], row.game
     if op == "adjust":
-        adjust = AdjustForm(post)
-        if not adjust.is_valid():
-            raise DomainError(_form_errors(adjust), field="adjust")
-        data = adjust.cleaned_data
-        adjust_clock(
-            game=game,
+        form = AdjustForm(post)
+        if not form.is_valid():
+            raise DomainError(_form_errors(form), field="adjust")
+        data = form.cleaned_data
+        row = adjust_clock(
+            game=recorder,
             user=user,
             expected_index=expected,
             seat=data["seat"],
@@ -351,24 +367,25 @@ def _do_action(request: HttpRequest, game: Game) -> str:
             confirm_long=data["confirm_long"],
         )
         return _("Clock of %(name)s set to %(time)s.") % {
-            "name": game.players[data["seat"]],
+            "name": row.game.players[data["seat"]],
             "time": format_ms(data["time"]),
-        }
+        }, row.game
     if op == "takeback":
         takeback = TakeBackForm(post)
         if not takeback.is_valid():
             raise DomainError(_form_errors(takeback), field="takeback")
         data = takeback.cleaned_data
         row = take_back(
-            game=game,
+            game=recorder,
             user=user,
             expected_index=expected,
             count=data["count"],
             reason=data["reason"],
         )
+        game = row.game
         indices = row.payload.get("indices", [])
         undone = selectors.log_entries(game, since=min(indices, default=row.index))
-        return took_back(game, [e["payload"] for e in undone if e["index"] in indices]) + "."
+        return took_back(game, [e["payload"] for e in undone if e["index"] in indices]) + ".", game
     raise DomainError(_("Unknown operation %(op)s.") % {"op": repr(op)}, field="op")
 
 
@@ -381,22 +398,26 @@ def _form_errors(form: forms.Form) -> str:
 
 @require_POST
 def board_act(request: HttpRequest, board_pk: int) -> HttpResponse:
-    """Every write of the board page. htmx gets the live part back; a plain form, a redirect."""
-    game = _game(request, board_pk)
-    board = game.event_board
+    """Every write of the board page, through the games' one write path (the right to record
+    checked once, the game and board read once under their locks). htmx gets the live part
+    back, drawn from the game as the write stored it; a plain form, a redirect."""
     htmx = bool(request.htmx)  # type: ignore[attr-defined]  # django-htmx middleware
     notice, error = "", ""
+    written: Game | None = None
     try:
         if not request.user.is_authenticated:
+            _game(request, board_pk)  # not found first, as for a read
             raise DomainError(_("Log in as an arbiter of the event to record games."))
-        notice = _do_action(request, game)
+        notice, written = _do_action(request, _recorder(request, board_pk))
+    except NoGameHere as exc:
+        raise Http404(exc.message) from exc
     except DomainError as exc:
         # The message says what is wrong in words; the engine's code (SWAP_NOT_ALLOWED) is for
         # the API's clients, not for the arbiter.
         error = _sentence(exc.message)
     if htmx:
-        fresh = Game.objects.select_related("board__round__event").get(pk=game.pk)
-        ctx = _live_context(request, fresh, notice=notice, error=error)
+        game = written or _game(request, board_pk)  # refused: the game as it is now
+        ctx = _live_context(request, game, notice=notice, error=error)
         response = render(request, "games/_live.html", ctx)
         if not error:
             trigger_client_event(response, "game-recorded")
@@ -405,7 +426,7 @@ def board_act(request: HttpRequest, board_pk: int) -> HttpResponse:
         messages.error(request, error)
     else:
         messages.success(request, notice)
-    return redirect("game-board", board_pk=board.pk)
+    return redirect("game-board", board_pk=board_pk)
 
 
 # ---------------------------------------------------------------- viewer, downloads, import

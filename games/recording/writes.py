@@ -1,21 +1,27 @@
-"""What every write to a game shares: one locked read of the game row, the log, the engine.
+"""What every write to a game shares: one permission check, one locked read of the game and of
+its board, the engine at the stored position, the log.
 
-Each write runs as :func:`write`: the game row is locked (select_for_update) and read once with
-its board, round and event; the permission, the closed board and the expected index are checked;
-a flag that has fallen is recorded first (and then the write is refused, so the arbiter sees the
-flag); only then does the write check its action with the engine and append to the log.
+Each write runs as :func:`write`, one change (``tournament.effects.changing``: its after-commit
+effects registered once): the permission is checked once, before anything is locked (from a
+board by :func:`recorder_at`, or on a game the caller read); the game row and then its board's
+row are locked and read once each (:func:`lock`; the first write to a board published without its
+game stores it); the closed board and the expected index are checked; a flag that has fallen is
+recorded first (and then the write is refused, so the arbiter sees the flag); only then does the
+write play its action on the position stored with the game (:func:`engine_at`) and append to the
+log. The log is replayed from the empty board by replay validation alone (games.validation).
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
 
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.models import User as Account  # settings.AUTH_USER_MODEL
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -23,12 +29,13 @@ from games.engine.errors import IllegalAction
 from games.engine.game import Game as EngineGame
 from games.errors import engine_message
 from games.models import RECORD_KINDS, Game, GameAction
-from games.recording import positions
+from games.recording import positions, setup
 from tournament import effects
 from tournament.errors import Conflict, DomainError
-from tournament.models.events import Board
-from tournament.permissions import require_arbiter
-from tournament.results.services import Source, enter_result, entered_by
+from tournament.models.events import Board, Event, Round
+from tournament.models.tables import SEATED
+from tournament.permissions import is_arbiter, not_arbiter, require_arbiter
+from tournament.results.services import Source, enter_result, entered_by, lock_round
 from tournament.rounds.services import mark_round_playing
 
 log = logging.getLogger("games.recording")
@@ -55,22 +62,83 @@ def seat_name(game: Game, seat: int | None) -> str:
     return f"seat {seat}"
 
 
+@dataclass(frozen=True)
+class Recorder:
+    """Who writes at a board, their right to record there checked once (:func:`recorder_at`,
+    :func:`recorder_of`): where a write starts from. ``allowed``: an arbiter or director of
+    ``event``; else the write is refused (NotAllowed) before anything is locked."""
+
+    user: User
+    board_pk: int
+    event: Event
+    allowed: bool = True
+
+
+#: What a write is made on: a game the caller read (the write checks its recorder), or a
+#: Recorder (checked when it was made). Either way the game is read again under its lock.
+Target = Game | Recorder
+
+
+def recorder_at(user: User, board_pk: int) -> Recorder | None:
+    """Who writes at the board, with their right to record there (an arbiter or director of
+    its event) checked once, before anything is locked or a request's body is read (the round
+    and event read for it). None when the user sees no such board: none, or in a round not
+    published (which only arbiters see)."""
+    round_ = Round.objects.select_related("event").filter(boards__pk=board_pk).first()
+    if round_ is None:
+        return None
+    allowed = is_arbiter(user or AnonymousUser(), round_.event)
+    if not allowed and not round_.is_public:
+        return None
+    return Recorder(user, board_pk, round_.event, allowed)
+
+
 def require_recorder(game: Game, user: User) -> None:
     """Permission first: a stranger learns nothing from the checks that follow."""
     assert game.board is not None  # an Ingenious game is played at its board
     require_arbiter(user or AnonymousUser(), game.board.round.event)
 
 
-def lock(game_pk: int) -> Game:
-    """The game row with its board, round and event; the game and board rows locked for this
-    transaction (so a result a director entered while this waited is seen: see refuse_closed)."""
-    # A Challenge away from events has no board, so the board is an outer join, which
-    # PostgreSQL will not lock in the same statement: the game row first, then its board's.
-    board_id = Game.objects.select_for_update(of=("self",)).values_list("board_id", flat=True)
-    board_pk = board_id.get(pk=game_pk)
-    if board_pk is not None:
-        list(Board.objects.select_for_update().filter(pk=board_pk).values_list("pk", flat=True))
-    return Game.objects.select_related("board__round__event").get(pk=game_pk)
+def recorder_of(target: Target, user: User) -> Recorder:
+    """The recorder of a write on ``target``, refused (NotAllowed) unless allowed: a Recorder
+    was checked when it was made; on a game the caller read, the permission is checked now
+    (once: the write takes the Recorder)."""
+    if isinstance(target, Recorder):
+        if not target.allowed:
+            raise not_arbiter(target.event)
+        return target
+    require_recorder(target, user)
+    board = target.board
+    assert board is not None  # a game at the board (only Challenges are played without one)
+    return Recorder(user, board.pk, board.round.event)
+
+
+def lock(target: Recorder | int) -> Game:
+    """The game (at the Recorder's board, or by id) locked for this transaction, then its board
+    (with round, event and seats; the board's row alone locked): each read once, so a result
+    entered while this waited is seen (see refuse_closed). A board published without its game
+    gets it now; one that has no game to record is refused with setup.NoGameHere."""
+    # Two statements, game then board (the order of every write that locks both, so none
+    # deadlock): PostgreSQL will not lock a board through the game's outer join to it.
+    missing = setup.NoGameHere(_("No such board, or its round is not published yet."))
+    games = Game.objects.select_for_update().order_by("pk")
+    if isinstance(target, Recorder):
+        board_pk = target.board_pk
+        game = games.filter(board_id=board_pk).first()
+    else:
+        game = games.filter(pk=target).first()
+        if game is None or game.board_id is None:
+            raise missing
+        board_pk = game.board_id
+    boards = Board.objects.select_for_update(of=("self",)).select_related("round__event")
+    board = boards.prefetch_related(*SEATED).filter(pk=board_pk).first()
+    if board is None:  # deleted while this waited
+        raise missing
+    if game is None:  # a board published without its game: its first write stores it
+        game = setup.create_game(board)
+    setup.refuse_without_game(board, game)
+    game.board = board
+    return game
 
 
 def refuse_closed(game: Game, would: str = "") -> None:
@@ -99,7 +167,7 @@ def refuse_closed(game: Game, would: str = "") -> None:
 
 
 def write(
-    game: Game,
+    target: Target,
     user: User,
     expected_index: int | None,
     body: Callable[[Game, datetime], T],
@@ -107,15 +175,15 @@ def write(
     closed_ok: bool = False,
     would: Callable[[Game], str] | None = None,
 ) -> T:
-    """Run ``body(game, now)`` on the locked game after the shared checks, in one transaction.
+    """Run ``body(game, now)`` on the locked game after the shared checks, as one change.
 
     A flag that fell before this write is stored first and the write is refused (409), with
     the flag committed: the arbiter sees it before anything else is recorded. On a closed
     board, ``would(game)`` says what the refused write would have made of the game."""
-    require_recorder(game, user)  # before the lock: a stranger waits for nothing
+    recorder = recorder_of(target, user)  # before the lock: a stranger waits for nothing
     fell: GameAction | None = None
-    with transaction.atomic():
-        game = lock(game.pk)
+    with effects.changing():
+        game = lock(recorder)
         at = now()
         assert game.board is not None  # an Ingenious game is played at its board
         if not closed_ok and game.board.closed:
@@ -156,6 +224,17 @@ def effective_rows(game: Game) -> list[GameAction]:
     return list(
         game.actions.filter(kind__in=RECORD_KINDS, taken_back_by__isnull=True).order_by("index")
     )
+
+
+def engine_at(game: Game) -> EngineGame:
+    """The engine at the position stored with the game, for a write to play its actions on:
+    the log is not replayed (a position stored without the engine's state, by an earlier
+    release, is replayed this once)."""
+    if game.position_length == game.log_length:
+        eng = positions.played_on(game.ruleset, game.options, game.players, game.position or {})
+        if eng is not None:
+            return eng
+    return replayed(game, effective_rows(game))
 
 
 def replayed(game: Game, rows: list[GameAction]) -> EngineGame:
@@ -210,8 +289,10 @@ def keep_position(game: Game, row: GameAction) -> None:
         game.position_length = game.log_length
 
 
-def store_position(game: Game, eng: EngineGame, record_length: int) -> None:
-    game.position = positions.summarise(eng, record_length)
+def store_position(game: Game, eng: EngineGame) -> None:
+    """The position the write left, stored with the game (its summary and the engine's state);
+    the engine counts the record's actions it was played with."""
+    game.position = positions.stored(eng, eng.actions_applied)
     game.position_length = game.log_length
 
 
@@ -230,12 +311,13 @@ def finish(game: Game, eng: EngineGame, at: datetime, user: User) -> None:
     table = positions.is_table(eng)
     assert game.board is not None  # an Ingenious game is played at its board
     game.board = enter_result(
-        board=game.board,
+        board=lock_round(game.board),  # the board is locked by the write; a result, its round too
         user=acting(user),
         result=positions.result_code(eng) if game.ruleset != "solitaire" else "table",
         levels=positions.table_levels(eng),
         placings=positions.placings(eng) if table else None,
         source=Source.GAME,
+        locked=True,
     )
     game.set_clock(game.clock.stop(at))
     game.status = Game.Status.FINISHED
@@ -258,10 +340,9 @@ def record_fallen_flag(game: Game, at: datetime) -> GameAction | None:
     assert game.board is not None  # an Ingenious game is played at its board
     if seat is None or game.board.closed and game.status != Game.Status.FINISHED:
         return None
-    rows = effective_rows(game)
     action = {"type": "flag", "player": seat}
     try:
-        eng = replayed(game, rows)
+        eng = engine_at(game)
         eng.apply(action)
     except (DomainError, IllegalAction) as exc:
         # Nothing the engine can record (a log that no longer replays, a seat already
@@ -280,7 +361,7 @@ def record_fallen_flag(game: Game, at: datetime) -> GameAction | None:
         save(game)
         return row
     row = append(game, Kind.FLAG, user=None, at=at, payload=action, reason="time ran out")
-    store_position(game, eng, len(rows) + 1)
+    store_position(game, eng)
     if eng.over:
         finish(game, eng, at, None)
     else:

@@ -24,8 +24,10 @@ from tournament.rounds.selectors import task_silence
 
 
 def validate_game(game_pk: int) -> bool:
-    """Replay the whole log from scratch and report the outcome to the board."""
-    with transaction.atomic():
+    """Replay the whole log from scratch and report the outcome to the board, as one change
+    (the standings are recomputed once the board's check changes: a game's result counts once
+    its check passed)."""
+    with effects.changing():
         # Locked, so an entry made meanwhile is checked by the next validation, not half-seen.
         game = (
             Game.objects.ingenious()
@@ -72,6 +74,10 @@ def _replay_problem(game: Game, rows: list[GameAction]) -> str:
     cached = game.position if game.position_length == game.log_length else None
     if cached and cached.get("scores") != eng.scores:
         return f"the replay scores {eng.scores} differ from the stored {cached.get('scores')}"
+    # Each write played its actions on the stored position: the replay must reach the same one.
+    stored = cached.get(positions.ENGINE) if cached else None
+    if stored is not None and stored != eng.state():
+        return "the replay's position differs from the one the writes stored"
     return ""
 
 

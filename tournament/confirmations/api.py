@@ -20,7 +20,9 @@ seat n, ``reason``), and nothing changes.
 
 from typing import Any
 
+from django.db import transaction
 from django.db.models import QuerySet
+from django.http import Http404
 from django.utils.translation import gettext_lazy
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers, viewsets
@@ -42,7 +44,12 @@ from tournament.confirmations.selectors import (
     side_of,
     waiting_for,
 )
-from tournament.confirmations.services import confirm_result, settle_result
+from tournament.confirmations.services import (
+    AtBoard,
+    board_for_words,
+    confirm_result,
+    settle_result,
+)
 from tournament.fields import ModelSerializer, WholeNumberField
 from tournament.models.events import PUBLIC_ROUND_STATUSES, Board
 from tournament.models.tables import SEATED
@@ -204,8 +211,21 @@ class ConfirmationViewSet(viewsets.GenericViewSet[Board]):
             .prefetch_related(*SEATED)
         )
 
+    def _at(self, request: Request, pk: int) -> AtBoard:
+        """The board a word or a settling is written on, read once (locked for the request's
+        transaction), for its players and the event's arbiters only: who speaks checked once,
+        as the permission classes would on ``get_object``."""
+        board = board_for_words(pk)
+        if board is None or not board.round.is_public:  # as get_object says it
+            raise Http404(f"No {Board._meta.object_name} matches the given query.")
+        at = AtBoard.of(board, request.user)
+        if at.side is None and not at.arbiter:
+            self.permission_denied(request, message=str(IsOnBoardOrArbiter.message))
+        return at
+
     def _answer(self, board: Board) -> Response:
-        return Response(ConfirmationsSerializer(_state(self.get_queryset().get(pk=board.pk))).data)
+        """The board as the write left it (read once, before it)."""
+        return Response(ConfirmationsSerializer(_state(board)).data)
 
     @extend_schema(responses={200: ConfirmationsSerializer, **ERRORS}, auth=LOGIN_REQUIRED)
     @action(detail=True, url_path="confirmations", url_name="confirmations")
@@ -221,10 +241,11 @@ class ConfirmationViewSet(viewsets.GenericViewSet[Board]):
         side has spoken the board awaits (``waiting_for`` names who); every side's same word
         enters the result (logged as confirmed); a different word makes a dispute. A solitaire
         entrant's levels enter at once."""
-        board = self.get_object()
-        data = ConfirmSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        board = confirm_result(board=board, user=request.user, **data.validated_data)
+        with transaction.atomic():
+            at = self._at(request, pk)
+            data = ConfirmSerializer(data=request.data)
+            data.is_valid(raise_exception=True)
+            board = confirm_result(board=at, user=request.user, **data.validated_data)
         return self._answer(board)
 
     @extend_schema(request=SettleSerializer, responses={200: ConfirmationsSerializer, **ERRORS})
@@ -232,8 +253,9 @@ class ConfirmationViewSet(viewsets.GenericViewSet[Board]):
     def settle(self, request: Request, pk: int) -> Response:
         """Settle the board's result as an arbiter (or director) of its event, with a reason:
         it counts at once, logged with who, when and why."""
-        board = self.get_object()
-        data = SettleSerializer(data=request.data)
-        data.is_valid(raise_exception=True)
-        board = settle_result(board=board, user=request.user, **data.validated_data)
+        with transaction.atomic():
+            at = self._at(request, pk)
+            data = SettleSerializer(data=request.data)
+            data.is_valid(raise_exception=True)
+            board = settle_result(board=at, user=request.user, **data.validated_data)
         return self._answer(board)

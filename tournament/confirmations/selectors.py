@@ -29,7 +29,7 @@ from tournament.errors import Conflict, DomainError
 from tournament.models.events import Board, Entry, Event, Result, default_tiebreak_chain
 from tournament.models.tables import SEATED
 from tournament.names import display_name
-from tournament.permissions import User, is_arbiter, is_own_entry
+from tournament.permissions import User, is_arbiter, own_entry_among
 from tournament.results.models import ResultCorrection
 
 PAIR, TEAMS, TABLE, SOLITAIRE = "pair", "teams", "table", "solitaire"
@@ -101,11 +101,8 @@ def wants_levels(board: Board) -> bool:
 
 def side_of(user: User, board: Board) -> Entry | None:
     """The side ``user`` speaks for at the board: their own entry (a team is both partners'),
-    or None."""
-    for side in board.sides:
-        if is_own_entry(user, side):
-            return side
-    return None
+    or None. The player's permission at the board: checked once per request."""
+    return own_entry_among(user, board.sides)
 
 
 def seat_of(user: User, board: Board) -> int | None:
@@ -121,11 +118,17 @@ def may_settle(user: User, board: Board) -> bool:
     return is_arbiter(user, board.round.event)
 
 
+RECORDED = Q(game__actions__isnull=False) | Q(game__challenge_actions__isnull=False)
+
+
 def has_move_record(board: Board) -> bool:
     """A game was recorded at the board or the Challenge table (a games.Game with actions):
-    its result comes from it."""
-    recorded = Q(game__actions__isnull=False) | Q(game__challenge_actions__isnull=False)
-    return Board.objects.filter(recorded, pk=board.pk).exists()
+    its result comes from it. Read with the board when it was read for a word (``recorded``,
+    confirmations.services.board_for_words)."""
+    recorded = getattr(board, "recorded", None)
+    if recorded is not None:
+        return bool(recorded)
+    return Board.objects.filter(RECORDED, pk=board.pk).exists()
 
 
 def history(board: Board) -> QuerySet[ResultConfirmation]:

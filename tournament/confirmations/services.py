@@ -17,9 +17,11 @@ arbiter. Every word and settling goes in the event log.
 """
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
-from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -31,6 +33,7 @@ from tournament.confirmations.selectors import (
     COLOURS,
     PAIR,
     PAPER_RESULTS,
+    RECORDED,
     SOLITAIRE,
     TABLE,
     TEAMS,
@@ -46,15 +49,15 @@ from tournament.confirmations.selectors import (
     wants_levels,
     why_closed,
 )
-from tournament.effects import board_deciding
-from tournament.errors import DomainError, NotAllowed
+from tournament.effects import changing
+from tournament.errors import Conflict, DomainError, NotAllowed
 from tournament.events.log import note
 from tournament.events.models import EventLogEntry
 from tournament.logs import log_write
-from tournament.models.events import Board, Entry, Result
+from tournament.models.events import Board, Entry, Event, Result
 from tournament.models.tables import SEATED
 from tournament.names import display_name
-from tournament.results.services import Source, enter_result, lock_board
+from tournament.results.services import Source, enter_result
 
 # The reasons stored with a result entered by agreement (English, as every log line).
 BOTH_PLAYERS = "confirmed by both players"
@@ -75,9 +78,51 @@ CONFIRMED_REASONS = {
 Levels = Sequence[Any] | None
 
 
-def _seated(board: Board) -> Board:
-    """The (locked) board again, with its seats and who sits in them."""
-    return Board.objects.select_related("round__event").prefetch_related(*SEATED).get(pk=board.pk)
+def board_for_words(pk: int, *, event: Event | None = None) -> Board | None:
+    """The board a word or a settling is checked against and written on, read once: its row
+    locked for the caller's transaction with its round's and event's (as the result service's
+    ``lock_board``: a round's results are written one at a time), with its seats and who sits
+    in them, and whether a game was recorded there (``recorded``). None: no such board (of
+    ``event``)."""
+    boards = Board.objects.select_for_update().select_related("round__event")
+    if event is not None:
+        boards = boards.filter(round__event=event)
+    recorded = Exists(Board.objects.filter(RECORDED, pk=OuterRef("pk")))
+    return boards.prefetch_related(*SEATED).annotate(recorded=recorded).filter(pk=pk).first()
+
+
+@dataclass(frozen=True)
+class AtBoard:
+    """A board read for a word (:func:`board_for_words`, in the transaction that writes it)
+    and who speaks there, checked once: their side (None: not seated); ``arbiter``, whether
+    they may settle, asked when needed."""
+
+    board: Board
+    user: User
+    side: Entry | None
+
+    @classmethod
+    def of(cls, board: Board, user: User) -> "AtBoard":
+        return cls(board, user, side_of(user, board))
+
+    @cached_property
+    def arbiter(self) -> bool:
+        return may_settle(self.user, self.board)
+
+
+def _at(board: Board | AtBoard, user: User) -> AtBoard:
+    """The caller's AtBoard for ``user``, or the board read and locked now, with who speaks."""
+    if isinstance(board, AtBoard):
+        if board.user == user:
+            return board
+        board = board.board  # read for someone else: checked again for this user
+    locked = board_for_words(board.pk)
+    if locked is None:  # its draft was deleted while this request waited
+        raise Conflict(
+            _("Board %(number)s was deleted meanwhile: reload.") % {"number": board.number},
+            code="board_deleted",
+        )
+    return AtBoard.of(locked, user)
 
 
 # Checking a word ------------------------------------------------------------------------------
@@ -268,9 +313,11 @@ def check_word(
 # Entering the outcome ---------------------------------------------------------------------------
 
 
-def _enter_agreed(board: Board, kind: str, said: Said, *, user: User, reason: str) -> Board:
+def _enter_agreed(
+    board: Board, kind: str, said: Said, *, user: User, reason: str, source: Source
+) -> Board:
     """The one call into the result service: the agreed (or settled) outcome enters the board's
-    result, confirmed."""
+    result, confirmed; ``board`` is locked already (board_for_words)."""
     result, levels, placings = said
     sides: list[object] | None
     if kind in (PAIR, TEAMS):
@@ -285,9 +332,10 @@ def _enter_agreed(board: Board, kind: str, said: Said, *, user: User, reason: st
         result=result,
         levels=sides,
         placings=list(placings) if kind == TABLE else None,
-        source=Source.CONFIRMATION,
+        source=source,
         reason=reason,
         replaces=board.result_version,  # locked, and undecided (why_closed)
+        locked=True,
     )
 
 
@@ -319,10 +367,10 @@ def _board_line(board: Board) -> str:
 # The writes ----------------------------------------------------------------------------------
 
 
-@transaction.atomic
+@changing()
 def confirm_result(
     *,
-    board: Board,
+    board: Board | AtBoard,
     user: User,
     result: str = "",
     levels: Levels = None,
@@ -337,13 +385,13 @@ def confirm_result(
     ``levels``. Returns the board: ``confirmation`` says what followed (awaiting, confirmed
     with the result entered, or disputed). Refused, changing nothing: anyone not seated there
     (an arbiter settles instead, :func:`settle_result`), a board that takes no word, a word
-    out of range."""
-    board_deciding.send(sender=Board, board=board)  # the game's row first: no deadlock
-    board = _seated(lock_board(board))
+    out of range. ``board``: the board, or the caller's AtBoard for this word, read (and
+    locked) in this transaction: the board is read once, who speaks there checked once."""
+    at = _at(board, user)
+    board, side = at.board, at.side
     event = board.round.event
-    side = side_of(user, board)
     if side is None:
-        if may_settle(user, board):
+        if at.arbiter:
             raise NotAllowed(
                 _(
                     "You are not seated at board %(number)s: as an arbiter of %(name)s you "
@@ -385,7 +433,9 @@ def confirm_result(
     words = current_words(board)
     outcome = agreed(board, words)
     if outcome is not None:
-        board = _enter_agreed(board, kind, outcome, user=user, reason=AGREED_REASONS[kind])
+        board = _enter_agreed(
+            board, kind, outcome, user=user, reason=AGREED_REASONS[kind], source=Source.CONFIRMATION
+        )
         what = "every side agrees: the result is entered"
         if kind == SOLITAIRE:
             what = "the entrant's own levels: the result is entered"
@@ -416,10 +466,10 @@ def confirm_result(
     return board
 
 
-@transaction.atomic
+@changing()
 def settle_result(
     *,
-    board: Board,
+    board: Board | AtBoard,
     user: User,
     reason: str,
     result: str = "",
@@ -432,11 +482,12 @@ def settle_result(
     their word (awaiting the others, or disputed), at the board, with a reason: the outcome
     (as in :func:`confirm_result`) enters the result, logged with who, when and why (the
     result's correction row, the event log, the word's row). A disputed board shows as decided
-    by the arbiter. An arbiter of another event, or a player, is refused."""
-    board_deciding.send(sender=Board, board=board)  # the game's row first: no deadlock
-    board = _seated(lock_board(board))
+    by the arbiter. An arbiter of another event, or a player, is refused. ``board``: as for
+    :func:`confirm_result`."""
+    at = _at(board, user)
+    board = at.board
     event = board.round.event
-    if not may_settle(user, board):
+    if not at.arbiter:
         raise NotAllowed(
             _("Only the arbiters and directors of %(name)s may settle its results.")
             % {"name": event.name},
@@ -473,10 +524,10 @@ def settle_result(
         reason=reason,
         user=user if user.is_authenticated else None,
     )
-    board = _enter_agreed(board, kind_of(board), said, user=user, reason=reason)
-    if was == Board.Confirmation.DISPUTED:  # shows as decided by the arbiter
-        board.confirmation = Board.Confirmation.DISPUTED
-        board.save(update_fields=["confirmation"])
+    # A disputed board stays so: it shows as decided by the arbiter.
+    board = _enter_agreed(
+        board, kind_of(board), said, user=user, reason=reason, source=Source.SETTLEMENT
+    )
     _note(
         board,
         user,

@@ -3,11 +3,13 @@ kind of table, and where an arbiter of the event settles a dispute with a reason
 what happens next in words (who is still to confirm, that the result counts, that the arbiter
 decides), never a bare "success"."""
 
+from contextlib import nullcontext
 from typing import Any
 
 from django import forms
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -23,14 +25,17 @@ from tournament.confirmations.selectors import (
     current_words,
     history,
     kind_of,
-    may_settle,
-    side_of,
     track_of,
     waiting_for,
     wants_levels,
     why_closed,
 )
-from tournament.confirmations.services import confirm_result, settle_result
+from tournament.confirmations.services import (
+    AtBoard,
+    board_for_words,
+    confirm_result,
+    settle_result,
+)
 from tournament.errors import DomainError
 from tournament.fields import WholeNumberFormField
 from tournament.models.events import Board, Entry, Event, Result
@@ -140,8 +145,7 @@ class WordForm(forms.Form):
         return [self[name] for name in self.fields if name not in ("result", "reason")]
 
 
-def _board(slug: str, pk: int) -> Board:
-    event = get_event(slug)
+def _board(event: Event, pk: int) -> Board:
     return get_object_or_404(
         Board.objects.select_related("round__event").prefetch_related(*SEATED),
         pk=pk,
@@ -226,59 +230,28 @@ def said_words(board: Board, row: ResultConfirmation) -> str:
 
 def board_confirm(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     """Show the words and, while the board takes them, the form (a seated player's word) or
-    the settle form (an arbiter of the event); a post gives one's word or settles."""
-    board = _board(slug, pk)
-    event = board.round.event
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    if not board.round.is_public and not is_director(request.user, event):
-        raise Http404(_("No such round."))
-    side = side_of(request.user, board)
-    arbiter = may_settle(request.user, board)
-    if side is None and not arbiter:
-        raise PermissionDenied(
-            _(
-                "Only the players seated at this board and the arbiters of %(name)s may see "
-                "and give its confirmations."
-            )
-            % {"name": event.name}
-        )
+    the settle form (an arbiter of the event); a post gives one's word or settles, on the
+    board read once (locked for the word: the service does not read it again) and who speaks
+    there checked once."""
+    event = get_event(slug)
     posted = request.POST if request.method == "POST" else None
-    settling = posted is not None and posted.get("op") == "settle"
-    if posted is not None and not settling and side is None:
-        raise PermissionDenied(
-            _(
-                "You are not seated at board %(number)s: as an arbiter of %(name)s you "
-                "settle its result with a reason, not by giving a player's word."
-            )
-            % {"number": board.number, "name": event.name}
-        )
-    if settling and not arbiter:
-        raise PermissionDenied(
-            _("Only the arbiters and directors of %(name)s may settle its results.")
-            % {"name": event.name}
-        )
-    form = WordForm(None if settling else posted, board=board) if side is not None else None
-    settle = WordForm(posted if settling else None, board=board, settle=True, prefix="settle")
-    bound = settle if settling else form
-    if posted is not None and bound is not None and bound.is_valid():
-        try:
-            if settling:
-                settle_result(
-                    board=board,
-                    user=request.user,
-                    reason=bound.cleaned_data["reason"],
-                    **bound.word(),
-                )
-            else:
-                confirm_result(board=board, user=request.user, **bound.word())
-        except DomainError as exc:
-            form_error(bound, exc)
+    with transaction.atomic() if posted is not None else nullcontext():
+        if posted is not None:
+            found = board_for_words(pk, event=event)
+            if found is None:  # as get_object_or_404 says it
+                raise Http404(f"No {Board._meta.object_name} matches the given query.")
+            board = found
         else:
-            return redirect("board-confirm", slug=event.slug, pk=board.pk)
-    board = _board(slug, pk)  # as it is now
+            board = _board(event, pk)
+        answered = _answer(request, event, board, posted)
+    if isinstance(answered, HttpResponse):
+        return answered
+    form, settle, at = answered
+    if posted is not None:
+        board = _board(event, pk)  # as it is now
     closed = why_closed(board)
     words = current_words(board)
+    side, arbiter = at.side, at.arbiter
     can_settle = (
         arbiter
         and closed is None
@@ -299,3 +272,54 @@ def board_confirm(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         "is_director": is_director(request.user, event),
     }
     return render(request, "confirm/board_confirm.html", context)
+
+
+Answered = HttpResponse | tuple[WordForm | None, WordForm, AtBoard]
+
+
+def _answer(request: HttpRequest, event: Event, board: Board, posted: Any) -> Answered:
+    """Who may see the board's words and give one, and a post carried out: a response (a
+    redirect, once written), or the forms to show again with who reads them."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    if not board.round.is_public and not is_director(request.user, event):
+        raise Http404(_("No such round."))
+    at = AtBoard.of(board, request.user)
+    side = at.side
+    if side is None and not at.arbiter:
+        raise PermissionDenied(
+            _(
+                "Only the players seated at this board and the arbiters of %(name)s may see "
+                "and give its confirmations."
+            )
+            % {"name": event.name}
+        )
+    settling = posted is not None and posted.get("op") == "settle"
+    if posted is not None and not settling and side is None:
+        raise PermissionDenied(
+            _(
+                "You are not seated at board %(number)s: as an arbiter of %(name)s you "
+                "settle its result with a reason, not by giving a player's word."
+            )
+            % {"number": board.number, "name": event.name}
+        )
+    if settling and not at.arbiter:
+        raise PermissionDenied(
+            _("Only the arbiters and directors of %(name)s may settle its results.")
+            % {"name": event.name}
+        )
+    form = WordForm(None if settling else posted, board=board) if side is not None else None
+    settle = WordForm(posted if settling else None, board=board, settle=True, prefix="settle")
+    bound = settle if settling else form
+    if posted is not None and bound is not None and bound.is_valid():
+        try:  # refused: the service's change leaves nothing
+            if settling:
+                reason = bound.cleaned_data["reason"]
+                settle_result(board=at, user=request.user, reason=reason, **bound.word())
+            else:
+                confirm_result(board=at, user=request.user, **bound.word())
+        except DomainError as exc:
+            form_error(bound, exc)
+        else:
+            return redirect("board-confirm", slug=event.slug, pk=board.pk)
+    return form, settle, at

@@ -61,3 +61,13 @@ class Seat(models.Model):
         if self.number >= 2 and self.entry.partner is not None:
             return self.entry.partner
         return self.entry.player
+
+
+def seats_of(board: Board) -> list[Seat]:
+    """The board's seats in seat order, with who sits there: those read with the board (prefetch
+    ``SEATED``), else read now. A write that updates them updates the board's own too."""
+    read = getattr(board, "_prefetched_objects_cache", {}).get("seats")
+    if read is not None:
+        return list(read)
+    seats = Seat.objects.filter(board=board).select_related("entry__player", "entry__partner")
+    return list(seats.order_by("number"))

@@ -18,7 +18,7 @@ from tournament.models.events import (
     Event,
     Result,
 )
-from tournament.models.tables import Seat
+from tournament.models.tables import Seat, seats_of
 
 COLOURS = 6  # a side's colours: at most six levels
 
@@ -48,9 +48,8 @@ PAIR, SINGLE, TABLE, ALONE = "pair", "single", "table", "alone"
 
 def side_seats(board: Board) -> list[Seat]:
     """Each side's first seat, in seat order (it holds the side's placing and levels)."""
-    seats = Seat.objects.filter(board=board).select_related("entry__player", "entry__partner")
     first: dict[int, Seat] = {}
-    for seat in seats.order_by("number"):
+    for seat in seats_of(board):
         first.setdefault(seat.entry_id, seat)
     return list(first.values())
 

@@ -3,10 +3,11 @@
 A director's result (a pair's code, a forfeit, a bye, an absence, a table's or a team's levels, a
 solitaire entrant's), a game's own result sent at the board, a paper result, a correction and
 the players' agreeing confirmation all go through :func:`enter_result`: one lock
-(:func:`lock_board`), one permission check, one check of the levels against the event's track
-(0-18, or 0-36 for partnership and solitaire), one log (ResultCorrection + ``log_write``), one
-write (``Board.result`` with the seats' placings and levels, :mod:`tournament.rounds.seating`)
-and one after-commit effect (``effects.results_changed``).
+(:func:`lock_board`, or the caller's: see ``locked``), one permission check, one check of the
+levels against the event's track (0-18, or 0-36 for partnership and solitaire), one log
+(ResultCorrection + ``log_write``), one write (``Board.result`` with the seats' placings and
+levels, :mod:`tournament.rounds.seating`) and one after-commit effect
+(``effects.results_changed``, part of the caller's change).
 
 A board with a result is decided, and closed to recording: no clock start, move or import until
 a director reopens it with a reason. A game's own result is provisional until its replay check
@@ -17,13 +18,12 @@ from collections.abc import Sequence
 from enum import StrEnum
 
 from django.contrib.auth.models import User as Account
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring.core.solitaire import round_placings
 from tournament import effects
 from tournament.acting import User, need_reason
-from tournament.effects import board_decided, board_deciding
+from tournament.effects import board_decided, board_deciding, changing
 from tournament.errors import Conflict, DomainError
 from tournament.logs import log_write
 from tournament.models.events import Board, Event, Result, Round
@@ -59,6 +59,9 @@ class Source(StrEnum):
     DIRECTOR = "director"  # a director's result, a paper result, a correction (counts at once)
     GAME = "game"  # the game recorded at the board ended (provisional until its replay check)
     CONFIRMATION = "confirmation"  # the players' agreeing words (confirmations.py checks them)
+    # An arbiter settles the players' words at the board (confirmations.py checks who): as
+    # CONFIRMATION, but a disputed board stays so (it shows as decided by the arbiter).
+    SETTLEMENT = "settlement"
 
 
 def lock_board(board: Board) -> Board:
@@ -74,6 +77,14 @@ def lock_board(board: Board) -> Board:
     return found
 
 
+def lock_round(board: Board) -> Board:
+    """The board's round and event rows locked and read afresh, for a board whose row alone the
+    caller locked (a game's write, which locks its game and board on every move): a result is
+    written with them locked, as :func:`lock_board` does."""
+    board.round = Round.objects.select_for_update().select_related("event").get(pk=board.round_id)
+    return board
+
+
 # ---------------------------------------------------------------- the one write
 
 
@@ -86,9 +97,11 @@ def _store(
     reason: str,
     check: str,
     notify: bool = True,
+    confirmation: str | None = None,
 ) -> Board:
     """The one write of a board's result: audited (ResultCorrection + log), the seats'
-    placings and levels written with it, round status and standings refreshed."""
+    placings and levels written with it, round status and standings refreshed. ``confirmation``:
+    the players' words' state that goes with the result (saved with it)."""
     correction = ResultCorrection.objects.create(
         board=board, old_result=board.result, new_result=result, user=user, reason=reason
     )
@@ -105,26 +118,26 @@ def _store(
         reason=reason,
         **({"seats": seats} if seats else {}),
     )
+    # A game's provisional result counts nowhere until its replay check, which recomputes the
+    # standings: in between they are only dropped (they show the result as provisional).
+    recompute = board.result_counts or check != Board.Check.PENDING
     board.result = result
     board.result_check = check if result else Board.Check.NONE
     board.check_message = ""
     board.recording_open = False
     board.result_version += 1
-    board.save(
-        update_fields=[
-            "result_version",
-            "result",
-            "result_check",
-            "check_message",
-            "recording_open",
-        ]
-    )
+    fields = ["result_version", "result", "result_check", "check_message", "recording_open"]
+    if confirmation is not None and confirmation != board.confirmation:
+        board.confirmation = confirmation
+        fields.append("confirmation")
+    board.save(update_fields=fields)
     seating.settle_seats(board, outcome)
     if board.round.event.ruleset == Event.Ruleset.SOLITAIRE:
         rerank_round(board.round)
     refresh_round_status(board.round)
     # The board's players are e-mailed the result (or its withdrawal) with the recompute.
-    effects.results_changed(board.round.event_id, entered=correction.pk if notify else None)
+    entered = correction.pk if notify else None
+    effects.results_changed(board.round.event_id, entered=entered, recompute=recompute)
     return board
 
 
@@ -145,7 +158,7 @@ def _acting(user: User | None) -> Account | None:
     return user if user is not None and user.is_authenticated else None
 
 
-@transaction.atomic
+@changing()
 def enter_result(
     *,
     board: Board,
@@ -158,6 +171,7 @@ def enter_result(
     replaces: int | None = None,
     notify: bool = True,
     supersedes_game: bool = False,
+    locked: bool = False,
 ) -> Board:
     """Enter, correct or clear a board's result: the one write of every result.
 
@@ -182,15 +196,24 @@ def enter_result(
     board holds another result, unless ``supersedes_game`` and that result is a game's), or
     ``Source.CONFIRMATION`` (the players' agreeing words: only
     tournament/confirmations/services.py, which checks who they are, says so; no director is
-    needed and ``user`` is whoever gave the agreeing word; the board is then confirmed).
+    needed and ``user`` is whoever gave the agreeing word; the board is then confirmed), or
+    ``Source.SETTLEMENT`` (an arbiter settles the words there, as confirmations/services.py
+    checks; a disputed board stays disputed: decided by the arbiter).
 
     ``replaces``: the board's ``result_version`` the writer saw (:func:`check_replaces`; every
     page and API write sends it). None only for writers with no view between reading and
     writing: the TRF import, the players' agreeing words, scripts and tests.
-    ``notify=False`` e-mails nobody (a TRF import's results are history)."""
-    if source != Source.GAME:
-        board_deciding.send(sender=Board, board=board)  # the game's row first
-    board = lock_board(board)
+    ``notify=False`` e-mails nobody (a TRF import's results are history).
+
+    ``locked``: ``board`` is the caller's, read with its row locked in this transaction together
+    with its round's and event's (:func:`lock_board`, or a game's write and :func:`lock_round`):
+    it is not read or locked again."""
+    if not locked:
+        if source == Source.DIRECTOR:
+            # The game's row first. The players' words need not: a board that takes them has no
+            # game record (nor a running clock: starting one is an entry of its log).
+            board_deciding.send(sender=Board, board=board)
+        board = lock_board(board)
     if source == Source.DIRECTOR:
         require_director(user, board.round.event)  # type: ignore[arg-type]
     sides = side_seats(board)
@@ -235,9 +258,9 @@ def enter_result(
         reason=reason,
         check=Board.Check.NONE,
         notify=notify,
+        confirmation=_confirmation_after(board, result, source),
     )
-    _settle_confirmation(board, result, source == Source.CONFIRMATION)
-    if result:
+    if result and source == Source.DIRECTOR:
         board_decided.send(sender=Board, board=board)
     return board
 
@@ -316,17 +339,17 @@ def set_board_result(
     )
 
 
-def _settle_confirmation(board: Board, result: str, by_confirmation: bool) -> None:
+def _confirmation_after(board: Board, result: str, source: Source) -> str:
     """Agreeing words confirm the board; a director's result replaces the players' words, but a
-    disputed board stays so (it shows as decided by the arbiter); clearing starts afresh."""
+    disputed board stays so (it shows as decided by the arbiter, as after an arbiter settles
+    it); clearing starts afresh."""
     state = board.confirmation
-    if by_confirmation:
-        state = Board.Confirmation.CONFIRMED
-    elif not result or state != Board.Confirmation.DISPUTED:
-        state = Board.Confirmation.NONE
-    if state != board.confirmation:
-        board.confirmation = state
-        board.save(update_fields=["confirmation"])
+    disputed = state == Board.Confirmation.DISPUTED
+    if source == Source.CONFIRMATION or (source == Source.SETTLEMENT and not disputed):
+        return Board.Confirmation.CONFIRMED
+    if source == Source.SETTLEMENT or (result and disputed):
+        return state
+    return Board.Confirmation.NONE
 
 
 class ResultChanged(Conflict):
@@ -448,7 +471,7 @@ def entered_by(board: Board) -> str:
     return "a director"
 
 
-@transaction.atomic
+@changing()
 def confirmed_by_game(board: Board) -> bool:
     """A finished game arrives at a board whose result a director entered: that result stands
     as entered, and the game confirms it and closes the board. False when the board waits for
@@ -474,12 +497,15 @@ def game_differs(board: Board) -> Conflict:
     )
 
 
-@transaction.atomic
-def withdraw_game_result(*, board: Board, user: User | None, reason: str) -> Board:
+@changing()
+def withdraw_game_result(
+    *, board: Board, user: User | None, reason: str, locked: bool = False
+) -> Board:
     """A take-back reopened a finished game: the result it sent no longer stands. A result a
     director entered is not the game's to withdraw. Its seats are cleared with it (a solitaire
-    round's entrants are placed again)."""
-    board = lock_board(board)
+    round's entrants are placed again). ``locked``: as for :func:`enter_result`."""
+    if not locked:
+        board = lock_board(board)
     if not board.result or board.result_check == Board.Check.NONE:
         return board
     return _store(
@@ -492,7 +518,7 @@ def withdraw_game_result(*, board: Board, user: User | None, reason: str) -> Boa
     )
 
 
-@transaction.atomic
+@changing()
 def record_replay_check(*, board: Board, passed: bool, message: str = "") -> Board:
     """The replay check of the board's game is done: a game's result counts once it passed and
     is held out of the standings when it failed. A director's result is not affected."""
@@ -510,7 +536,7 @@ def record_replay_check(*, board: Board, passed: bool, message: str = "") -> Boa
     return board
 
 
-@transaction.atomic
+@changing()
 def reopen_board(*, board: Board, user: User, reason: str) -> Board:
     """A director opens a decided board to recording again (e.g. to record the game from a
     paper scoresheet); the result stands until a director changes it. Logged with the reason."""

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from tournament.models.events import Board, Result, Round
-from tournament.models.tables import Seat
+from tournament.models.tables import Seat, seats_of
 
 
 @dataclass(frozen=True)
@@ -74,7 +74,7 @@ def settle_seats(board: Board, outcome: Sequence[tuple[int | None, Sequence[int]
     """A board's seats after its result changed (only ``services.results`` calls this, within
     its one write): ``outcome`` holds per side, in seat order, (placing, levels lowest first);
     partners' seats carry their team's. A side left out is cleared."""
-    seats = list(Seat.objects.filter(board=board).order_by("number"))
+    seats = seats_of(board)  # the board's own, when read with it: they show the outcome too
     sides = list(dict.fromkeys(seat.entry_id for seat in seats))
     for seat in seats:
         index = sides.index(seat.entry_id)
