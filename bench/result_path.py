@@ -48,7 +48,7 @@ COUNTED: dict[str, tuple[str, ...]] = {
     "standings builds (calls)": ("scoring.standings.build.build_standings",),
     "full replays from the empty board (calls)": (
         "games.recording.positions.replay",
-        "games.engine.loading.replay",
+        "games.engine.replaying.replay",
     ),
     "clock flag checks (calls)": ("games.clocks.readings.Clock.expired_seat",),
 }

@@ -13,7 +13,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from games.engine import loading
+from games.engine import replaying
 from games.models import Game, GameAction
 from games.recording import positions
 from games.validation.services import validate_game
@@ -32,7 +32,7 @@ WATCHED = (
     is_arbiter,
     QuerySet.select_for_update,
     positions.replay,
-    loading.replay,
+    replaying.replay,
     bump_live,
     build_standings,
 )
@@ -61,7 +61,7 @@ def test_a_move_checks_the_arbiter_once_reads_and_locks_its_game_and_board_once(
     assert reads(queries, "games_game") == 1
     assert reads(queries, "tournament_board") == 1
     assert calls[QuerySet.select_for_update] == 2  # the game, then its board
-    assert calls[positions.replay] + calls[loading.replay] == 0
+    assert calls[positions.replay] + calls[replaying.replay] == 0
     assert len(effects) == 1
     stored = Game.objects.get(pk=game.pk).position
     assert stored["record_length"] == 4 and stored[positions.ENGINE]["actions_applied"] == 4
@@ -87,7 +87,7 @@ def test_the_move_that_ends_the_game_enters_its_result_in_the_same_change(
     assert reads(queries, "tournament_board") == 2
     # The game, its board, and (a result being written) its round, as every result is.
     assert calls[QuerySet.select_for_update] == 3
-    assert calls[positions.replay] + calls[loading.replay] == 0
+    assert calls[positions.replay] + calls[replaying.replay] == 0
     assert len(effects) == 1
     assert Board.objects.get(pk=board.pk).result_check == Board.Check.PENDING
 
