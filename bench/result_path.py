@@ -267,8 +267,8 @@ def main() -> None:
     from games.demo import played_actions
     from games.models import Game
     from tests import factories
-    from tests.integration.end_to_end import steps
-    from tests.tournament.integration.helpers import api_as
+    from tests.end_to_end import steps
+    from tests.tournament.helpers import api_as
     from tournament.models.events import Board
 
     make: Any = factories  # factory_boy has no types

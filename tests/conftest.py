@@ -2,12 +2,15 @@
 
 import os
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 import pytest
 from django.conf import settings
 from django.db import connection
+
+if TYPE_CHECKING:
+    from tests.tournament.festivals.builders import TwoEvents
 
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 
@@ -85,6 +88,31 @@ def worker_database_url(transactional_db: None) -> str:
     in_memory = connection.vendor == "sqlite" and connection.is_in_memory_db()
     need("A database another process can open (PostgreSQL, or an SQLite file)", not in_memory)
     return f"sqlite:///{db['NAME']}"
+
+
+@pytest.fixture
+def tasks_in_process(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Queued tasks run in-process (on commit) even when REDIS_URL points Celery at a broker, so
+    nothing is left queued for the real worker of a later test; worker tests (marked `worker`)
+    keep the real worker. The modules that need it say so with
+    `pytest.mark.usefixtures("tasks_in_process")`."""
+    if request.node.get_closest_marker("worker"):
+        yield
+        return
+    from tournament.celery import app
+
+    old = app.conf.task_always_eager, app.conf.task_eager_propagates
+    app.conf.task_always_eager = app.conf.task_eager_propagates = True
+    yield
+    app.conf.task_always_eager, app.conf.task_eager_propagates = old
+
+
+@pytest.fixture
+def two_events() -> "TwoEvents":
+    """A festival of two events sharing two players, for the festival tests of both floors."""
+    from tests.tournament.festivals.builders import TwoEvents
+
+    return TwoEvents()
 
 
 @pytest.fixture

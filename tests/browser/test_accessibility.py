@@ -16,8 +16,8 @@ from games.recording.services import import_record, record_notation
 from games.recording.setup import create_games_for_round
 from tests.browser.conftest import SCREENSHOTS, log_in
 from tests.factories import arbiter_of, director_of
-from tests.games.integration.factories import scripted_actions
-from tests.standings.builders import HandBuilt
+from tests.games.factories import scripted_actions
+from tests.scoring.builders import HandBuilt
 from tournament.models.events import Round
 
 SIZES = {"phone": {"width": 360, "height": 740}, "desktop": {"width": 1280, "height": 900}}

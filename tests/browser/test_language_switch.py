@@ -4,7 +4,7 @@ German (headings, buttons, the header itself), and switches back to English."""
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.tournament.integration.helpers import event_with_players
+from tests.tournament.helpers import event_with_players
 
 
 def _switch_to(page: Page, language: str) -> None:

@@ -5,7 +5,7 @@ from playwright.sync_api import Browser, Page
 
 from tests.browser.conftest import SCREENSHOTS, log_in
 from tests.factories import director_of
-from tests.tournament.integration.helpers import event_with_players
+from tests.tournament.helpers import event_with_players
 
 PHONE = {"width": 360, "height": 740}
 

@@ -1,0 +1,14 @@
+"""The matrix's crossing rows: another event's object named under an event's own address."""
+
+import pytest
+
+from tests.tournament.rights.permission_matrix.rows_crossing import WRITES
+from tests.tournament.rights.permission_matrix.world import ROLES, World, Write, judge
+
+pytestmark = pytest.mark.usefixtures("tasks_in_process")
+
+
+@pytest.mark.parametrize("role", ROLES)
+@pytest.mark.parametrize("write", WRITES, ids=[w.id for w in WRITES])
+def test_cell(cell_world: World, write: Write, role: str) -> None:
+    judge(cell_world, write, role)
