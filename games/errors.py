@@ -1,8 +1,11 @@
 """The engine's refusal as a user error: the API answers 400 with the engine's code and index."""
 
+from __future__ import annotations
+
 from django.utils import translation
 from django.utils.translation import gettext_lazy as _
 
+from games.engine.errors import IllegalAction
 from tournament.errors import DomainError
 
 # The engine (a pure core, no Django) words its refusals in English and names them by code; the
@@ -44,8 +47,31 @@ class IllegalMove(DomainError):
         self.index = index
         self.record_index = record_index
 
+    @classmethod
+    def refusing(cls, exc: IllegalAction, *, index: int | None) -> IllegalMove:
+        """The engine's refusal of an action that would have taken log index ``index``."""
+        message = engine_message(exc.code, exc.message)
+        return cls(message, code=exc.code, index=index, record_index=exc.index)
+
     def as_dict(self) -> dict[str, object]:
         body = super().as_dict()
         body["index"] = self.index
         body["record_index"] = self.record_index
         return body
+
+
+def no_longer_replays(exc: IllegalAction, *, table: bool = False) -> DomainError:
+    """A stored log the engine no longer replays: every stored action was checked on entry, so
+    only a changed engine or a hand-edited log gets here, which replay validation reports."""
+    words = {"index": exc.index, "message": engine_message(exc.code, exc.message)}
+    if table:
+        message = _(
+            "The stored log no longer replays (action %(index)s: %(message)s); "
+            "the director must check this table."
+        )
+    else:
+        message = _(
+            "The stored log no longer replays (action %(index)s: %(message)s); "
+            "the director must check this game."
+        )
+    return DomainError(message % words, code="replay_failed")

@@ -35,7 +35,7 @@ from games.challenges.randomgame import deal_cards, draw_one
 from games.challenges.tile import TileChallenge
 from games.engine.errors import IllegalAction
 from games.engine.tiles import COLOURS
-from games.errors import IllegalMove, engine_message
+from games.errors import IllegalMove, no_longer_replays
 from games.models import Game
 from games.recording.writes import User, acting
 from tournament.errors import Conflict, DomainError, NotAllowed
@@ -235,14 +235,7 @@ def _replayed(table: Game, rows: list[ChallengeAction]) -> ChallengeGame:
     try:
         return replay_table(table, rows)
     except IllegalAction as exc:
-        raise DomainError(
-            _(
-                "The stored log no longer replays (action %(index)s: %(message)s); "
-                "the director must check this table."
-            )
-            % {"index": exc.index, "message": engine_message(exc.code, exc.message)},
-            code="replay_failed",
-        ) from exc
+        raise no_longer_replays(exc, table=True) from exc
 
 
 @transaction.atomic
@@ -267,12 +260,7 @@ def record_challenge_action(
     try:
         game.apply(dict(full))
     except IllegalAction as exc:
-        raise IllegalMove(
-            engine_message(exc.code, exc.message),
-            code=exc.code,
-            index=table.log_length,
-            record_index=exc.index,
-        ) from exc
+        raise IllegalMove.refusing(exc, index=table.log_length) from exc
     problem = schema_problem(table.challenge, full)
     if problem:
         raise IllegalMove(

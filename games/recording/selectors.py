@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from games.engine.errors import IllegalAction
 from games.engine.gamerecord import Record
-from games.errors import IllegalMove, engine_message
+from games.errors import IllegalMove
 from games.models import RECORD_KINDS, Game, GameAction, ValidationRun
 from games.recording import positions, solitaire
 from tournament.models.events import Board, Event, Round
@@ -228,12 +228,7 @@ def preview(game: Game, tile: str, cells: list[str]) -> dict[str, Any]:
             raise IllegalAction("BAD_RECORD", len(rows), "a tile covers two cells")
         result = eng.preview(tile, cells)
     except IllegalAction as exc:
-        raise IllegalMove(
-            engine_message(exc.code, exc.message),
-            code=exc.code,
-            index=game.log_length,
-            record_index=exc.index,
-        ) from exc
+        raise IllegalMove.refusing(exc, index=game.log_length) from exc
     except (KeyError, ValueError) as exc:
         raise IllegalMove(
             _("%(tile)s is not a tile (two colour letters from RGBOYP)") % {"tile": repr(tile)},

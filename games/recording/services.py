@@ -141,12 +141,7 @@ def _apply_checked(eng: EngineGame, action: dict[str, Any], index: int) -> None:
     try:
         eng.apply(action)
     except IllegalAction as exc:
-        raise IllegalMove(
-            engine_message(exc.code, exc.message),
-            code=exc.code,
-            index=index,
-            record_index=exc.index,
-        ) from exc
+        raise IllegalMove.refusing(exc, index=index) from exc
 
 
 ActionsFor = Callable[[Game, EngineGame], list[dict[str, Any]]]

@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 
 from games.engine.errors import IllegalAction
 from games.engine.game import Game as EngineGame
-from games.errors import engine_message
+from games.errors import no_longer_replays
 from games.models import RECORD_KINDS, Game, GameAction
 from games.recording import positions, setup
 from tournament import effects
@@ -241,16 +241,7 @@ def replayed(game: Game, rows: list[GameAction]) -> EngineGame:
     try:
         return positions.replay(game.ruleset, game.options, game.players, [r.payload for r in rows])
     except IllegalAction as exc:
-        # Every stored action was checked on entry: only a changed engine or a hand-edited log
-        # gets here, which is what replay validation reports.
-        raise DomainError(
-            _(
-                "The stored log no longer replays (action %(index)s: %(message)s); "
-                "the director must check this game."
-            )
-            % {"index": exc.index, "message": engine_message(exc.code, exc.message)},
-            code="replay_failed",
-        ) from exc
+        raise no_longer_replays(exc) from exc
 
 
 def append(
