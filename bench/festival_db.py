@@ -121,7 +121,7 @@ def finish_round_one(events: list[Any]) -> None:
     for event in events:
         director = EventRole.objects.get(event=event, role=EventRole.Role.DIRECTOR).user
         boards = Board.objects.filter(round__event=event, round__number=1, result="")
-        for board in boards.select_related("round__event", "first__player", "second__player"):
+        for board in boards.select_related("round__event"):
             low = rng.randint(6, 14)
             result, first, second = rng.choice(
                 [

@@ -5,17 +5,22 @@ account page (claims: tournament/claims/urls.py)."""
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from tournament.accounts import verification_views as verification
 from tournament.accounts import views as accounts
+from tournament.accounts.views import (
+    PasswordResetConfirmView,
+    PasswordResetView,
+    resend_verification,
+    verify_address,
+)
 
 RESET = "accounts/password-reset/"
 
 urlpatterns = [
     path("accounts/signup/", accounts.signup, name="signup"),
     path("accounts/signup/done/", accounts.signup_done, name="signup-done"),
-    path("accounts/verify/<str:token>/", verification.verify_address, name="verify-address"),
-    path("account/verify/resend/", verification.resend_verification, name="verify-resend"),
-    path(RESET, verification.PasswordResetView.as_view(), name="password_reset"),
+    path("accounts/verify/<str:token>/", verify_address, name="verify-address"),
+    path("account/verify/resend/", resend_verification, name="verify-resend"),
+    path(RESET, PasswordResetView.as_view(), name="password_reset"),
     path(RESET + "done/", auth_views.PasswordResetDoneView.as_view(), name="password_reset_done"),
     path(
         RESET + "complete/",
@@ -24,7 +29,7 @@ urlpatterns = [
     ),
     path(
         RESET + "<uidb64>/<token>/",
-        verification.PasswordResetConfirmView.as_view(),
+        PasswordResetConfirmView.as_view(),
         name="password_reset_confirm",
     ),
     path("account/", accounts.account, name="account"),

@@ -4,7 +4,7 @@ check that claiming a player and entering events online make first.
 The link carries the account and its address, signed with the site's secret and a timestamp
 (Django's signing): no row is stored until it is followed, a changed address makes old links
 useless, and it works for ``EMAIL_VERIFICATION_DAYS``. Following a password reset link proves
-the address too (tournament/accounts/verification_views.py records it)."""
+the address too (tournament/accounts/views.py records it)."""
 
 from django.conf import settings
 from django.contrib.auth import get_user_model

@@ -16,8 +16,7 @@ from tournament.api.routers import Routes
 from tournament.checkin.api import CheckInListView, CheckInView, CheckInWindowView
 from tournament.claims.api import ClaimViewSet
 from tournament.confirmations.api import ConfirmationViewSet
-from tournament.entries.api import EntryViewSet
-from tournament.entries.online_api import OnlineEntryViewSet
+from tournament.entries.api import EntryViewSet, OnlineEntryViewSet
 from tournament.events.api import (
     CorrectionViewSet,
     EventViewSet,
@@ -100,7 +99,7 @@ routes.register(
     "api-restriction",
     list_name="api-event-restrictions",
 )
-# A player's online entry requests, which its directors decide (tournament/entries/online_api.py).
+# A player's online entry requests, which its directors decide (tournament/entries/api.py).
 routes.register(
     EVENT + "entry-requests",
     OnlineEntryViewSet,

@@ -7,8 +7,10 @@ from typing import Any
 from rest_framework import serializers
 
 from tournament.acting import oversize
+from tournament.api.base import DisplayNameField
+from tournament.entries.models import EntryRequest
 from tournament.fields import ModelSerializer, WholeNumberField, WholeNumberKeyField
-from tournament.models.events import Entry, Player
+from tournament.models.events import Entry, Event, Player
 from tournament.registry.serializers import REGISTRY_RATING_HELP, PlayerBriefSerializer
 from tournament.text import NoControlCharacters
 
@@ -170,3 +172,28 @@ class EntryRefSerializer(ModelSerializer[Entry]):
     class Meta:
         model = Entry
         fields = ["id", "name", "starting_rank"]
+
+
+class EntryRequestSerializer(ModelSerializer[EntryRequest]):
+    player = PlayerBriefSerializer(read_only=True)
+    event = serializers.SlugRelatedField[Event](slug_field="slug", read_only=True)
+    status = serializers.CharField(read_only=True, help_text="pending, approved, refused")
+    decided_by = DisplayNameField()
+
+    class Meta:
+        model = EntryRequest
+        fields = ["id", "event", "player", "status", "created_at", "decided_by", "decided_at"]
+        fields += ["reason"]
+        read_only_fields = fields
+
+
+class OnlineEntrySerializer(serializers.Serializer[Any]):
+    """What entering made: an ``entry`` (status "entered") or a ``request`` ("waiting")."""
+
+    status = serializers.ChoiceField(choices=["entered", "waiting"])
+    entry = EntrySerializer(allow_null=True)
+    request = EntryRequestSerializer(allow_null=True)
+
+
+class RefuseSerializer(serializers.Serializer[Any]):
+    reason = serializers.CharField(max_length=300, allow_blank=True, default="")

@@ -3,8 +3,16 @@ a player's online entry and their own entry; the directors' page of online entry
 
 from django.urls import path
 
-from tournament.entries import online_views as online
 from tournament.entries import views as entries
+from tournament.entries.views import (
+    entry_request_approve,
+    entry_request_refuse,
+    entry_requests,
+    event_enter,
+    my_entry,
+    my_entry_byes,
+    my_entry_withdraw,
+)
 
 urlpatterns = [
     path("events/<slug:slug>/entries/", entries.entries, name="event-entries"),
@@ -22,27 +30,27 @@ urlpatterns = [
         name="entry-reinstate",
     ),
     path("events/<slug:slug>/entries/<int:pk>/byes/", entries.entry_byes, name="entry-byes"),
-    path("events/<slug:slug>/enter/", online.event_enter, name="event-enter"),
-    path("events/<slug:slug>/my-entry/", online.my_entry, name="my-entry"),
+    path("events/<slug:slug>/enter/", event_enter, name="event-enter"),
+    path("events/<slug:slug>/my-entry/", my_entry, name="my-entry"),
     path(
         "events/<slug:slug>/my-entry/<int:pk>/withdraw/",
-        online.my_entry_withdraw,
+        my_entry_withdraw,
         name="my-entry-withdraw",
     ),
-    path("events/<slug:slug>/my-entry/<int:pk>/byes/", online.my_entry_byes, name="my-entry-byes"),
+    path("events/<slug:slug>/my-entry/<int:pk>/byes/", my_entry_byes, name="my-entry-byes"),
     path(
         "events/<slug:slug>/entry-requests/",
-        online.entry_requests,
+        entry_requests,
         name="event-entry-requests",
     ),
     path(
         "events/<slug:slug>/entry-requests/<int:pk>/approve/",
-        online.entry_request_approve,
+        entry_request_approve,
         name="entry-request-approve",
     ),
     path(
         "events/<slug:slug>/entry-requests/<int:pk>/refuse/",
-        online.entry_request_refuse,
+        entry_request_refuse,
         name="entry-request-refuse",
     ),
 ]

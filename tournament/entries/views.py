@@ -1,17 +1,29 @@
 """Entries of an event: add players (one by one or from CSV), withdrawals, requested byes."""
 
+from dataclasses import dataclass
+from typing import Any
+
 from django import forms
 from django.contrib import messages
+from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
+from tournament.accounts import selectors as account_selectors
+from tournament.acting import User, paired_rounds
 from tournament.entries import teams
-from tournament.entries.byes import set_requested_byes
+from tournament.entries.byes import BYE_POINT_WORDS, allowed_bye_points, set_requested_byes
 from tournament.entries.forms import ByesForm, EntryForm
-from tournament.entries.selectors import entries_of, entry_requests_of
+from tournament.entries.models import EntryRequest
+from tournament.entries.online import (
+    approve_entry_request,
+    enter_online,
+    refuse_entry_request,
+)
+from tournament.entries.selectors import entries_of, entry_requests_of, own_entry_requests
 from tournament.entries.services import (
     add_player_entry,
     import_players_csv,
@@ -21,8 +33,9 @@ from tournament.entries.services import (
 )
 from tournament.errors import DomainError
 from tournament.models.decisions import Decision
-from tournament.models.events import Entry, Event
+from tournament.models.events import Entry, Event, Player
 from tournament.pages import carry_out, director_or_deny, form_error, get_event
+from tournament.permissions import is_own_entry, player_of
 from tournament.registry.import_forms import CsvImportForm
 from tournament.registry.services import CSV_COLUMNS, CsvImportError
 from tournament.rounds.selectors import next_round_number, open_round
@@ -188,3 +201,249 @@ def entry_byes(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
             _("%(name)s's requested byes: %(rounds)s.") % {"name": entry.name, "rounds": rounds},
         )
     return redirect("event-entries", event.slug)
+
+
+ACCOUNT_URL = "/account/"
+
+
+@dataclass(frozen=True)
+class OnlineState:
+    """What the event page offers a signed-in person about entering (None: nothing to say)."""
+
+    player: Player | None
+    entry: Entry | None
+    request: EntryRequest | None  # the latest online entry request of the player
+    can_enter: bool
+    account_url: str = ACCOUNT_URL
+
+
+def online_state(user: User, event: Event) -> OnlineState | None:
+    """For the event page: the player's entry or request, or whether they may enter now."""
+    if not user.is_authenticated:
+        return None
+    player = player_of(user)
+    if player is None:
+        return OnlineState(None, None, None, False) if event.entry_open else None
+    entry = event.entries.filter(player=player).first()
+    request = own_entry_requests(player, event).first()
+    waiting = request is not None and request.status == Decision.PENDING
+    can_enter = (
+        entry is None and not waiting and event.entry_open and event.status != Event.Status.FINISHED
+    )
+    if entry is None and request is None and not can_enter:
+        return None
+    return OnlineState(player, entry, request, can_enter)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def event_enter(request: HttpRequest, slug: str) -> HttpResponse:
+    """GET: what entering means here; POST: enter (or ask to)."""
+    event = get_event(slug)
+    player = player_of(request.user)
+    if request.method == "POST" and player is not None:
+        try:
+            made = enter_online(event=event, user=request.user)
+        except DomainError as exc:
+            messages.error(request, exc.message)
+        else:
+            if isinstance(made, EntryRequest):
+                messages.success(
+                    request,
+                    _("Your entry waits for the approval of the directors of %(event)s.")
+                    % {"event": event.name},
+                )
+            else:
+                messages.success(
+                    request,
+                    _("You are entered in %(event)s as #%(rank)s.")
+                    % {"event": event.name, "rank": made.starting_rank},
+                )
+            return redirect(event)
+    context = {
+        "event": event,
+        "player": player,
+        "state": online_state(request.user, event),
+        "account_url": ACCOUNT_URL,
+        "unverified": not account_selectors.address_verified(request.user),
+    }
+    return render(request, "online/enter.html", context)
+
+
+class OwnByesForm(forms.Form):
+    """One choice per round not yet paired: no bye, or one of the values the event allows."""
+
+    def __init__(self, *args: Any, entry: Entry, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        event = entry.event
+        self.entry = entry
+        self.paired = paired_rounds(event)
+        values = [("", _("No bye"))] + [
+            (v, _("%(points)s point(s)") % {"points": BYE_POINT_WORDS[v]})
+            for v in allowed_bye_points(event)
+        ]
+        points = entry.requested_bye_points or {}
+        shown = ", ".join(BYE_POINT_WORDS[v] for v in allowed_bye_points(event))
+        refused = _("This event allows requested byes of %(shown)s point(s) only.") % {
+            "shown": shown
+        }
+        first = max(self.paired + 1, entry.joined_round)
+        for number in range(first, event.rounds + 1):
+            asked = points.get(str(number), "0.5") if number in entry.requested_byes else ""
+            self.fields[f"round_{number}"] = forms.ChoiceField(
+                label=_("Round %(number)s") % {"number": number},
+                choices=values,
+                required=False,
+                initial=asked,
+                error_messages={"invalid_choice": refused},
+            )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        # Byes of rounds already paired stand as they are (the service keeps them).
+        kept: list[int | tuple[int, object]] = [
+            n for n in self.entry.requested_byes if n <= self.paired
+        ]
+        chosen = [
+            (int(name.removeprefix("round_")), value)
+            for name, value in data.items()
+            if name.startswith("round_") and value
+        ]
+        data["rounds"] = kept + chosen
+        return data
+
+
+def _own_entry(request: HttpRequest, slug: str) -> tuple[Event, Entry | None]:
+    event = get_event(slug)
+    player = player_of(request.user)
+    if player is None:
+        return event, None
+    entry = Entry.objects.select_related("player", "event").filter(event=event, player=player)
+    return event, entry.first()
+
+
+def _own_page(
+    request: HttpRequest, event: Event, entry: Entry | None, form: OwnByesForm | None = None
+) -> HttpResponse:
+    context = {
+        "event": event,
+        "entry": entry,
+        "player": player_of(request.user),
+        "form": form or (OwnByesForm(entry=entry) if entry else None),
+        "allowed": [BYE_POINT_WORDS[v] for v in allowed_bye_points(event)],
+        "account_url": ACCOUNT_URL,
+    }
+    return render(request, "online/my_entry.html", context)
+
+
+@login_required
+def my_entry(request: HttpRequest, slug: str) -> HttpResponse:
+    event, entry = _own_entry(request, slug)
+    return _own_page(request, event, entry)
+
+
+def _entry_by_pk(request: HttpRequest, slug: str, pk: int) -> tuple[Event, Entry]:
+    event = get_event(slug)
+    entry = get_object_or_404(Entry.objects.select_related("player", "event"), pk=pk, event=event)
+    return event, entry
+
+
+@login_required
+@require_POST
+def my_entry_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event, entry = _entry_by_pk(request, slug, pk)
+    try:
+        withdraw_entry(entry=entry, user=request.user)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            _("You have withdrawn from %(event)s: results so far stand.") % {"event": event.name},
+        )
+    if not is_own_entry(request.user, entry):
+        return redirect(event)
+    return redirect("my-entry", event.slug)
+
+
+@login_required
+@require_POST
+def my_entry_byes(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event, entry = _entry_by_pk(request, slug, pk)
+    if not is_own_entry(request.user, entry):
+        messages.error(
+            request,
+            _("Only %(name)s may do this for their own entry.") % {"name": entry.player.name},
+        )
+        return redirect(event)
+    form = OwnByesForm(request.POST, entry=entry)
+    if not form.is_valid():
+        return _own_page(request, event, entry, form)
+    try:
+        entry = set_requested_byes(
+            entry=entry, user=request.user, rounds=form.cleaned_data["rounds"]
+        )
+    except DomainError as exc:
+        messages.error(request, _("%(message)s Nothing changed.") % {"message": exc.message})
+        return _own_page(request, event, entry, form)
+    messages.success(
+        request,
+        _("Your requested byes: %(rounds)s.") % {"rounds": entry.requested_byes_text or _("none")},
+    )
+    return redirect("my-entry", event.slug)
+
+
+def entry_requests(request: HttpRequest, slug: str) -> HttpResponse:
+    event = get_event(slug)
+    if denied := director_or_deny(request, event):
+        return denied
+    context = {
+        "event": event,
+        "requests": entry_requests_of(event),
+        "is_director": True,
+    }
+    return render(request, "online/entry_requests.html", context)
+
+
+def _request_of(request: HttpRequest, slug: str, pk: int) -> tuple[Event, EntryRequest]:
+    event = get_event(slug)
+    entry_request = get_object_or_404(
+        EntryRequest.objects.select_related("player", "event"), pk=pk, event=event
+    )
+    return event, entry_request
+
+
+@require_POST
+def entry_request_approve(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event, entry_request = _request_of(request, slug, pk)
+    if denied := director_or_deny(request, event):
+        return denied
+    try:
+        entry = approve_entry_request(entry_request=entry_request, user=request.user)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            _("%(name)s is entered as #%(rank)s.")
+            % {"name": entry.player.name, "rank": entry.starting_rank},
+        )
+    return redirect(reverse("event-entry-requests", args=[event.slug]))
+
+
+@require_POST
+def entry_request_refuse(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    event, entry_request = _request_of(request, slug, pk)
+    if denied := director_or_deny(request, event):
+        return denied
+    reason = request.POST.get("reason", "")
+    try:
+        refuse_entry_request(entry_request=entry_request, user=request.user, reason=reason)
+    except DomainError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(
+            request,
+            _("The entry of %(name)s is refused.") % {"name": entry_request.player.name},
+        )
+    return redirect(reverse("event-entry-requests", args=[event.slug]))

@@ -10,8 +10,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from tournament.checkin import selectors as checkin_selectors
-from tournament.entries.online_views import online_state
 from tournament.entries.selectors import entries_of
+from tournament.entries.views import online_state
 from tournament.errors import DomainError
 from tournament.events.forms import EventForm, RoleForm
 from tournament.events.selectors import can_see_logs, event_log_of, roles_of_event, tiebreak_labels

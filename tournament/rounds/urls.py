@@ -3,8 +3,8 @@ draft's challenge (an event of challenges)."""
 
 from django.urls import path
 
-from tournament.rounds import challenge_views as challenges
 from tournament.rounds import views as rounds
+from tournament.rounds.views import round_challenge
 
 urlpatterns = [
     path("events/<slug:slug>/rounds/pair/", rounds.pair_next_round, name="event-pair"),
@@ -41,7 +41,7 @@ urlpatterns = [
     ),
     path(
         "events/<slug:slug>/rounds/<int:number>/challenge/",
-        challenges.round_challenge,
+        round_challenge,
         name="event-round-challenge",
     ),
 ]

@@ -1,11 +1,14 @@
 """Rounds: pair the next one, watch the pairing, review and change the draft, publish, results."""
 
+from __future__ import annotations
+
 from typing import Any
 
 from django import forms
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_htmx.http import HttpResponseClientRefresh
@@ -26,6 +29,7 @@ from tournament.pages import (
 from tournament.permissions import is_director
 from tournament.results import selectors as result_selectors
 from tournament.results.forms import ResultForm, TableResultForm
+from tournament.rounds import challenges as challenge_rounds
 from tournament.rounds import public as public_selectors
 from tournament.rounds import tables as table_selectors
 from tournament.rounds.forms import SwapBoardsForm, SwapPlayersForm
@@ -324,3 +328,24 @@ def retry_pairing(request: HttpRequest, slug: str, number: int) -> HttpResponse:
                 % {"number": number},
             )
     return redirect(round_url(event, number))
+
+
+@require_POST
+def round_challenge(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    event = get_event(slug)
+    if denied := director_or_deny(request, event):
+        return denied
+    round_ = get_object_or_404(Round, event=event, number=number)
+    challenge = request.POST.get("challenge", "")
+    return carry_out(
+        request,
+        lambda: challenge_rounds.set_round_challenge(
+            round_=round_,
+            user=request.user,
+            challenge=challenge,
+            reason=request.POST.get("reason", ""),
+        ),
+        _("Round %(number)s plays the %(challenge)s challenge.")
+        % {"number": number, "challenge": challenge},
+        reverse("event-round", args=[slug, number]),
+    )
