@@ -29,7 +29,7 @@ from typing import Any, NamedTuple
 # subject packages, update the paths here only.
 COUNTED: dict[str, tuple[str, ...]] = {
     "game-row reads (SELECTs from its table)": ("games.models.Game",),
-    "board-row reads (SELECTs from its table)": ("tournament.models.Board",),
+    "board-row reads (SELECTs from its table)": ("tournament.models.events.Board",),
     # SQLite drops FOR UPDATE from the SQL: the locks asked for are counted as calls.
     "row locks asked (calls)": ("django.db.models.query.QuerySet.select_for_update",),
     "permission checks (calls)": (
@@ -38,6 +38,7 @@ COUNTED: dict[str, tuple[str, ...]] = {
         "tournament.permissions.is_director",
         "tournament.permissions.require_director",
         "tournament.permissions.is_own_entry",
+        "tournament.permissions.own_entry_among",
         "tournament.permissions.roles_of",  # the query under is_arbiter and is_director
         "games.recording.writes.require_recorder",
         "games.recording.selectors.can_view",
@@ -75,7 +76,9 @@ FLOORS = {"tournament": 0, "games": 1, "scoring": 2}
 PROJECT_DIRS = tuple(f"{ROOT / floor}{os.sep}" for floor in FLOORS)
 # The composition root wires the floors together; it is no floor's code.
 # (The middleware is Django's request chain handing the request to the view.)
-SKIP = tuple(f"tournament.{m}" for m in ("settings", "celery", "urls", "wsgi", "middleware"))
+SKIP = tuple(
+    f"tournament.{m}" for m in ("settings", "celery", "urls", "wsgi", "asgi", "web.middleware")
+)
 _PURE: dict[str, bool] = {}
 Query = dict[str, Any]
 
