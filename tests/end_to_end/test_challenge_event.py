@@ -68,7 +68,6 @@ from openskill.models import PlackettLuce
 from games.challenges.record import check_record, load_record
 from games.models import Game
 from tests.end_to_end import steps as s
-from tests.result_calls import lowest
 from tournament.confirmations.models import ResultConfirmation
 from tournament.models.events import Board, Event, Festival, Player, Round
 
@@ -241,7 +240,7 @@ def check_seats(board: Board, expected: list[tuple[str, int, int, int]]) -> None
     """Each seat's player, lowest row, second lowest and placing, in seat order."""
     board.refresh_from_db()
     got = [
-        (s.player.name, lowest, s.next_lowest, s.placing) for s in board.seats.order_by("number")
+        (s.player.name, s.lowest, s.next_lowest, s.placing) for s in board.seats.order_by("number")
     ]
     assert got == expected
     assert board.result == "table"
