@@ -17,10 +17,9 @@ from django.urls import reverse
 
 from games.challenge_tables.selectors import effective_actions, replay_table
 from games.challenge_tables.services import record_challenge_action, take_back_challenge_action
-from games.challenges.card import PLAY, CardChallenge
+from games.challenges.card import PLAY, POST, CardChallenge
 from games.challenges.randomgame import draw_one
 from games.challenges.tally import GameResult, rank_players
-from games.engine.position import POST
 from games.models import Game
 from scoring.challenge_standings import build as challenge_standings
 from tests.factories import (

@@ -8,8 +8,7 @@ from typing import Any
 
 import pytest
 
-from games.challenges.card import CARD_KINDS, CardChallenge
-from games.engine.position import POST
+from games.challenges.card import CARD_KINDS, POST, CardChallenge
 
 from .helpers import names, play, refused, rows
 

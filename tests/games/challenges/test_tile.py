@@ -3,8 +3,7 @@ text's example of scoring."""
 
 from __future__ import annotations
 
-from games.challenges.tile import CHOOSE, REFILL, TileChallenge
-from tests.browser.games.recording.test_viewer_steps import DRAWN
+from games.challenges.tile import CHOOSE, DRAWN, REFILL, TileChallenge
 
 from .helpers import names, refill, refused, rows, tdraw
 
