@@ -3,21 +3,21 @@
 from celery import Task, shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 
-from games.clocks.services import sweep_flags as services_sweep_flags
+from games.clocks import services as clock_services
+from games.validation import services as validation_services
 from games.validation.services import run_recheck
-from games.validation.services import validate_game as services_validate_game
 
 
 @shared_task
 def sweep_flags() -> int:
     """Beat, every few seconds: record the flag of every running clock that has run out."""
-    return services_sweep_flags()
+    return clock_services.sweep_flags()
 
 
 @shared_task
 def validate_game(game_id: int) -> bool:
     """Replay a finished game's whole log with the engine."""
-    return services_validate_game(game_id)
+    return validation_services.validate_game(game_id)
 
 
 @shared_task(bind=True)

@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 
 from tournament.errors import Conflict, DomainError
 from tournament.models.events import Event, Round
-from tournament.rounds.selectors import open_round as rounds_open_round
+from tournament.rounds.selectors import open_round
 from tournament.text import refuse_control_characters
 
 # Who acts: a signed-in account (the site keeps Django's own user model) or a visitor.
@@ -49,11 +49,11 @@ def need_reason(reason: str, what: str) -> str:
 
 def refuse_open_round(event: Event, until: str) -> None:
     """Refuse while a round is being paired or is a draft; ``until`` ends the message."""
-    open_round = rounds_open_round(event)
-    if open_round is not None:
-        state = "being paired" if open_round.status == Round.Status.PAIRING else "a draft"
+    current = open_round(event)
+    if current is not None:
+        state = "being paired" if current.status == Round.Status.PAIRING else "a draft"
         raise Conflict(
             _("Round %(number)s is %(state)s: %(until)s.")
-            % {"number": open_round.number, "state": state, "until": until},
+            % {"number": current.number, "state": state, "until": until},
             code="round_open",
         )

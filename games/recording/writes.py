@@ -114,31 +114,40 @@ def recorder_of(target: Target, user: User) -> Recorder:
 
 
 def lock(target: Recorder | int) -> Game:
-    """The game (at the Recorder's board, or by id) locked for this transaction, then its board
-    (with round, event and seats; the board's row alone locked): each read once, so a result
+    """The game (at the Recorder's board, or by id) and its board locked for this transaction in
+    one statement, read with the board's round, event and seats: each row read once, so a result
     entered while this waited is seen (see refuse_closed). A board published without its game
     gets it now; one that has no game to record is refused with setup.NoGameHere."""
-    # Two statements, game then board (the order of every write that locks both, so none
-    # deadlock): PostgreSQL will not lock a board through the game's outer join to it.
     missing = setup.NoGameHere(_("No such board, or its round is not published yet."))
-    games = Game.objects.select_for_update().order_by("pk")
+    # The game's board joined inside (a game without a board is no game to record here), which
+    # is what lets PostgreSQL lock the board's row with the game's; the game's row comes first,
+    # the order of every write that locks both, so none deadlock.
+    games = (
+        Game.objects.select_for_update(of=("self", "board"))
+        .filter(board__round__isnull=False)
+        .select_related("board__round__event")
+        .prefetch_related(*(f"board__{path}" for path in SEATED))
+    )
     if isinstance(target, Recorder):
-        board_pk = target.board_pk
-        game = games.filter(board_id=board_pk).first()
+        game = games.filter(board_id=target.board_pk).first()
+        if game is None:  # a board published without its game: its first write stores it
+            return _first_game(target.board_pk, missing)
     else:
         game = games.filter(pk=target).first()
-        if game is None or game.board_id is None:
+        if game is None:
             raise missing
-        board_pk = game.board_id
+    assert game.board is not None  # joined inside
+    setup.refuse_without_game(game.board, game)
+    return game
+
+
+def _first_game(board_pk: int, missing: setup.NoGameHere) -> Game:
+    """The board locked (it has no game to lock yet) and its game stored."""
     boards = Board.objects.select_for_update(of=("self",)).select_related("round__event")
     board = boards.prefetch_related(*SEATED).filter(pk=board_pk).first()
     if board is None:  # deleted while this waited
         raise missing
-    if game is None:  # a board published without its game: its first write stores it
-        game = setup.create_game(board)
-    setup.refuse_without_game(board, game)
-    game.board = board
-    return game
+    return setup.create_game(board)
 
 
 def refuse_closed(game: Game, would: str = "") -> None:

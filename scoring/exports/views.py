@@ -10,12 +10,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.challenge_standings import build as challenge_standings
+from scoring.exports import pdf as pdf_export
+from scoring.exports import records as record_export
 from scoring.exports import selectors as export_selectors
+from scoring.exports import trf as trf_export
 from scoring.exports.challenges import standings_pdf as challenge_standings_pdf
 from scoring.exports.pairings import pairings_csv, pairings_json
-from scoring.exports.pdf import event_pdf as exports_event_pdf
 from scoring.exports.records import GameRecord
-from scoring.exports.records import games_zip as exports_games_zip
 from scoring.exports.sheets import (
     crosstable_csv,
     crosstable_json,
@@ -26,7 +27,6 @@ from scoring.exports.sheets import (
     standings_json,
 )
 from scoring.exports.slips import slips_pdf
-from scoring.exports.trf import event_trf as exports_event_trf
 from scoring.exports.trf import trf_refusal
 from scoring.standings import build as standings
 from scoring.standings.sheet import Standings
@@ -90,7 +90,7 @@ def event_pdf(request: HttpRequest, slug: str) -> HttpResponse:
     table = standings.standings_for(event)
     # A table's seats are not in the standings' pairings (the first two only): read them.
     tables = export_selectors.public_boards(event) if event.table_size > 2 else None
-    pdf = exports_event_pdf(event, table, timezone.localtime(), tables=tables)
+    pdf = pdf_export.event_pdf(event, table, timezone.localtime(), tables=tables)
     return _download(pdf, "application/pdf", f"{event.slug}.pdf")
 
 
@@ -129,7 +129,7 @@ def games_zip(request: HttpRequest, slug: str) -> HttpResponse:
         records = list(standings.public_game_records(event))
     export_selectors.with_seats([board for board, _ in records])
     return _download(
-        exports_games_zip(event, records), "application/zip", f"{event.slug}-games.zip"
+        record_export.games_zip(event, records), "application/zip", f"{event.slug}-games.zip"
     )
 
 
@@ -147,7 +147,7 @@ def event_trf(request: HttpRequest, slug: str) -> HttpResponse:
         )
     table = standings.standings_for(event)
     byes, forbidden = trf_restrictions(event)
-    content = exports_event_trf(
+    content = trf_export.event_trf(
         event,
         table,
         "2026" if version == "2026" else "16",

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.utils.translation import gettext
 
-from scoring.core.field import field_size as core_field_size
+from scoring.core import field as core_field
 from scoring.core.results import ABSENT, BYE, FORFEIT, FULL_BYE, HALF_BYE, TABLE
 
 # Cell kinds beyond scoring's: a board of a public round whose result is not (yet) counted.
@@ -211,7 +211,7 @@ class Standings:
     @property
     def field_size(self) -> int:
         """The event's field by the one rule of :mod:`scoring.core.field`: entries that played."""
-        return core_field_size(line.games_played for line in self.lines)
+        return core_field.field_size(line.games_played for line in self.lines)
 
     @property
     def after_round(self) -> int | None:

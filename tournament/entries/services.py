@@ -36,11 +36,9 @@ from tournament.rounds.seating import Table
 from tournament.rounds.selectors import (
     last_round,
     next_board_number,
+    open_round,
     plays_round_robin,
     seat_in,
-)
-from tournament.rounds.selectors import (
-    open_round as rounds_open_round,
 )
 
 CHUNK = 500  # rows a query or insert takes at once: within every database's parameter limit
@@ -408,26 +406,26 @@ def withdraw_entry(*, entry: Entry, user: User) -> Entry:
         raise DomainError(
             _("%(name)s has already withdrawn.") % {"name": entry.name}, field="status"
         )
-    open_round = rounds_open_round(event)
-    if open_round is not None and open_round.status == Round.Status.PAIRING:
+    current = open_round(event)
+    if current is not None and current.status == Round.Status.PAIRING:
         # The worker may already have read who plays: wait for its draft (or its failure).
-        if not open_round.pairing_error:
+        if not current.pairing_error:
             raise Conflict(
                 _("Round %(number)s is being paired: withdraw once its draft is ready.")
-                % {"number": open_round.number},
+                % {"number": current.number},
                 code="round_open",
             )
-    elif open_round is not None and seat_in(open_round, entry) is not None:
+    elif current is not None and seat_in(current, entry) is not None:
         raise Conflict(
             _(
                 "%(name)s is in the draft of round %(number)s: delete the draft, "
                 "withdraw, then pair again."
             )
-            % {"name": entry.name, "number": open_round.number},
+            % {"name": entry.name, "number": current.number},
             code="round_open",
         )
     entry.status = Entry.Status.WITHDRAWN
-    entry.withdrawn_after_round = paired_rounds(event) - (1 if open_round else 0)
+    entry.withdrawn_after_round = paired_rounds(event) - (1 if current else 0)
     entry.save(update_fields=["status", "withdrawn_after_round"])
     log_write("entry.withdraw", user=user, event=event.pk, entry=entry.pk)
     effects.results_changed(event.pk)  # standings and the event page mark the withdrawal

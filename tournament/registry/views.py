@@ -23,16 +23,11 @@ from tournament.fields import Paginator, WholeNumberFormField, form_field
 from tournament.models.events import Player
 from tournament.pages import director_or_deny, get_event
 from tournament.registry import merge as merge_service
+from tournament.registry import selectors as registry_selectors
 from tournament.registry.models import PlayerMerge
-from tournament.registry.selectors import (
-    merge_history as registry_merge_history,
-)
 from tournament.registry.selectors import (
     player_entries,
     undoable_merge,
-)
-from tournament.registry.selectors import (
-    player_list as registry_player_list,
 )
 
 _M = TypeVar("_M", bound=Model)
@@ -74,7 +69,7 @@ def player_list(request: HttpRequest) -> HttpResponse:
     if denied := reader_or_deny(request):
         return denied
     search = _search(request)
-    page = _page_of(request, registry_player_list(search))
+    page = _page_of(request, registry_selectors.player_list(search))
     context = {
         "page": page,
         "search": search,
@@ -120,7 +115,7 @@ class PickForm(forms.Form):
             pk = data.get(name)
             if pk is None:
                 continue
-            player = registry_player_list().filter(pk=pk).first()
+            player = registry_selectors.player_list().filter(pk=pk).first()
             if player is None:
                 self.add_error(
                     name,
@@ -219,7 +214,7 @@ def merge(request: HttpRequest) -> HttpResponse:
 def merge_history(request: HttpRequest) -> HttpResponse:
     if denied := keeper_or_deny(request):
         return denied
-    page = _page_of(request, registry_merge_history())
+    page = _page_of(request, registry_selectors.merge_history())
     latest = undoable_merge()
     return render(
         request,
@@ -260,7 +255,7 @@ def pick_for_entry(request: HttpRequest, slug: str) -> HttpResponse:
     field = form_field(form, "player", forms.ModelChoiceField)
     offered = field.queryset
     assert offered is not None  # EntryForm offers the registry players not entered yet
-    matching = offered.filter(pk__in=registry_player_list(search).values("pk"))
+    matching = offered.filter(pk__in=registry_selectors.player_list(search).values("pk"))
     count = matching.count()
     if search:  # the best few; an empty search gives the whole registry back
         field.queryset = matching.filter(

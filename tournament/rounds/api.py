@@ -13,6 +13,7 @@ from rest_framework.reverse import reverse
 from tournament.api.base import EventScoped
 from tournament.api.errors import ERRORS
 from tournament.models.events import Round
+from tournament.rounds import services as round_services
 from tournament.rounds.selectors import rounds_visible_to
 from tournament.rounds.serializers import (
     PairingChangeSerializer,
@@ -26,9 +27,6 @@ from tournament.rounds.services import (
     publish_round,
     request_pairing,
     swap_entries,
-)
-from tournament.rounds.services import (
-    swap_boards as services_swap_boards,
 )
 
 
@@ -102,7 +100,7 @@ class RoundViewSet(EventScoped, viewsets.GenericViewSet[Round]):
         round_ = self.get_object()
         data = SwapBoardsSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        change = services_swap_boards(round_=round_, user=request.user, **data.validated_data)
+        change = round_services.swap_boards(round_=round_, user=request.user, **data.validated_data)
         return Response(PairingChangeSerializer(change).data)
 
     @extend_schema(request=None, responses={200: RoundSerializer, **ERRORS})

@@ -31,22 +31,14 @@ from tournament.results import selectors as result_selectors
 from tournament.results.forms import ResultForm, TableResultForm
 from tournament.rounds import challenges as challenge_rounds
 from tournament.rounds import public as public_selectors
+from tournament.rounds import services as round_services
 from tournament.rounds import tables as table_selectors
 from tournament.rounds.forms import SwapBoardsForm, SwapPlayersForm
 from tournament.rounds.selectors import boards_of, pairing_silence, rounds_visible_to
 from tournament.rounds.services import (
-    delete_draft as services_delete_draft,
-)
-from tournament.rounds.services import (
     publish_round,
     request_pairing,
     swap_entries,
-)
-from tournament.rounds.services import (
-    retry_pairing as services_retry_pairing,
-)
-from tournament.rounds.services import (
-    swap_boards as services_swap_boards,
 )
 from tournament.web.page_cache import cached_page, live_version, round_review
 
@@ -259,7 +251,7 @@ def swap_boards(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         messages.error(request, form_problems(form, "No boards were swapped."))
         return redirect(round_url(event, number))
     try:
-        change = services_swap_boards(round_=round_, user=request.user, **form.cleaned_data)
+        change = round_services.swap_boards(round_=round_, user=request.user, **form.cleaned_data)
     except DomainError as exc:
         show_error(request, exc)
     else:
@@ -296,7 +288,7 @@ def delete_draft(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if denied := director_or_deny(request, event):
         return denied
     try:
-        services_delete_draft(round_=round_, user=request.user)
+        round_services.delete_draft(round_=round_, user=request.user)
     except DomainError as exc:
         show_error(request, exc)
         return redirect(round_url(event, number))
@@ -313,7 +305,7 @@ def retry_pairing(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if denied := director_or_deny(request, event):
         return denied
     try:
-        retried = services_retry_pairing(round_=round_, user=request.user)
+        retried = round_services.retry_pairing(round_=round_, user=request.user)
     except DomainError as exc:
         show_error(request, exc)
     else:

@@ -47,8 +47,7 @@ from django.utils.text import compress_string
 from django.utils.translation import get_language
 
 from tournament.effects import LIVE_SECONDS, draft_key, live_key, standings_generation_key
-from tournament.rounds.review import BoardReview as rounds_BoardReview
-from tournament.rounds.review import review_of
+from tournament.rounds.review import BoardReview, review_of
 from tournament.rounds.selectors import boards_of
 
 if TYPE_CHECKING:
@@ -355,4 +354,4 @@ def round_review(round_: Round) -> list[BoardReview]:
             PAGE_SECONDS,
         )
         return reviews
-    return [rounds_BoardReview(b, notes[b.pk][0], notes[b.pk][1], notes[b.pk][2]) for b in boards]
+    return [BoardReview(b, notes[b.pk][0], notes[b.pk][1], notes[b.pk][2]) for b in boards]

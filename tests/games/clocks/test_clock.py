@@ -6,14 +6,12 @@ from typing import Any
 import pytest
 import time_machine
 
+from games.clocks import services as clock_services
 from games.clocks.readings import Clock, format_ms
 from games.clocks.services import (
     clock_operation,
     detect_flag,
     press_clock,
-)
-from games.clocks.services import (
-    sweep_flags as services_sweep_flags,
 )
 from games.models import Game, GameAction
 from games.recording.corrections import take_back
@@ -180,10 +178,10 @@ def test_the_beat_sweep_records_only_fallen_flags() -> None:
         op(running_out, arbiter, "start")
         op(still_time, arbiter2, "start")
         clock.shift(59)
-        assert services_sweep_flags() == 0
+        assert clock_services.sweep_flags() == 0
         clock.shift(2)
-        assert services_sweep_flags() == 1
-        assert services_sweep_flags() == 0  # idempotent
+        assert clock_services.sweep_flags() == 1
+        assert clock_services.sweep_flags() == 0  # idempotent
         assert fresh(running_out).position["flagged"] == [0]
         assert GameAction.objects.filter(game=still_time, kind="flag").count() == 0
 

@@ -1,7 +1,7 @@
 """One write path per game (issue "The house by subject", 4): a write checks the arbiter's right
-once, reads and locks its game and its board once each (game, then board), plays the action on
-the position stored with the game (the log is replayed by replay validation alone) and leaves
-one after-commit effect; a finished game's standings are built once, after its replay check.
+once, reads and locks its game and its board in one statement (game, then board), plays the
+action on the position stored with the game (the log is replayed by replay validation alone) and
+leaves one after-commit effect; a finished game's standings are built once, after its replay check.
 Reads create nothing: a board published without its game gets it from its first write."""
 
 from typing import Any
@@ -38,6 +38,12 @@ WATCHED = (
 )
 
 
+def board_joined(queries: CaptureQueriesContext) -> bool:
+    """The game's one read joins its board inside (so PostgreSQL locks both rows with it)."""
+    (game_read,) = (q["sql"] for q in queries.captured_queries if 'FROM "games_game"' in q["sql"])
+    return 'INNER JOIN "tournament_board"' in game_read
+
+
 def played(tablet: Tablet, actions: list[dict[str, Any]]) -> None:
     for n, action in enumerate(actions):
         assert tablet.act(action, expected=n).status_code == 201
@@ -59,8 +65,9 @@ def test_a_move_checks_the_arbiter_once_reads_and_locks_its_game_and_board_once(
     assert calls[is_arbiter] == 1
     assert reads(queries, "tournament_eventrole") == 1  # the one query under it
     assert reads(queries, "games_game") == 1
-    assert reads(queries, "tournament_board") == 1
-    assert calls[QuerySet.select_for_update] == 2  # the game, then its board
+    assert reads(queries, "tournament_board") == 0  # joined into the game's one read
+    assert board_joined(queries)
+    assert calls[QuerySet.select_for_update] == 1  # the game and its board, in one statement
     assert calls[positions.replay] + calls[replaying.replay] == 0
     assert len(effects) == 1
     stored = Game.objects.get(pk=game.pk).position
@@ -83,10 +90,11 @@ def test_the_move_that_ends_the_game_enters_its_result_in_the_same_change(
     assert response.json()["status"] == "finished"
     assert calls[is_arbiter] == 1
     assert reads(queries, "games_game") == 1
-    # The board once, locked; the boards are read once more to count the round's results.
-    assert reads(queries, "tournament_board") == 2
-    # The game, its board, and (a result being written) its round, as every result is.
-    assert calls[QuerySet.select_for_update] == 3
+    assert board_joined(queries)
+    # The boards are read once to count the round's results.
+    assert reads(queries, "tournament_board") == 1
+    # The game with its board, and (a result being written) its round, as every result is.
+    assert calls[QuerySet.select_for_update] == 2
     assert calls[positions.replay] + calls[replaying.replay] == 0
     assert len(effects) == 1
     assert Board.objects.get(pk=board.pk).result_check == Board.Check.PENDING
@@ -115,8 +123,9 @@ def test_a_clock_press_on_the_board_page_checks_the_arbiter_once(client: Client)
     assert response.status_code == 302
     assert calls[is_arbiter] == 1
     assert reads(queries, "games_game") == 1
-    assert reads(queries, "tournament_board") == 1
-    assert calls[QuerySet.select_for_update] == 2
+    assert reads(queries, "tournament_board") == 0
+    assert board_joined(queries)
+    assert calls[QuerySet.select_for_update] == 1
     assert GameAction.objects.filter(game__board=board).count() == 2
 
 
