@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.models import User as Account  # settings.AUTH_USER_MODEL
 from django.db import IntegrityError
+from django.db.models import prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -115,9 +116,10 @@ def recorder_of(target: Target, user: User) -> Recorder:
 
 def lock(target: Recorder | int) -> Game:
     """The game (at the Recorder's board, or by id) and its board locked for this transaction in
-    one statement, read with the board's round, event and seats: each row read once, so a result
-    entered while this waited is seen (see refuse_closed). A board published without its game
-    gets it now; one that has no game to record is refused with setup.NoGameHere."""
+    one statement, read with the board's round and event: each row read once, so a result
+    entered while this waited is seen (see refuse_closed). The seats are read by the move that
+    ends the game (:func:`finish`), the only write that needs them. A board published without
+    its game gets it now; one that has no game to record is refused with setup.NoGameHere."""
     missing = setup.NoGameHere(_("No such board, or its round is not published yet."))
     # The game's board joined inside (a game without a board is no game to record here), which
     # is what lets PostgreSQL lock the board's row with the game's; the game's row comes first,
@@ -126,7 +128,6 @@ def lock(target: Recorder | int) -> Game:
         Game.objects.select_for_update(of=("self", "board"))
         .filter(board__round__isnull=False)
         .select_related("board__round__event")
-        .prefetch_related(*(f"board__{path}" for path in SEATED))
     )
     if isinstance(target, Recorder):
         game = games.filter(board_id=target.board_pk).first()
@@ -310,6 +311,7 @@ def finish(game: Game, eng: EngineGame, at: datetime, user: User) -> None:
     # table's placings, a solitaire entrant's placing among the round's entrants.
     table = positions.is_table(eng)
     assert game.board is not None  # an Ingenious game is played at its board
+    prefetch_related_objects([game.board], *SEATED)
     game.board = enter_result(
         board=lock_round(game.board),  # the board is locked by the write; a result, its round too
         user=acting(user),
