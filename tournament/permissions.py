@@ -1,15 +1,21 @@
-"""Who may do what in an event: directors change it; arbiters (and directors) record games."""
+"""Who may do what in an event: directors change it; arbiters (and directors) record games.
+
+A role in an event is held by the event's own roles (``EventRole``) or, for an event in a
+festival, by a role across the festival (``FestivalRole``: a director or an arbiter of every
+event of it, those that join later included). A festival's role reaches its own events only."""
 
 from collections.abc import Sequence
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.models import User as Account
+from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 from rest_framework.permissions import SAFE_METHODS, BasePermission
 from rest_framework.request import Request
 
 from tournament.errors import NotAllowed
+from tournament.festivals.models import FestivalRole
 from tournament.models.events import Entry, Event, EventRole, Player
 
 User = Account | AnonymousUser
@@ -20,7 +26,24 @@ def roles_of(user: User, event: Event) -> set[str]:
         return set()
     if getattr(user, "is_superuser", False):
         return {EventRole.Role.DIRECTOR, EventRole.Role.ARBITER}
-    return set(EventRole.objects.filter(event=event, user=user).values_list("role", flat=True))
+    own = EventRole.objects.filter(event=event, user=user).values_list("role", flat=True)
+    if event.festival_id is None:
+        return set(own)
+    wide = FestivalRole.objects.filter(
+        festival_id=event.festival_id, user=user, role__in=EventRole.Role.values
+    ).values_list("role", flat=True)
+    return set(own.union(wide))  # one query for both
+
+
+def events_held(user: User, roles: Sequence[str]) -> QuerySet[Event]:
+    """The events in which ``user`` holds one of ``roles`` (EventRole.Role values), named in
+    the event or across its festival; none for a visitor. Superusers are not special here: the
+    callers that let them do everything say so themselves."""
+    if not user.is_authenticated:
+        return Event.objects.none()
+    own = EventRole.objects.filter(user_id=user.pk, role__in=roles).values("event_id")
+    wide = FestivalRole.objects.filter(user_id=user.pk, role__in=roles).values("festival_id")
+    return Event.objects.filter(Q(pk__in=own) | Q(festival_id__in=wide))
 
 
 def is_director(user: User, event: Event) -> bool:

@@ -22,7 +22,7 @@ from games.models import Game
 from tournament.models.events import Board, EventRole
 from tournament.models.tables import SEATED
 from tournament.names import display_name
-from tournament.permissions import User, is_arbiter
+from tournament.permissions import User, events_held, is_arbiter
 
 # ---------------------------------------------------------------- who may record
 
@@ -34,7 +34,7 @@ def can_record_challenges(user: User) -> bool:
     if getattr(user, "is_staff", False) or getattr(user, "is_superuser", False):
         return True
     roles = (EventRole.Role.DIRECTOR, EventRole.Role.ARBITER)
-    return EventRole.objects.filter(user_id=user.pk, role__in=roles).exists()
+    return events_held(user, roles).exists()  # an event's own role or its festival's
 
 
 def _board(table: Game) -> Board | None:

@@ -220,3 +220,75 @@ def pairing_progress(event: Event, round_: Round | None = None) -> Progress | No
 def local(moment: datetime | None, event: Event) -> datetime | None:
     """A moment in the event's zone (for forms and the log)."""
     return timezone.localtime(moment, event_zone(event)) if moment else None
+
+
+# --- the director's check-in desk ----------------------------------------------------------
+
+IN, MISSING, BYE, WITHDRAWN = "in", "missing", "bye", "withdrawn"
+
+
+@dataclass
+class DeskRow:
+    """One entry on the desk: ``state`` is "in" (checked in), "missing" (takes part, not
+    checked in yet), "bye" (a requested bye for the round: no check-in) or "withdrawn"
+    (withdrawn before the round: no check-in, no board)."""
+
+    entry: Entry
+    check_in: CheckIn | None
+    state: str
+
+    @property
+    def can_toggle(self) -> bool:
+        return self.state in (IN, MISSING)
+
+
+@dataclass
+class Counts:
+    """What the desk counts. Absent: withdrawn before the round, or on a requested bye for it
+    (neither checks in nor counts as missing). Entries that join in a later round are in no
+    count."""
+
+    checked_in: int
+    missing: int
+    absent: int
+
+    @property
+    def expected(self) -> int:
+        """Who is to check in: the "of" in "Checked in: 12 of 14"."""
+        return self.checked_in + self.missing
+
+
+def _withdrawn_before(entry: Entry, round_number: int) -> bool:
+    return entry.joined_round <= round_number and not takes_part(entry, round_number)
+
+
+def desk_of(event: Event, round_number: int) -> list[DeskRow]:
+    """Every entry of the round on the director's desk, in starting-rank order: those taking
+    part (checked in, missing or on a requested bye) and those withdrawn before it."""
+    found = {
+        c.entry_id: c
+        for c in CheckIn.objects.filter(entry__event=event, round_number=round_number)
+        .select_related("user__player")
+        .order_by("at", "id")
+    }
+    rows = []
+    for entry in entries_of(event):
+        if _withdrawn_before(entry, round_number):
+            rows.append(DeskRow(entry=entry, check_in=None, state=WITHDRAWN))
+        elif not takes_part(entry, round_number):
+            continue  # joins in a later round
+        elif round_number in entry.requested_byes:
+            rows.append(DeskRow(entry=entry, check_in=None, state=BYE))
+        else:
+            check_in = found.get(entry.pk)
+            rows.append(DeskRow(entry=entry, check_in=check_in, state=IN if check_in else MISSING))
+    return rows
+
+
+def counts_of(rows: list[DeskRow]) -> Counts:
+    states = [r.state for r in rows]
+    return Counts(
+        checked_in=states.count(IN),
+        missing=states.count(MISSING),
+        absent=states.count(BYE) + states.count(WITHDRAWN),
+    )

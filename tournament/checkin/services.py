@@ -20,6 +20,10 @@ in or out by hand at any time before the round is paired, whatever the window. E
 and check-out is written in the event's log (kind "check-in") with who, the round and whether
 it was by hand or by the player. Checking in twice (a double click, two devices at once) keeps
 one row and one log line.
+
+"Check in everyone present": a director checks in, in one go, every entry of the round still
+to check in (not those withdrawn before it, on a requested bye or joining later); one log line
+names them all.
 """
 
 from datetime import datetime
@@ -68,8 +72,8 @@ def _round_number(event: Event, round_number: object) -> int:
     return number
 
 
-def _check_open(event: Event, entry: Entry, number: int, by_hand: bool) -> None:
-    """Refuse unless the entry may be checked in or out for the round now."""
+def _check_round(event: Event, number: int) -> None:
+    """Refuse unless the event asks for check-in and the round is not paired yet."""
     if not event.check_in_required:
         raise DomainError(
             _("%(name)s does not ask players to check in.") % {"name": event.name},
@@ -81,6 +85,11 @@ def _check_open(event: Event, entry: Entry, number: int, by_hand: bool) -> None:
             field="round",
             code="round_paired",
         )
+
+
+def _check_open(event: Event, entry: Entry, number: int, by_hand: bool) -> None:
+    """Refuse unless the entry may be checked in or out for the round now."""
+    _check_round(event, number)
     if not checkin_selectors.takes_part(entry, number):
         if entry.joined_round > number:
             message = _("%(player)s joins in round %(joined)s, not round %(number)s.") % {
@@ -196,6 +205,49 @@ def check_out(
         )
     log_write("checkin.out", user=user, event=event.pk, entry=entry.pk, round=number)
     _note(event, user, f"{entry.player.name} checked out of round {number} {_how(by_hand)}.")
+
+
+@transaction.atomic
+def check_in_everyone(
+    *, event: Event, user: User, round_number: object = None
+) -> tuple[int, list[Entry]]:
+    """Check in by hand, at once, every entry of the round that is still to check in: the
+    director's "everyone present" at the start of a round (a player who is not there is
+    checked out again after, or left out before). Entries withdrawn before the round, on a
+    requested bye for it or joining later take no check-in and are left alone. One line in the
+    event's log names who was checked in. The round, and the entries checked in in
+    starting-rank order (none when everyone was already)."""
+    require_director(user, event)
+    event = lock_event(event)  # as one check-in: no check-in nor the pairing crosses this
+    number = _round_number(event, round_number)
+    _check_round(event, number)
+    missing = checkin_selectors.not_checked_in(event, number)
+    if not missing:
+        return number, []
+    CheckIn.objects.bulk_create(
+        [
+            CheckIn(
+                entry=entry,
+                round_number=number,
+                user=user if user.is_authenticated else None,
+                by_director=True,
+            )
+            for entry in missing
+        ],
+        # The event's lock keeps others out; SQLite takes no row lock, and there a player's
+        # own check-in in between keeps its row rather than failing the director's.
+        ignore_conflicts=True,
+    )
+    pks = [entry.pk for entry in missing]
+    log_write("checkin.everyone", user=user, event=event.pk, round=number, entries=pks)
+    names = ", ".join(entry.name for entry in missing)
+    _note(
+        event,
+        user,
+        f"Everyone present checked in for round {number} by hand (a director), "
+        f"{len(missing)}: {names}.",
+    )
+    return number, missing
 
 
 def _note(event: Event, user: User, description: str) -> None:

@@ -12,6 +12,11 @@ urlpatterns = [
         name="event-check-in-manage",
     ),
     path(
+        "events/<slug:slug>/check-in/manage/everyone/",
+        checkin.check_in_everyone,
+        name="event-check-in-everyone",
+    ),
+    path(
         "events/<slug:slug>/check-in/windows/",
         checkin.check_in_windows,
         name="event-check-in-windows",

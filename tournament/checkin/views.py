@@ -1,6 +1,7 @@
 """Check-in pages: a player checks in for the next round; a director checks players in by
-hand, sets when check-in opens and closes, and watches the count before pairing. The rules
-are in tournament/checkin/services.py."""
+hand on the desk (search, a tap per player without a reload, everyone present at once),
+sets when check-in opens and closes, and watches the count before pairing. The rules are in
+tournament/checkin/services.py."""
 
 from typing import Any
 
@@ -12,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from tournament.checkin import selectors as checkin_selectors
 from tournament.checkin import services as checkin_service
@@ -112,54 +113,146 @@ def _manage_round(request: HttpRequest, event: Event) -> int | None:
     return checkin_selectors.check_in_round(event)
 
 
+def _desk(event: Event, number: int) -> dict[str, Any]:
+    """What the desk shows of a round: every row, the counts, and whether it is paired."""
+    rows = checkin_selectors.desk_of(event, number)
+    paired = checkin_selectors.is_paired(event, number)
+    return {
+        "event": event,
+        "round_number": number,
+        "rows": rows,
+        "counts": checkin_selectors.counts_of(rows),
+        "paired": paired,
+        "open_desk": event.check_in_required and not paired,
+        "zone": checkin_selectors.zone_name(event),
+    }
+
+
+def _manage_url(event: Event, number: object) -> str:
+    url = reverse("event-check-in-manage", args=[event.slug])
+    return f"{url}?round={number}" if whole_number(number) else url
+
+
+def _posted_round(request: HttpRequest, event: Event) -> int | None:
+    """The round a desk's form names (each sends its own), else the next to be paired."""
+    number = whole_number(request.POST.get("round", ""))
+    if number is not None and 1 <= number <= event.rounds:
+        return number
+    return checkin_selectors.check_in_round(event)
+
+
 def check_in_manage(request: HttpRequest, slug: str) -> HttpResponse:
-    """Every entry taking part in a round with its check-in; a director checks in by hand."""
+    """The director's check-in desk: every entry of a round, found as one types, checked in or
+    out with a tap (htmx answers with the row and the counts; without JavaScript the form posts
+    and the page comes back), and everyone present checked in at once (check_in_everyone)."""
     event = get_event(slug)
     if denied := director_or_deny(request, event):
         return denied
     if request.method == "POST":
-        asked = request.POST.get("round") or None
-        try:
-            action = _action(request)
-            entry_id = request.POST.get("entry", "")
-            entry = event.entries.select_related("player", "event").filter(
-                pk=whole_number(entry_id) or 0
-            )
-            found = entry.first()
-            if found is None:
-                raise DomainError(
-                    _("%(value)s is not an entry of this event.") % {"value": repr(entry_id[:20])},
-                    field="entry",
-                )
-            if action == "in":
-                row, _new = checkin_service.check_in(
-                    entry=found, user=request.user, round_number=asked, by_hand=True
-                )
-                done = _("%(player)s is checked in for round %(number)s.") % {
-                    "player": found.player.name,
-                    "number": row.round_number,
-                }
-            else:
-                checkin_service.check_out(
-                    entry=found, user=request.user, round_number=asked, by_hand=True
-                )
-                done = _("%(player)s is checked out.") % {"player": found.player.name}
-        except DomainError as exc:
-            show_error(request, exc)
-        else:
-            messages.success(request, done)
-        url = reverse("event-check-in-manage", args=[event.slug])
-        return redirect(f"{url}?round={asked}" if whole_number(asked) else url)
+        return _toggle(request, event)
     number = _manage_round(request, event)
     context: dict[str, Any] = {"event": event, "round_number": number, "is_director": True}
     if number is not None:
-        context |= {
-            "rows": checkin_selectors.rows_of(event, number),
-            "progress": checkin_selectors.progress(event, number),
-            "paired": checkin_selectors.is_paired(event, number),
-            "zone": checkin_selectors.zone_name(event),
-        }
+        context |= _desk(event, number) | {"window": checkin_selectors.window_of(event, number)}
     return render(request, "checkin/manage.html", context)
+
+
+def _toggle(request: HttpRequest, event: Event) -> HttpResponse:
+    """One entry checked in or out by hand, from its row on the desk."""
+    asked = request.POST.get("round") or None
+    entry_id = request.POST.get("entry", "")
+    found = event.entries.select_related("player", "partner", "event")
+    entry = found.filter(pk=whole_number(entry_id) or 0).first()
+    done, error = "", ""
+    try:
+        action = _action(request)
+        if entry is None:
+            raise DomainError(
+                _("%(value)s is not an entry of this event.") % {"value": repr(entry_id[:20])},
+                field="entry",
+            )
+        if action == "in":
+            row, _new = checkin_service.check_in(
+                entry=entry, user=request.user, round_number=asked, by_hand=True
+            )
+            done = _("%(player)s is checked in for round %(number)s.") % {
+                "player": entry.player.name,
+                "number": row.round_number,
+            }
+        else:
+            checkin_service.check_out(
+                entry=entry, user=request.user, round_number=asked, by_hand=True
+            )
+            done = _("%(player)s is checked out.") % {"player": entry.player.name}
+    except DomainError as exc:
+        error = exc.message
+    if request.htmx:  # type: ignore[attr-defined]  # django-htmx middleware
+        # The row and the counts as they are now (refused: as they were), swapped in place.
+        number = _posted_round(request, event)
+        context: dict[str, Any] = {"event": event, "notice": done, "error": error}
+        if number is not None:
+            context |= _desk(event, number)
+            context["changed"] = [r for r in context["rows"] if entry and r.entry.pk == entry.pk]
+        return render(request, "checkin/_desk_update.html", context)
+    if error:
+        messages.error(request, error)
+    else:
+        messages.success(request, done)
+    return redirect(_manage_url(event, asked))
+
+
+def check_in_everyone(request: HttpRequest, slug: str) -> HttpResponse:
+    """ "Check in everyone present": the confirmation (a page, or the desk's dialog through
+    htmx) names who will be checked in and who will not; confirming checks them all in at
+    once."""
+    event = get_event(slug)
+    if denied := director_or_deny(request, event):
+        return denied
+    if request.method == "POST":
+        return _everyone(request, event)
+    number = _manage_round(request, event)
+    context: dict[str, Any] = {"event": event, "round_number": number, "is_director": True}
+    if number is not None:
+        context |= _desk(event, number)
+    htmx = bool(request.htmx)  # type: ignore[attr-defined]  # django-htmx middleware
+    return render(request, "checkin/_everyone.html" if htmx else "checkin/everyone.html", context)
+
+
+def _everyone(request: HttpRequest, event: Event) -> HttpResponse:
+    """The confirmed "everyone present": htmx gets the desk back, a plain form a redirect."""
+    asked = request.POST.get("round") or None
+    notice, error = "", ""
+    try:
+        number, done = checkin_service.check_in_everyone(
+            event=event, user=request.user, round_number=asked
+        )
+    except DomainError as exc:
+        error = exc.message
+    else:
+        notice = _everyone_done(number, len(done))
+    if request.htmx:  # type: ignore[attr-defined]  # django-htmx middleware
+        context: dict[str, Any] = {"event": event, "notice": notice, "error": error}
+        shown = _posted_round(request, event)
+        if shown is not None:
+            context |= _desk(event, shown)
+        return render(request, "checkin/_desk.html", context | {"counts_oob": True})
+    if error:
+        messages.error(request, error)
+    else:
+        messages.success(request, notice)
+    return redirect(_manage_url(event, asked))
+
+
+def _everyone_done(number: int, count: int) -> str:
+    if not count:
+        return _("Everyone taking part in round %(number)s was checked in already.") % {
+            "number": number
+        }
+    return ngettext(
+        "%(count)s player is checked in for round %(number)s.",
+        "%(count)s players are checked in for round %(number)s.",
+        count,
+    ) % {"count": count, "number": number}
 
 
 def check_in_windows(request: HttpRequest, slug: str) -> HttpResponse:

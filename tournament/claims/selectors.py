@@ -6,8 +6,8 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 
 from tournament.claims.models import PlayerClaim
 from tournament.models.decisions import Decision
-from tournament.models.events import Entry, EventRole, Player
-from tournament.permissions import User
+from tournament.models.events import Entry, Event, EventRole, Player
+from tournament.permissions import User, events_held
 
 # The registry search shows at most this many players; a longer name narrows it.
 SEARCH_LIMIT = 50
@@ -28,8 +28,9 @@ def is_claim_approver(user: User) -> bool:
     return callable(has_perm) and any(has_perm(name) for name in APPROVER_PERMISSIONS)
 
 
-def _directed_events(user: Account) -> QuerySet[EventRole]:
-    return EventRole.objects.filter(user_id=user.pk, role=EventRole.Role.DIRECTOR)
+def _directed_events(user: Account) -> QuerySet[Event]:
+    """The events the user directs, named in the event or across its festival."""
+    return events_held(user, [EventRole.Role.DIRECTOR])
 
 
 def _entered(player_ref: OuterRef) -> QuerySet[Entry]:
@@ -47,7 +48,7 @@ def _decidable_by(user: User, claims: QuerySet[PlayerClaim]) -> QuerySet[PlayerC
     claims = claims.exclude(user_id=user.pk)
     if is_claim_approver(user):
         return claims
-    directed = _directed_events(user).values("event_id")
+    directed = _directed_events(user).values("pk")
     player = OuterRef("player_id")
     here = _entered(player).filter(event_id__in=directed)
     elsewhere = _entered(player).exclude(event_id__in=directed)

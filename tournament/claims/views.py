@@ -30,6 +30,7 @@ from tournament.claims.services import (
 from tournament.claims.services import (
     claim_player as make_claim,  # this module's page: claim_player
 )
+from tournament.entries.selectors import entry_requests_waiting_by_event
 from tournament.errors import DomainError
 from tournament.models.events import Player
 from tournament.names import display_name
@@ -135,6 +136,8 @@ def claims(request: HttpRequest) -> HttpResponse:
         return denied
     context = {
         "claims": claims_to_decide(request.user),
+        # What else waits for a director (the header counts both): their events' online entries.
+        "entry_requests": entry_requests_waiting_by_event(request.user),
         # The registry's keepers may need a contact; a director sees the display name only.
         "shows_addresses": is_registrar(request.user),
     }

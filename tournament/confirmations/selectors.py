@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 
 from tournament.confirmations.models import ResultConfirmation
 from tournament.errors import Conflict, DomainError
+from tournament.festivals.models import FestivalRole
 from tournament.models.events import Board, Entry, Event, Result, default_tiebreak_chain
 from tournament.models.tables import SEATED
 from tournament.names import display_name
@@ -177,7 +178,11 @@ def staff_of(event: Event) -> list[Account]:
     """The event's directors and arbiters, each once (the people told of a dispute)."""
     from django.contrib.auth import get_user_model
 
-    users = get_user_model().objects.filter(event_roles__event=event, is_active=True).distinct()
+    named = Q(event_roles__event=event)
+    if event.festival_id is not None:  # and the arbiters and directors of its whole festival
+        wide = (FestivalRole.Role.DIRECTOR, FestivalRole.Role.ARBITER)
+        named |= Q(festival_roles__festival_id=event.festival_id, festival_roles__role__in=wide)
+    users = get_user_model().objects.filter(named, is_active=True).distinct()
     return list(users.select_related("player").order_by("pk"))
 
 

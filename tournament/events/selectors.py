@@ -7,6 +7,7 @@ from django.utils.translation import gettext
 
 from scoring.core.tiebreaks import CATALOGUE
 from tournament.events.models import EventLogEntry
+from tournament.festivals.models import FestivalRole
 from tournament.models.events import (
     Event,
     EventRole,
@@ -20,6 +21,16 @@ def event_list() -> QuerySet[Event]:
 
 def roles_of_event(event: Event) -> QuerySet[EventRole]:
     return event.roles.select_related("user__player").order_by("role", "user__username")
+
+
+def festival_roles_of_event(event: Event) -> QuerySet[FestivalRole]:
+    """The directors and arbiters of every event of the event's festival: they hold their role
+    here too (tournament/permissions.py), named on the festival's page, not the event's."""
+    if event.festival_id is None:
+        return FestivalRole.objects.none()
+    wide = (FestivalRole.Role.DIRECTOR, FestivalRole.Role.ARBITER)
+    found = FestivalRole.objects.filter(festival_id=event.festival_id, role__in=wide)
+    return found.select_related("user__player").order_by("role", "user__username")
 
 
 def event_log_of(event: Event) -> QuerySet[EventLogEntry]:

@@ -14,7 +14,13 @@ from tournament.entries.selectors import entries_of
 from tournament.entries.views import online_state
 from tournament.errors import DomainError
 from tournament.events.forms import EventForm, RoleForm
-from tournament.events.selectors import can_see_logs, event_log_of, roles_of_event, tiebreak_labels
+from tournament.events.selectors import (
+    can_see_logs,
+    event_log_of,
+    festival_roles_of_event,
+    roles_of_event,
+    tiebreak_labels,
+)
 from tournament.events.services import add_role, create_event, remove_role, update_event
 from tournament.festivals.selectors import pending_request_of
 from tournament.models.events import Event, EventRole
@@ -133,7 +139,12 @@ def event_roles(request: HttpRequest, slug: str) -> HttpResponse:
                 % {"user": display_name(role.user), "value": role.get_role_display().lower()},
             )
             return redirect("event-roles", event.slug)
-    context = {"event": event, "form": form, "roles": roles_of_event(event)}
+    context = {
+        "event": event,
+        "form": form,
+        "roles": roles_of_event(event),
+        "festival_roles": festival_roles_of_event(event),
+    }
     return render(request, "tournament/event_roles.html", context)
 
 

@@ -7,6 +7,7 @@ from django import forms
 from django.utils.translation import gettext_lazy
 
 from tournament.festivals import services as festival_services
+from tournament.festivals.models import FestivalRole
 from tournament.models.events import Festival
 from tournament.text import NoControlCharacters
 from tournament.widgets import DateInput
@@ -39,8 +40,24 @@ class FestivalForm(forms.Form):
         return {name: getattr(festival, name) for name in festival_services.FESTIVAL_FIELDS}
 
 
-class DirectorForm(forms.Form):
+class RoleForm(forms.Form):
+    """Someone named to a role across the festival."""
+
     username = forms.CharField(label=gettext_lazy("Username"), max_length=150)
+    role = forms.ChoiceField(
+        label=gettext_lazy("Role"),
+        choices=FestivalRole.Role.choices,
+        initial=FestivalRole.Role.FESTIVAL,
+        required=False,  # a form without it names a director of the festival, as it always did
+        help_text=gettext_lazy(
+            "A director or an arbiter of every event holds that role in each event of the "
+            "festival, those that join later included; only a director of the festival edits it."
+        ),
+    )
+
+    def clean_role(self) -> str:
+        return str(self.cleaned_data.get("role") or FestivalRole.Role.FESTIVAL)
+
     reason = forms.CharField(
         label=gettext_lazy("Reason"),
         max_length=300,

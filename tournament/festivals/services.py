@@ -2,10 +2,17 @@
 
 Who may create a festival: a superuser, a user granted ``tournament.add_festival`` (by an admin,
 to them or their group), or anyone who directs at least one event; the creator becomes the
-festival's first director (``FestivalRole``; an administrator names others in the admin). Who
-may edit one (name, venue, dates, time zone) and decide which events join it: its directors, a
-superuser, or a user granted ``tournament.change_festival``. Directing one of its events is not
-enough: the festival's time zone moves every member event's check-in windows.
+festival's first director (``FestivalRole``). Who may edit one (name, venue, dates, time zone),
+decide which events join it and name its people: its directors, a superuser, or a user granted
+``tournament.change_festival``. Directing one of its events is not enough: the festival's time
+zone moves every member event's check-in windows.
+
+A festival's people: its directors name other directors of the festival, and directors or
+arbiters of every event of it (a festival of six events needs its arbiters named once, not six
+times). Such a role works in each event of the festival, those that join later included, and
+in no other (``tournament.permissions.roles_of``); it does not let anyone edit the festival.
+Every grant and removal goes into the rights log (``RightsChange``), as a right beyond one
+event.
 
 Joining: an event's director names a festival on the event's form. A director of that festival
 joins at once; anyone else's event asks (``FestivalRequest``), and counts nowhere in the
@@ -28,6 +35,7 @@ from tournament.acting import User
 from tournament.errors import DomainError, NotAllowed
 from tournament.festivals.models import FestivalRole
 from tournament.models.events import EventRole, Festival
+from tournament.permissions import events_held
 from tournament.reading import whole_number
 from tournament.rights import services as rights
 
@@ -39,9 +47,7 @@ MAX_DAYS = 366
 
 
 def directs_an_event(user: User) -> bool:
-    return user.is_authenticated and (
-        EventRole.objects.filter(user_id=user.pk, role=EventRole.Role.DIRECTOR).exists()
-    )
+    return user.is_authenticated and events_held(user, [EventRole.Role.DIRECTOR]).exists()
 
 
 def _granted(user: User, permission: str) -> bool:
@@ -66,7 +72,8 @@ def can_edit_festival(user: User, festival: Festival) -> bool:
         return False
     if _granted(user, "tournament.change_festival"):
         return True
-    return FestivalRole.objects.filter(festival=festival, user_id=user.pk).exists()
+    mine = FestivalRole.objects.filter(festival=festival, user_id=user.pk)
+    return mine.filter(role=FestivalRole.Role.FESTIVAL).exists()
 
 
 def require_festival_creator(user: User) -> Account:
@@ -166,8 +173,8 @@ def create_festival(*, user: User, data: Mapping[str, Any]) -> Festival:
     _clean_festival(festival, data)
     festival.slug = _unique_slug(festival)
     festival.save()
-    FestivalRole.objects.create(festival=festival, user=creator)
-    note_festival_director(creator, festival, creator.get_username(), True, "created the festival")
+    FestivalRole.objects.create(festival=festival, user=creator, role=FestivalRole.Role.FESTIVAL)
+    note_festival_role(creator, festival, creator.get_username(), True, "created the festival")
     return festival
 
 
@@ -184,21 +191,62 @@ def update_festival(*, festival: Festival, user: User, data: Mapping[str, Any]) 
     return festival
 
 
-def note_festival_director(
-    by: User, festival: Festival, username: str, granted: bool, reason: str
+# What the rights log says each role of a festival is.
+ROLE_WORDS = {
+    FestivalRole.Role.FESTIVAL: "a director of the festival",
+    FestivalRole.Role.DIRECTOR: "a director of every event of the festival",
+    FestivalRole.Role.ARBITER: "an arbiter of every event of the festival",
+}
+
+
+def note_festival_role(
+    by: User,
+    festival: Festival,
+    username: str,
+    granted: bool,
+    reason: str,
+    role: str = FestivalRole.Role.FESTIVAL,
 ) -> None:
-    """A director of the festival named or removed, into the rights log."""
+    """A role across the festival given or taken, into the rights log."""
     what = "granted" if granted else "removed"
-    change = f"{what}: {username} as a director of the festival"
+    change = f"{what}: {username} as {ROLE_WORDS[FestivalRole.Role(role)]}"
     rights.note_rights(by, f"festival {festival.name}", [change], reason)
 
 
+def _role(value: object) -> str:
+    if value not in FestivalRole.Role.values:
+        raise DomainError(
+            _("%(value)s is not a role of a festival: choose one of the list.")
+            % {"value": repr(value)[:40]},
+            field="role",
+        )
+    return str(value)
+
+
+def _taken(target: Account, festival: Festival, role: str) -> str:
+    words = {
+        FestivalRole.Role.FESTIVAL: _("%(target)s already directs %(name)s."),
+        FestivalRole.Role.DIRECTOR: _("%(target)s already directs every event of %(name)s."),
+        FestivalRole.Role.ARBITER: _(
+            "%(target)s is already an arbiter of every event of %(name)s."
+        ),
+    }
+    return words[FestivalRole.Role(role)] % {"target": target.get_username(), "name": festival.name}
+
+
 @transaction.atomic
-def add_festival_director(
-    *, festival: Festival, user: User, username: str, reason: str = ""
+def add_festival_role(
+    *,
+    festival: Festival,
+    user: User,
+    username: str,
+    role: object = FestivalRole.Role.FESTIVAL,
+    reason: str = "",
 ) -> FestivalRole:
-    """A director of the festival names another; the rights log says who, when and why."""
+    """A director of the festival names someone a director of it, or a director or an arbiter
+    of every event of it; the rights log says who, when and why."""
     require_festival_editor(user, festival)
+    role = _role(role)
     reason = rights.clean_reason(reason)
     target = get_user_model().objects.filter(username=username.strip()).first()
     if target is None:
@@ -206,31 +254,29 @@ def add_festival_director(
             _("There is no user %(username)s.") % {"username": repr(username.strip())},
             field="username",
         )
-    role, created = FestivalRole.objects.get_or_create(festival=festival, user=target)
+    found, created = FestivalRole.objects.get_or_create(festival=festival, user=target, role=role)
     if not created:
-        raise DomainError(
-            _("%(target)s already directs %(name)s.")
-            % {"target": target.get_username(), "name": festival.name},
-            field="username",
-        )
-    note_festival_director(user, festival, target.get_username(), True, reason)
-    return role
+        raise DomainError(_taken(target, festival, role), field="username")
+    note_festival_role(user, festival, target.get_username(), True, reason, role)
+    return found
 
 
 @transaction.atomic
-def remove_festival_director(
+def remove_festival_role(
     *, festival: Festival, user: User, role: FestivalRole, reason: str = ""
 ) -> None:
-    """A director of the festival removes one (never the last: someone must decide)."""
+    """A director of the festival takes a role away (never the last director of the festival:
+    someone must decide)."""
     require_festival_editor(user, festival)
     reason = rights.clean_reason(reason)
     if role.festival_id != festival.pk:
         raise DomainError(_("That role belongs to another festival."))
     Festival.objects.select_for_update().get(pk=festival.pk)  # two removals queue here
-    if FestivalRole.objects.filter(festival=festival).count() == 1:
+    directors = FestivalRole.objects.filter(festival=festival, role=FestivalRole.Role.FESTIVAL)
+    if role.role == FestivalRole.Role.FESTIVAL and directors.count() == 1:
         raise DomainError(_("A festival keeps at least one director."))
     role.delete()
-    note_festival_director(user, festival, role.user.get_username(), False, reason)
+    note_festival_role(user, festival, role.user.get_username(), False, reason, role.role)
 
 
 def festival_of(value: object) -> Festival | None:

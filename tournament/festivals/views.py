@@ -15,7 +15,7 @@ from django.views.decorators.http import require_POST
 from tournament.errors import DomainError
 from tournament.festivals import members as festival_members
 from tournament.festivals import services as festival_services
-from tournament.festivals.forms import DirectorForm, FestivalForm
+from tournament.festivals.forms import FestivalForm, RoleForm
 from tournament.festivals.models import FestivalRequest, FestivalRole
 from tournament.festivals.selectors import festival_or_404
 from tournament.models.events import Festival
@@ -125,8 +125,29 @@ def request_decline(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return _decide_request(request, slug, pk, decline)
 
 
+def _named(role: str, username: str) -> str:
+    words = {
+        FestivalRole.Role.FESTIVAL: _("%(user)s now directs the festival."),
+        FestivalRole.Role.DIRECTOR: _("%(user)s now directs every event of the festival."),
+        FestivalRole.Role.ARBITER: _("%(user)s is now an arbiter of every event of the festival."),
+    }
+    return words[FestivalRole.Role(role)] % {"user": username}
+
+
+def _unnamed(role: FestivalRole) -> str:
+    words = {
+        FestivalRole.Role.FESTIVAL: _("%(user)s no longer directs the festival."),
+        FestivalRole.Role.DIRECTOR: _("%(user)s no longer directs every event of the festival."),
+        FestivalRole.Role.ARBITER: _(
+            "%(user)s is no longer an arbiter of every event of the festival."
+        ),
+    }
+    return words[FestivalRole.Role(role.role)] % {"user": role.user.get_username()}
+
+
 def festival_directors(request: HttpRequest, slug: str) -> HttpResponse:
-    """The festival's directors: they name and remove each other."""
+    """The festival's people: its directors name each other, and the directors and arbiters
+    of every event of it."""
     festival = festival_or_404(slug)
     if not festival_services.can_edit_festival(request.user, festival):
         return _deny(
@@ -134,21 +155,23 @@ def festival_directors(request: HttpRequest, slug: str) -> HttpResponse:
             _("Only the directors of the festival %(name)s may change it.")
             % {"name": festival.name},
         )
-    form = DirectorForm(request.POST or None)
+    form = RoleForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            festival_services.add_festival_director(
+            festival_services.add_festival_role(
                 festival=festival, user=request.user, **form.cleaned_data
             )
         except DomainError as exc:
             form_error(form, exc)
         else:
-            messages.success(
-                request,
-                _("%(user)s now directs the festival.") % {"user": form.cleaned_data["username"]},
-            )
+            data = form.cleaned_data
+            messages.success(request, _named(data["role"], data["username"]))
             return redirect("festival-directors", festival.slug)
-    roles = festival.roles.select_related("user").order_by("user__username")
+    order = list(FestivalRole.Role.values)  # the festival's directors first
+    roles = sorted(
+        festival.roles.select_related("user"),
+        key=lambda r: (order.index(r.role), r.user.get_username()),
+    )
     context = {"festival": festival, "form": form, "roles": roles}
     return render(request, "festival/directors.html", context)
 
@@ -164,14 +187,11 @@ def festival_director_remove(request: HttpRequest, slug: str, pk: int) -> HttpRe
         )
     role = get_object_or_404(FestivalRole.objects.select_related("user"), pk=pk, festival=festival)
     try:
-        festival_services.remove_festival_director(
+        festival_services.remove_festival_role(
             festival=festival, user=request.user, role=role, reason=request.POST.get("reason", "")
         )
     except DomainError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(
-            request,
-            _("%(user)s no longer directs the festival.") % {"user": role.user.get_username()},
-        )
+        messages.success(request, _unnamed(role))
     return redirect("festival-directors", festival.slug)

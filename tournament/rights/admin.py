@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy
 
 from tournament.admin_base import ReadOnlyAdmin
 from tournament.festivals.models import FestivalRole
-from tournament.festivals.services import note_festival_director
+from tournament.festivals.services import note_festival_role
 from tournament.fields import ReadsNumbersOneWay, number_formfield
 from tournament.models.events import EventRole
 from tournament.rights import services as rights
@@ -250,11 +250,18 @@ class FestivalRoleForm(forms.ModelForm[FestivalRole]):
     class Meta:
         formfield_callback = number_formfield
         model = FestivalRole
-        fields = ["festival", "user"]
+        fields = ["festival", "user", "role"]
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["role"].required = False  # left out: a director of the festival, as before
+
+    def clean_role(self) -> str:
+        return str(self.cleaned_data.get("role") or FestivalRole.Role.FESTIVAL)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
-        _need_reason(self, ("festival", "user"))
+        _need_reason(self, ("festival", "user", "role"))
         return data
 
 
@@ -262,14 +269,16 @@ def _note_festival_role(
     request: HttpRequest, role: FestivalRole, granted: bool, reason: str
 ) -> None:
     username = role.user.get_username()
-    note_festival_director(request.user, role.festival, username, granted, reason)
+    note_festival_role(request.user, role.festival, username, granted, reason, role.role)
 
 
 @admin.register(FestivalRole)
 class FestivalRoleAdmin(ReadsNumbersOneWay, admin.ModelAdmin[FestivalRole]):
-    """A festival's directors (they edit it and decide which events join); logged."""
+    """A festival's people: its directors (they edit it and decide which events join) and the
+    directors and arbiters of every event of it; logged."""
 
-    list_display = ["festival", "user", "created_at"]
+    list_display = ["festival", "user", "role", "created_at"]
+    list_filter = ["role"]
     form = FestivalRoleForm
 
     def save_model(

@@ -378,6 +378,15 @@ WRITES = [
         prepare=no_draft,
     ),
     page(
+        "page: check in everyone present",
+        "event-check-in-everyone",
+        lambda w: f"{E}check-in/manage/everyone/",
+        _check_ins,
+        DIRECTOR,
+        data=lambda w: {"round": 2},
+        prepare=no_draft,
+    ),
+    page(
         "page: set a check-in window",
         "event-check-in-windows",
         lambda w: f"{E}check-in/windows/",
