@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from tournament.errors import DomainError, NotAllowed
 from tournament.models.events import Event, Round
-from tournament.permissions import is_director, require_event_creator
+from tournament.permissions import is_arbiter, is_director, require_event_creator
 
 
 def get_event(slug: str) -> Event:
@@ -28,6 +28,18 @@ def director_or_deny(request: HttpRequest, event: Event) -> HttpResponse | None:
         return redirect_to_login(request.get_full_path())
     raise PermissionDenied(
         _("Only the directors of %(name)s may change it.") % {"name": event.name}
+    )
+
+
+def arbiter_or_deny(request: HttpRequest, event: Event) -> HttpResponse | None:
+    """None when the user is an arbiter or a director of the event; else a login redirect or a
+    403."""
+    if is_arbiter(request.user, event):
+        return None
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    raise PermissionDenied(
+        _("Only the arbiters and directors of %(name)s may do this.") % {"name": event.name}
     )
 
 

@@ -39,7 +39,7 @@ from tournament.errors import Conflict, DomainError
 from tournament.events.models import EventLogEntry
 from tournament.logs import log_write
 from tournament.models.events import Entry, Event
-from tournament.permissions import require_director, require_own_entry
+from tournament.permissions import require_arbiter, require_director, require_own_entry
 from tournament.reading import whole_number
 
 KIND = EventLogEntry.Kind.CHECK_IN
@@ -138,7 +138,7 @@ def _when(moment: datetime | None, event: Event) -> str:
 
 def _allowed(user: User, entry: Entry, by_hand: bool) -> None:
     if by_hand:
-        require_director(user, entry.event)
+        require_arbiter(user, entry.event)
     else:
         require_own_entry(user, entry)
 
@@ -217,7 +217,7 @@ def check_in_everyone(
     requested bye for it or joining later take no check-in and are left alone. One line in the
     event's log names who was checked in. The round, and the entries checked in in
     starting-rank order (none when everyone was already)."""
-    require_director(user, event)
+    require_arbiter(user, event)
     event = lock_event(event)  # as one check-in: no check-in nor the pairing crosses this
     number = _round_number(event, round_number)
     _check_round(event, number)

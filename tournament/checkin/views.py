@@ -20,7 +20,7 @@ from tournament.checkin import services as checkin_service
 from tournament.errors import DomainError
 from tournament.fields import form_field
 from tournament.models.events import Event
-from tournament.pages import director_or_deny, form_error, get_event, show_error
+from tournament.pages import arbiter_or_deny, director_or_deny, form_error, get_event, show_error
 from tournament.permissions import player_of
 from tournament.reading import whole_number
 from tournament.widgets import DateTimeLocalInput
@@ -142,11 +142,12 @@ def _posted_round(request: HttpRequest, event: Event) -> int | None:
 
 
 def check_in_manage(request: HttpRequest, slug: str) -> HttpResponse:
-    """The director's check-in desk: every entry of a round, found as one types, checked in or
-    out with a tap (htmx answers with the row and the counts; without JavaScript the form posts
-    and the page comes back), and everyone present checked in at once (check_in_everyone)."""
+    """The check-in desk of the event's arbiters and directors: every entry of a round, found
+    as one types, checked in or out with a tap (htmx answers with the row and the counts;
+    without JavaScript the form posts and the page comes back), and everyone present checked in
+    at once (check_in_everyone)."""
     event = get_event(slug)
-    if denied := director_or_deny(request, event):
+    if denied := arbiter_or_deny(request, event):
         return denied
     if request.method == "POST":
         return _toggle(request, event)
@@ -206,7 +207,7 @@ def check_in_everyone(request: HttpRequest, slug: str) -> HttpResponse:
     htmx) names who will be checked in and who will not; confirming checks them all in at
     once."""
     event = get_event(slug)
-    if denied := director_or_deny(request, event):
+    if denied := arbiter_or_deny(request, event):
         return denied
     if request.method == "POST":
         return _everyone(request, event)

@@ -229,7 +229,8 @@ WRITES = [
         api=False,
         data=lambda w: {"action": "in", "round": 2, "entry": w.entries["x"].pk},
         prepare=no_draft,
-        statuses={"director_other": 302},  # F's page again: "not an entry of this event"
+        # F's page again: "not an entry of this event"
+        statuses={"director_other": 302, "arbiter_other": 302},
     ),
     crossing(
         "page: approve E's entry request under F's address",
