@@ -323,6 +323,13 @@
     if (el && p && typeof p.get === "function" && p.get("expected_index") != null) {
       p.set("expected_index", el.dataset.expectedIndex);
     }
+    // A clock run down asks afresh whether a flag fell: no copy held stands for that.
+    var trigger = ev.detail.triggeringEvent;
+    if (ev.detail.verb === "get" && trigger && trigger.type === "refresh") {
+      delete ev.detail.headers["X-Held-Version"];
+      if (p && typeof p.set === "function") p.set("fresh", "1");
+      else if (p) p.fresh = "1";
+    }
     var from = ev.detail.elt;
     if (ev.detail.verb === "post" && p && typeof p.get === "function" && from && from.closest &&
         from.closest("#game-live, #controls")) {
