@@ -24,6 +24,7 @@ from tournament.confirmations.selectors import settle_url
 from tournament.errors import DomainError
 from tournament.models.events import Event
 from tournament.reading import whole_number
+from tournament.web.page_cache import live_version, polled
 
 COLOUR_WORDS = {
     "R": gettext_lazy("red"),
@@ -292,6 +293,8 @@ def challenge_viewer(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "challenges/viewer.html", context)
 
 
+# Every write at a table bumps the event's live version: a poll that holds it is a 204.
+@polled(live_version)
 def challenge_live(request: HttpRequest, slug: str) -> HttpResponse:
     """The challenge tables of an event's latest round, as they stand (refreshed by htmx)."""
     event = Event.objects.filter(slug=slug, ruleset=Event.Ruleset.CHALLENGES).first()

@@ -143,6 +143,23 @@ def flag_fallen(game: Game, now: datetime) -> int | None:
     return game.clock.expired_seat(now)
 
 
+def live_state(game: Game) -> str:
+    """What the live part of a board shows beyond the game's log, in one word: its result as
+    written (a director's entry, a correction, a reopening), checked and confirmed, and the
+    replay's verdict. A poll that holds the same log length and this word has nothing new."""
+    board = game.event_board
+    return ".".join(
+        str(part)
+        for part in (
+            board.result_version,
+            board.result_check,
+            board.confirmation,
+            int(board.recording_open),
+            game.validation,
+        )
+    )
+
+
 def clock_state(game: Game, now: datetime) -> dict[str, Any]:
     """What a browser needs to count down: readings at `now` and the server's time."""
     return {

@@ -35,7 +35,13 @@ from tournament.errors import DomainError
 from tournament.models.events import Board, Event
 from tournament.permissions import is_arbiter, require_director
 from tournament.reading import whole_number
-from tournament.web.page_cache import board_version, cached_page
+from tournament.web.page_cache import (
+    board_version,
+    cached_page,
+    held_version,
+    unchanged,
+    versioned,
+)
 
 
 def _game(request: HttpRequest, board_pk: int) -> Game:
@@ -259,6 +265,7 @@ def _live_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
         "on_clock_name": _name(game, clock["seat"]),
         "flag_name": _name(game, clock["flag_fallen"]),
         "result_text": board.result_text,  # a solitaire entrant's by its levels
+        "live_state": selectors.live_state(game),
     }
     ctx.update(extra)
     return ctx
@@ -288,18 +295,29 @@ def board_page(request: HttpRequest, board_pk: int) -> HttpResponse:
     board = selectors.board_with_event(board_pk)
     if board is not None and board.round.event.ruleset == Event.Ruleset.CHALLENGES:
         return redirect("challenge-board", board_pk=board_pk)
+    version = board_version(request, board_pk)  # read before the game it stands for
     game = _game(request, board_pk)
-    return render(request, "games/board.html", _page_context(request, game))
+    ctx = _page_context(request, game)
+    ctx["live_version"] = version or ""
+    return render(request, "games/board.html", ctx)
 
 
 @require_GET
 def board_live(request: HttpRequest, board_pk: int) -> HttpResponse:
-    """The live part of the board page, polled by htmx; 204 when nothing has changed."""
+    """The live part of the board page, polled by htmx; 204 when nothing has changed: at once
+    when the poll holds the event's live version (nothing spectators see has changed since),
+    else when the board's log length (``since``) and state (``state``) are the poll's. A clock
+    run down asks afresh (``fresh``): whether a flag fell is read at this moment."""
+    fresh = request.GET.get("fresh") == "1"
+    version = board_version(request, board_pk) or ""  # read before the game
+    if version and not fresh and held_version(request) == version:
+        return unchanged(version)
     game = _game(request, board_pk)
-    since = request.GET.get("since")
-    if since is not None and since == str(game.log_length):
-        return HttpResponse(status=204)
-    return render(request, "games/_live.html", _live_context(request, game))
+    since, state = request.GET.get("since"), request.GET.get("state")
+    if not fresh and since == str(game.log_length) and state in (None, selectors.live_state(game)):
+        return unchanged(version)
+    ctx = _live_context(request, game, live_version=version)
+    return versioned(render(request, "games/_live.html", ctx), version)
 
 
 def _int(value: str | None, field: str) -> int:

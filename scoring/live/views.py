@@ -4,7 +4,9 @@ Pages are shells; htmx polls the small fragments below, so a refresh never reloa
 fragments are served from scoring.live.cache, the pages from tournament.web.page_cache (rendered
 once per live version); every response says the server's time (X-Server-Ms) so the browser can
 count clocks down from cached readings (a cached page's own server-ms may be old: its first
-poll, at load, corrects it).
+poll, at load, corrects it). Each fragment says its live version and polls with it every few
+seconds: a new result shows within seconds, and a poll that finds nothing new is a 204 read
+from the cache alone (tournament.web.page_cache, "polls").
 """
 
 import io
@@ -28,7 +30,14 @@ from scoring.live import selectors
 from scoring.standings.build import standings_for
 from tournament.models.events import Board, Event, Round
 from tournament.rounds.selectors import current_public_round
-from tournament.web.page_cache import VARY, cached_page, live_version
+from tournament.web.page_cache import (
+    VARY,
+    cached_page,
+    held_version,
+    live_version,
+    unchanged,
+    versioned,
+)
 
 # The projector shows at most this many standings lines a screen; more go on further screens.
 PROJECTOR_LINES_PER_SCREEN = 40
@@ -138,13 +147,16 @@ def event_live(request: HttpRequest, slug: str) -> HttpResponse:
         "round": current_public_round(event),
         "boards_html": mark_safe(_fragment(live, "boards").html),
         "standings_html": mark_safe(_fragment(live, "standings").html),
+        "live_version": live.version,  # the fragments' above
         "server_ms": int(time.time() * 1000),
     }
     return render(request, "live/event_live.html", context)
 
 
-def _fragment_response(request: HttpRequest, fragment: live_cache.Fragment) -> HttpResponse:
-    """The fragment, or 304 when the poller already holds this version.
+def _fragment_response(
+    request: HttpRequest, live: live_cache.Live, fragment: live_cache.Fragment
+) -> HttpResponse:
+    """The fragment, or 304 when the browser's cache already holds this version.
 
     Phones poll every few seconds; most polls find nothing new and cost a few hundred bytes.
     The 304 still carries the server's time, which the browser merges into its cached copy.
@@ -161,13 +173,16 @@ def _fragment_response(request: HttpRequest, fragment: live_cache.Fragment) -> H
     patch_vary_headers(response, VARY)
     # Kept by the browser, but asked about again on every poll.
     response["Cache-Control"] = "no-cache"
-    return _with_server_time(response)
+    return _with_server_time(versioned(response, live.version))
 
 
 def _fragment_view(name: str) -> Callable[[HttpRequest, str], HttpResponse]:
     @require_GET
     def view(request: HttpRequest, slug: str) -> HttpResponse:
-        return _fragment_response(request, _fragment(_live(slug), name))
+        live = _live(slug)
+        if held_version(request) == live.version:  # the poller's copy is this version's
+            return _with_server_time(unchanged(live.version))
+        return _fragment_response(request, live, _fragment(live, name))
 
     view.__name__ = f"live_{name}_fragment"
     return view

@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from scoring.standings import build as standings
 from tournament.models.events import Entry, Event
 from tournament.permissions import is_arbiter
-from tournament.web.page_cache import cached_page, live_version, standings_version
+from tournament.web.page_cache import cached_page, live_version, polled, standings_version
 
 
 def event_or_404(slug: str) -> Event:
@@ -16,22 +16,27 @@ def event_or_404(slug: str) -> Event:
 
 def _table_page(request: HttpRequest, slug: str, page: str) -> HttpResponse:
     """A standings or crosstable page; an htmx refresh gets the table alone (the cache keys
-    and Vary hold HX-Request)."""
+    and Vary hold HX-Request). The table says the version it shows, read before its data, and
+    polls every few seconds with it: a new result shows within seconds, and a poll that finds
+    nothing new is answered 204 from the cache (``polled``)."""
     event = event_or_404(slug)
     if event.ruleset == Event.Ruleset.CHALLENGES:  # ranked by the challenges' tally
         return redirect("challenge-standings", slug=slug)
+    version = standings_version(request, slug)
     table = standings.standings_for(event)
     partial = bool(request.htmx)  # type: ignore[attr-defined]  # django-htmx middleware
     template = f"standings/_{page}_table.html" if partial else f"standings/{page}.html"
-    return render(request, template, {"event": event, "table": table})
+    return render(request, template, {"event": event, "table": table, "version": version})
 
 
 # Standings and crosstable change with results, entries and rounds, not with every move.
+@polled(standings_version)
 @cached_page(standings_version)
 def standings_page(request: HttpRequest, slug: str) -> HttpResponse:
     return _table_page(request, slug, "standings")
 
 
+@polled(standings_version)
 @cached_page(standings_version)
 def crosstable_page(request: HttpRequest, slug: str) -> HttpResponse:
     return _table_page(request, slug, "crosstable")

@@ -1,6 +1,12 @@
 // The arbiter's board page: tile picker, two-cell selection with a points preview, the clocks
 // counting down between the server's readings. The server decides everything (legality,
 // flags): this script only shows and submits. htmx swaps #game-live after every entry.
+//
+// By keyboard the focus goes where the arbiter works next: a tile chosen, to the board; the
+// second cell chosen and legal, to Confirm; after Start clocks, Resume or a press, to the
+// board; after a placement that ends the turn, to Press clock (one that leaves a bonus
+// placement owed, to the board); after Pause, to Resume. The skip link, the page's first Tab
+// stop, goes to the board.
 (function () {
   "use strict";
 
@@ -9,6 +15,9 @@
   var cells = [];
   var ticker = null;
   var lastRefresh = 0;
+  // A cell picked by keyboard that completes the pair: Confirm takes the focus once the
+  // preview finds the placement legal (never for a mouse or a finger, whose focus stays put).
+  var confirmWhenLegal = false;
 
   function live() { return document.getElementById("game-live"); }
   function $(id) { return document.getElementById(id); }
@@ -83,6 +92,9 @@
     $("place-tile") && ($("place-tile").value = tile);
     $("place-cell1") && ($("place-cell1").value = cells[0] || "");
     $("place-cell2") && ($("place-cell2").value = cells[1] || "");
+    // Nothing to clear, no stop for Tab on the way from the board to the tiles.
+    var clear = $("clear-selection");
+    if (clear) clear.disabled = !tile && !cells.length;
   }
 
   function clearSelection() {
@@ -120,6 +132,11 @@
         out.textContent = text;
         out.className = "preview ok";
         confirm.disabled = false;
+        var active = document.activeElement;
+        if (confirmWhenLegal && active && active.closest && active.closest("svg.board.interactive")) {
+          confirm.focus();
+        }
+        confirmWhenLegal = false;
       })
       .catch(function () { out.textContent = "Preview unavailable; the server will still check."; confirm.disabled = false; });
   }
@@ -132,13 +149,17 @@
       if (tile === k && k[0] !== k[1]) tile = k[1] + k[0];
       else if (tile === k[1] + k[0] && k[0] !== k[1]) tile = k;
       else tile = k;
+      confirmWhenLegal = false;
       paintSelection();
       preview();
+      // Chosen by keyboard (Enter or Space: a click of no mouse button), the tile goes next on
+      // the board; the order of its two cells says which colour goes where.
+      if (ev.detail === 0) focusBoard();
       return;
     }
     if (ev.target.closest("#clear-selection")) { clearSelection(); return; }
     var cell = ev.target.closest(".board.interactive .cell.in-use");
-    if (cell) pickCell(cell);
+    if (cell) { confirmWhenLegal = false; pickCell(cell); }
   });
 
   function pickCell(cell) {
@@ -194,6 +215,7 @@
     if (ev.key === "Enter" || ev.key === " ") {
       ev.preventDefault();
       pickCell(cell);
+      confirmWhenLegal = !!tile && cells.length === 2;
     } else if (STEPS[ev.key]) {
       ev.preventDefault();
       var next = neighbour(cell, ev.key);
@@ -205,6 +227,55 @@
     var cell = ev.target.closest && ev.target.closest("svg.board.interactive .cell.in-use");
     if (cell) makeTabStop(cell);
   });
+
+  // The board's one tab stop; a board that is only to be read (a game over) is focused whole.
+  function focusBoard() {
+    var stop = document.querySelector('svg.board.interactive .cell.in-use[tabindex="0"]');
+    if (stop) { makeTabStop(stop); stop.focus(); return true; }
+    var whole = $("the-board");
+    if (whole) whole.focus();
+    return !!whole;
+  }
+
+  document.addEventListener("click", function (ev) {
+    var skip = ev.target.closest && ev.target.closest('a.skip-link[href="#the-board"]');
+    if (!skip || !$("the-board")) return;
+    ev.preventDefault();
+    focusBoard();
+  });
+
+  // The write the arbiter just sent from the live part (whose controls its answer replaces,
+  // and with them the focus), and whether it was recorded.
+  var sentOp = "";
+  var recorded = false;
+
+  function clockButton(op) {
+    var el = live();
+    return el && el.querySelector('.clock-buttons button[value="' + op + '"]');
+  }
+
+  var TURN_OPS = { place: true, text: true, swap: true };
+  var FORM_OPS = { text: true, swap: true, takeback: true, adjust: true };
+
+  function focusNext(op, ok) {
+    // A refused entry in the forms below the board: the focus stays in the form, to mend it.
+    if (!ok && FORM_OPS[op]) return;
+    var target = null;
+    if (TURN_OPS[op] && ok) {
+      // The turn is complete unless a bonus placement is owed: the clock is pressed next.
+      var owed = Number((live() && live().dataset.bonusOwed) || 0);
+      target = owed ? (op === "text" ? $("notation") : null) : clockButton("press");
+    } else if (op === "place") {
+      var confirm = $("confirm");
+      target = confirm && !confirm.disabled ? confirm : null;
+    } else if (op === "pause") {
+      target = clockButton(ok ? "resume" : "pause");
+    } else if (!ok) {
+      target = clockButton(op);
+    }
+    if (target) { target.focus(); return; }
+    if (!focusBoard()) { var box = $("board-messages"); if (box) box.focus(); }
+  }
 
   // The live part is replaced after every entry: the cell that had the focus gets it back.
   var hadBoardFocus = false;
@@ -252,15 +323,34 @@
     if (el && p && typeof p.get === "function" && p.get("expected_index") != null) {
       p.set("expected_index", el.dataset.expectedIndex);
     }
+    // A clock run down asks afresh whether a flag fell: no copy held stands for that.
+    var trigger = ev.detail.triggeringEvent;
+    if (ev.detail.verb === "get" && trigger && trigger.type === "refresh") {
+      delete ev.detail.headers["X-Held-Version"];
+      if (p && typeof p.set === "function") p.set("fresh", "1");
+      else if (p) p.fresh = "1";
+    }
+    var from = ev.detail.elt;
+    if (ev.detail.verb === "post" && p && typeof p.get === "function" && from && from.closest &&
+        from.closest("#game-live, #controls")) {
+      sentOp = p.get("op") || "";
+      recorded = false;
+    }
   });
 
-  document.addEventListener("htmx:afterSwap", function () {
+  document.addEventListener("htmx:afterSwap", function (ev) {
     syncExpected();
     startClocks();
     paintSelection();
     restoreBoardFocus();
     showMessages();
     if (tile && cells.length === 2) preview();
+    var config = ev.detail.requestConfig;
+    if (sentOp && config && config.verb === "post" && ev.detail.target && ev.detail.target.id === "game-live") {
+      var op = sentOp;
+      sentOp = "";
+      focusNext(op, recorded);
+    }
   });
 
   // After a successful entry, empty the form it came from (a reason is given once).
@@ -269,6 +359,7 @@
     lastForm = ev.detail.elt && ev.detail.elt.closest ? ev.detail.elt.closest("#controls form") : null;
   });
   document.body.addEventListener("game-recorded", function () {
+    recorded = true;
     clearSelection();
     if (lastForm) {
       lastForm.reset();

@@ -332,6 +332,57 @@ def forget_served() -> None:
     _BOARD_SLUGS.clear()
 
 
+# ---------------------------------------------------------------- polls
+
+# A page's part that htmx polls every few seconds (the standings, the live fragments, a board)
+# says which version it shows: its markup as ``data-version``, an answer in this header. The
+# poll sends that back (static/js/polling.js); when nothing has changed since, the answer is
+# 204 No Content, read from the cache alone: htmx swaps nothing, so the page keeps its copy, a
+# keyboard's focus in it and a screen reader's place. A version is always read before the data
+# it stands for, so a copy is never newer than the version it says.
+HELD_HEADER = "X-Held-Version"
+VERSION_HEADER = "X-Version"
+
+
+def held_version(request: HttpRequest) -> str:
+    """The version of the copy a poll holds ("" when it says none)."""
+    return request.headers.get(HELD_HEADER, "")
+
+
+def versioned(response: HttpResponse, token: str) -> HttpResponse:
+    """Say which version ``response`` shows (read before its data)."""
+    response[VERSION_HEADER] = token
+    return response
+
+
+def unchanged(token: str) -> HttpResponse:
+    """The answer to a poll that holds the current version: nothing to swap."""
+    response = versioned(HttpResponse(status=204), token)
+    patch_cache_control(response, no_cache=True)
+    return response
+
+
+def polled(version: Version) -> Callable[[View], View]:
+    """An htmx poll of the view: 204 when it holds ``version(request, **kwargs)``, else the
+    view's answer saying that version. Put outside ``cached_page``: the version is read first."""
+
+    def decorate(view: View) -> View:
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if request.headers.get("HX-Request") != "true":
+                return view(request, *args, **kwargs)
+            token = version(request, *args, **kwargs)
+            if token is None:  # no such event: the view says so
+                return view(request, *args, **kwargs)
+            if held_version(request) == token:
+                return unchanged(token)
+            return versioned(view(request, *args, **kwargs), token)
+
+        return wrapper
+
+    return decorate
+
+
 # ---------------------------------------------------------------- the director's review
 
 Notes = dict[int, tuple[str, str, list[str]]]

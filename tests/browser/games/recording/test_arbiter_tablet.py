@@ -187,11 +187,12 @@ def test_the_board_is_operated_by_keyboard(tablet: tuple[Page, Any]) -> None:
         "aria-disabled", "true"
     )
 
-    # A tile from the picker, then C9 and D9 by arrow keys, Enter and Space.
+    # A tile from the picker, then C9 and D9 by arrow keys, Enter and Space. The tile chosen by
+    # keyboard sends the focus to the board.
     page.focus('.tile-choice[data-tile="RO"]')
     page.keyboard.press("Enter")
     expect(page.locator("#sel-tile")).to_contain_text("RO")
-    page.focus('svg.board [data-cell="H8"]')
+    expect(page.get_by_role("button", name="H8, empty")).to_be_focused()
     for key in ["ArrowUp"] * 5 + ["ArrowRight"]:
         page.keyboard.press(key)
     assert page.evaluate("document.activeElement.dataset.cell") == "C9"
@@ -205,6 +206,10 @@ def test_the_board_is_operated_by_keyboard(tablet: tuple[Page, Any]) -> None:
             "aria-pressed", "true"
         )
     expect(page.locator("#preview")).to_contain_text("scores")
+    # The pair found legal, Confirm has the focus; Shift+Tab goes back to the board, on D9.
+    expect(page.locator("#confirm")).to_be_focused()
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.dataset.cell") == "D9"
     # Enter again on a chosen cell lets it go; a second Space takes it back.
     page.keyboard.press("Enter")
     expect(page.locator("#sel-cells")).to_have_text("C9")
