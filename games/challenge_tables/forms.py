@@ -10,6 +10,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from games.challenges.card import CARD_KINDS, HAND
 from games.engine.tiles import COLOURS
 from games.models import Game
 from tournament.errors import DomainError
@@ -75,18 +76,20 @@ def _picks(data: QueryDict, prefix: str, limit: int = 6) -> list[str]:
 
 
 def _steps(data: QueryDict) -> list[dict[str, Any]]:
-    """Dice resolve: ``step_i`` is "m:R" (match a red die) or "w:GG" (a wild pair of green,
-    for the colour in ``colour_i``), in the order scored; empty rows are skipped."""
+    """Dice resolve: ``step_i`` is "m:R" (match a red die), "w:GG:Y" (a wild pair of green for
+    yellow) or "w:GG" (for the colour in ``colour_i``), in the order scored; empty rows are
+    skipped."""
     steps: list[dict[str, Any]] = []
     for i in range(4):
         value = data.get(f"step_{i}", "").strip().upper()
         if not value:
             continue
-        what, _sep, faces = value.partition(":")
+        what, _sep, rest = value.partition(":")
+        faces, _sep, target = rest.partition(":")
         if what == "M":
             steps.append({"match": faces})
         elif what == "W":
-            colour = data.get(f"colour_{i}", "").strip().upper()
+            colour = target or data.get(f"colour_{i}", "").strip().upper()
             if not colour:
                 raise DomainError(
                     _("Step %(n)s uses dice wild: choose the colour they score.") % {"n": i + 1},
@@ -123,8 +126,22 @@ def action_from_post(table: Game, data: QueryDict) -> dict[str, Any]:
         action["card"] = data.get("card", "").strip().upper()
         action["first"] = data.get("first", "").strip().upper()
     elif kind == "swap" and not full:
-        action["hand"] = _picks(data, "hand", 6)
+        action["hand"] = _picks(data, "hand", 6) + _shown(data)
     return action
+
+
+def _shown(data: QueryDict) -> list[str]:
+    """A table-mode swap's hand as the page counts it: ``shown_RB`` is how many RB were shown."""
+    out = []
+    for kind in CARD_KINDS:
+        count = whole_number(data.get(f"shown_{kind}", "") or "0")
+        if count is None or not 0 <= count <= HAND:
+            raise DomainError(
+                _("Say how many %(card)s cards were shown (0 to 6).") % {"card": kind},
+                field=f"shown_{kind}",
+            )
+        out += [kind] * count
+    return out
 
 
 COLOUR_CHOICES = [(c, c) for c in COLOURS]

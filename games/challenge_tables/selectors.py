@@ -4,9 +4,11 @@ record, the schema check. The players are read from the board's seats (``Game.se
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match, relevance
@@ -14,7 +16,9 @@ from jsonschema.exceptions import ValidationError, best_match, relevance
 from games.challenge_tables.models import ChallengeAction
 from games.challenges.board import ChallengeGame
 from games.challenges.card import CardChallenge
+from games.challenges.choices import Choices, choices
 from games.challenges.dice import MAX_ROLLS, DiceChallenge
+from games.challenges.outcomes import Outcome, apply_with_outcome
 from games.challenges.record import ChallengeRecord, new_game, record_schema
 from games.challenges.tile import TileChallenge
 from games.engine.tiles import COLOURS
@@ -85,6 +89,12 @@ def _hidden_payload(payload: dict[str, Any]) -> dict[str, Any]:
     return payload
 
 
+def shown_payload(payload: dict[str, Any], hide_hands: bool) -> dict[str, Any]:
+    """An action as the reader may see it: a deal or a draw says how many cards, not which,
+    while the hands are hidden from them (``hands_hidden_from``)."""
+    return _hidden_payload(payload) if hide_hands else payload
+
+
 def without_hands(body: dict[str, Any]) -> dict[str, Any]:
     """The table's state as a player or spectator may see it mid-game: no hand, and the log's
     deals and draws say how many cards, not which."""
@@ -138,6 +148,46 @@ def replay_table(table: Game, rows: list[ChallengeAction]) -> ChallengeGame:
     for row in rows:
         game.apply(dict(row.payload))
     return game
+
+
+@dataclass(frozen=True)
+class TableReading:
+    """A table as its page reads it, from one replay: the position, what each action standing
+    did (by its index in the log), what the seat to act may do, and the whole log (take-backs
+    and the actions they took back included), newest first."""
+
+    game: ChallengeGame
+    outcomes: dict[int, Outcome]
+    choices: Choices | None
+    log: list[ChallengeAction]
+    #: Who recorded each entry, by user id (a table has one or two recorders: read once).
+    users: dict[int, str]
+
+
+def read_table(table: Game) -> TableReading:
+    """The table's page: one replay of the log, each action with its outcome; raises
+    ``IllegalAction`` if the log no longer replays."""
+    log = list(table.challenge_actions.order_by("-index"))
+    game = fresh_game(table)
+    outcomes: dict[int, Outcome] = {}
+    for row in reversed(log):
+        if row.kind == ChallengeAction.Kind.ACTION and row.taken_back_by_id is None:
+            outcomes[row.index] = apply_with_outcome(game, dict(row.payload))
+    ids = {row.user_id for row in log if row.user_id is not None}
+    users = get_user_model().objects.filter(pk__in=ids).select_related("player")
+    names = {user.pk: display_name(user) for user in users}
+    return TableReading(game, outcomes, choices(game), log, names)
+
+
+def board_decided(table: Game) -> bool:
+    """An event's board whose result a director entered: closed to recording until a director
+    reopens it (``events.check_event_table`` refuses every write meanwhile)."""
+    board = table.board if table.board_id is not None else None
+    if board is None:
+        return False
+    return (
+        bool(board.result) and not board.recording_open and board.result_check == Board.Check.NONE
+    )
 
 
 def record_of(table: Game) -> ChallengeRecord:
@@ -229,8 +279,8 @@ def _card_state(game: CardChallenge) -> dict[str, Any]:
         "phase": game.phase,
         "faceup": [list(cards) for cards in game.faceup],
         "hand_size": list(game.hand_size),
-        "deck": game.deck.total(),
-        "discard": game.discard.total(),
+        "deck": game.deck_count,
+        "discard": game.discard_count,
         "plays_this_turn": game.plays,
     }
     if game.full:
@@ -306,15 +356,19 @@ def table_state(table: Game, *, with_log: bool = True, hide_hands: bool = False)
 # ---------------------------------------------------------------- the viewer and events
 
 
-def position_at(table: Game, step: int) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """The game after its first ``step`` actions (clamped to the record), and every action of
-    the record: the viewer steps through a game with it."""
+def position_at(
+    table: Game, step: int
+) -> tuple[dict[str, Any], list[dict[str, Any]], ChallengeGame, Outcome | None]:
+    """The game after its first ``step`` actions (clamped to the record), every action of the
+    record, the game itself and what its last action did: the viewer steps through a game with
+    it."""
     actions = [dict(r.payload) for r in effective_actions(table)]
     step = max(0, min(step, len(actions)))
     game = fresh_game(table)
+    last: Outcome | None = None
     for action in actions[:step]:
-        game.apply(dict(action))
-    return {"step": step, "length": len(actions), **game_state(game)}, actions
+        last = apply_with_outcome(game, dict(action))
+    return {"step": step, "length": len(actions), **game_state(game)}, actions, game, last
 
 
 def event_table(board_pk: int) -> Game | None:
@@ -364,11 +418,11 @@ def live_tables(event_id: int) -> list[dict[str, Any]]:
         out.append(
             {
                 "table": table,
+                "game": game,
                 "round": latest,
                 "board": table.board.number if table.board else None,
                 "seats": seats,
                 "over": game.over,
-                "expected": "" if game.over else game.expected(),
                 "actions": game.actions_applied,
             }
         )

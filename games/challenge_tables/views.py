@@ -1,9 +1,10 @@
 """Pages of the Ingenious Challenges for an arbiter's tablet: the tables, a new table, and one
-table with its score rows, what may be done now (the engine's list) and the log."""
+table with its score rows, the controls of the seat to act (what the rules allow now, from
+``games.challenges.choices``, drawn with the colour symbols), and the log in words. Actions
+go through htmx without a reload, as on the board page, or as a plain form and a redirect."""
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from django.contrib import messages
@@ -11,13 +12,14 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import trigger_client_event
 
-from games.challenge_tables import selectors, services
+from games.challenge_tables import page, selectors, services, words
 from games.challenge_tables.forms import ChallengeStartForm, action_from_post
-from games.challenges.card import CARD_KINDS
+from games.challenges.choices import choices
 from games.errors import IllegalMove
 from games.models import Game
 from tournament.confirmations.selectors import settle_url
@@ -25,32 +27,6 @@ from tournament.errors import DomainError
 from tournament.models.events import Event
 from tournament.reading import whole_number
 from tournament.web.page_cache import live_version, polled
-
-COLOUR_WORDS = {
-    "R": gettext_lazy("red"),
-    "G": gettext_lazy("green"),
-    "B": gettext_lazy("blue"),
-    "O": gettext_lazy("orange"),
-    "Y": gettext_lazy("yellow"),
-    "P": gettext_lazy("purple"),
-}
-WILD_WORDS = {
-    2: gettext_lazy("wild pair"),
-    3: gettext_lazy("wild three of a kind"),
-    4: gettext_lazy("wild four"),
-}
-ACTION_WORDS = {
-    "roll": gettext_lazy("Roll"),
-    "resolve": gettext_lazy("Score the dice"),
-    "refill": gettext_lazy("Refill the centre"),
-    "draw": gettext_lazy("Draw"),
-    "score": gettext_lazy("Score"),
-    "free": gettext_lazy("Free score"),
-    "deal": gettext_lazy("Deal six cards"),
-    "faceup": gettext_lazy("Turn up"),
-    "play": gettext_lazy("Play a card"),
-    "swap": gettext_lazy("Swap the hand"),
-}
 
 
 def _table(pk: int) -> Game:
@@ -99,117 +75,111 @@ def challenge_new(request: HttpRequest) -> HttpResponse:
     return render(request, "challenges/new.html", {"form": form})
 
 
-def _colours() -> list[tuple[str, Any]]:
-    return list(COLOUR_WORDS.items())
+# ---------------------------------------------------------------- the table page
 
 
-def _step_options(roll: list[str]) -> list[tuple[str, str]]:
-    """Dice resolve: match one die of a face, or use two to four equal faces wild."""
-    options: list[tuple[str, str]] = []
-    for letter in sorted(set(roll), key="RGBOYP".index):
-        word = COLOUR_WORDS[letter]
-        options.append((f"m:{letter}", _("match a %(colour)s die") % {"colour": word}))
-    for letter in sorted(set(roll), key="RGBOYP".index):
-        for size in range(2, roll.count(letter) + 1):
-            options.append(
-                (
-                    f"w:{letter * size}",
-                    _("%(what)s of %(colour)s")
-                    % {"what": WILD_WORDS[size], "colour": COLOUR_WORDS[letter]},
-                )
-            )
-    return options
-
-
-def _seat_rows(
-    names: list[str], state: dict[str, Any], *, to_move: int | None
-) -> list[dict[str, Any]]:
-    """Each seat's line of the table and the viewer: its six rows (its lowest marked), its
-    lowest row, and whether it is to move."""
-    lowest = [min(r) for r in state["rows"]]
-    return [
-        {
-            "seat": s,
-            "name": name,
-            "cells": [
-                (letter, COLOUR_WORDS[letter], value, value == lowest[s])
-                for letter, value in zip("RGBOYP", state["rows"][s], strict=True)
-            ],
-            "lowest": lowest[s],
-            "to_move": to_move == s,
-        }
-        for s, name in enumerate(names)
-    ]
-
-
-def _page_context(request: HttpRequest, table: Game) -> dict[str, Any]:
-    state = selectors.table_state(
-        table, hide_hands=selectors.hands_hidden_from(request.user, table)
-    )
-    names = state["players"]
-    seats = _seat_rows(names, state, to_move=state["to_move"])
-    for row in seats:
-        row["bonus_used"] = state["bonus_used"][row["seat"]]
-    legal = [
-        {
-            "type": a["type"],
-            "player": a["player"],
-            "name": names[a["player"]] if a["player"] is not None else "",
-            "words": ACTION_WORDS.get(a["type"], a["type"]),
-        }
-        for a in state["legal"]
-    ]
-    context: dict[str, Any] = {
-        # A dispute over an event table's result: its arbiters settle it (confirmations).
-        "settle_url": settle_url(request.user, table.board) if table.board else "",
+def _live_context(
+    request: HttpRequest,
+    table: Game,
+    *,
+    recorded: int | None = None,
+    notice: str = "",
+    error: str = "",
+    swap: bool = False,
+) -> dict[str, Any]:
+    """The part of the table page that every action replaces (htmx), drawn from one replay;
+    ``recorded``: the index of the action just recorded, confirmed in words."""
+    reading = selectors.read_table(table)
+    game = reading.game
+    names = table.seat_names
+    hide_hands = selectors.hands_hidden_from(request.user, table)
+    decided = selectors.board_decided(table)
+    can_record = selectors.may_record_table(request.user, table) and not decided
+    controls = page.controls(table, reading, swap) if can_record else None
+    if recorded is not None and recorded in reading.outcomes:
+        notice = words.outcome_sentence(reading.outcomes[recorded], names)
+    return {
         "table": table,
-        "state": state,
-        "seats": seats,
-        "legal": legal,
-        "colours": _colours(),
-        "can_record": selectors.can_record_challenges(request.user),
-        "full": table.mode == Game.Mode.FULL,
-        "card_kinds": CARD_KINDS,
-        "log": [
-            {**e, "text": json.dumps(e["payload"], ensure_ascii=False)}
-            for e in reversed(state["log"])
-        ],
+        "game": game,
+        "names": names,
+        "now": words.now_sentence(game, names, reading.choices),
+        "seats": page.tracks(names, game),
+        "finished": game.over,
+        "on_table": page.on_table(game, names, hand_visible=can_record and not hide_hands),
+        "controls": controls,
+        "can_record": can_record,
+        "decided": decided,
+        "swap": swap and controls is not None and "swap" in controls,
+        "log": page.log_lines(table, reading, hide_hands),
+        "notice": notice,
+        "error": error,
+        "act_url": reverse("challenge-act", args=[table.pk]),
+        "colours": page.colours(),
     }
-    if "dice" in state:
-        dice = state["dice"]
-        roll = dice["current_roll"] or []
-        context["dice_range"] = range(dice["dice_per_seat"])
-        context["step_range"] = range(len(roll))
-        context["step_options"] = _step_options(roll)
-        context["faces_by_seat"] = list(zip(names, dice["faces"], strict=True))
-    if "tile" in state:
-        context["refill_range"] = range(state["tile"]["refill_size"])
-    if "card" in state:
-        card = state["card"]
-        seat = state["to_move"]
-        context["faceup_by_seat"] = list(zip(names, card["faceup"], strict=True))
-        context["faceup_range"] = range(2 if len(names) == 2 else 1)
-        swapper = next((a["player"] for a in state["legal"] if a["type"] == "swap"), None)
-        context["hand_range"] = range(card["hand_size"][swapper] if swapper is not None else 0)
-        if "hands" in card and seat is not None:
-            context["hand"] = card["hands"][seat]
-    return context
 
 
 def challenge_table(request: HttpRequest, pk: int) -> HttpResponse:
     table = _table(pk)
-    return render(request, "challenges/table.html", _page_context(request, table))
+    swap = request.GET.get("swap") == "1"
+    context = _live_context(request, table, swap=swap)
+    # A dispute over an event table's result: its arbiters settle it (confirmations).
+    context["settle_url"] = settle_url(request.user, table.board) if table.board else ""
+    return render(request, "challenges/table.html", context)
 
 
-def _refused(request: HttpRequest, exc: DomainError) -> None:
-    if isinstance(exc, IllegalMove):
-        messages.error(
-            request,
-            _("Refused (%(code)s, action %(index)s): %(message)s")
-            % {"code": exc.code, "index": exc.record_index, "message": exc.message},
-        )
+def _table_version(request: HttpRequest, pk: int) -> str | None:
+    """What the live part shows: the table's log length (and the swap's controls or not)."""
+    length = Game.objects.filter(pk=pk).values_list("log_length", flat=True).first()
+    if length is None:
+        return None
+    return f"{length}:{'swap' if request.GET.get('swap') == '1' else 'play'}"
+
+
+@require_GET
+@polled(_table_version)
+def challenge_table_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The live part of the table page (htmx): polled, 204 while nothing has changed (the
+    polls' one way, tournament/web/page_cache.py); and the swap's controls (?swap=1) in place
+    of the next seat's."""
+    table = _table(pk)
+    swap = request.GET.get("swap") == "1"
+    return render(request, "challenges/_table_live.html", _live_context(request, table, swap=swap))
+
+
+def _sentence(message: str) -> str:
+    """A service's or the engine's message as a sentence."""
+    message = message.strip()
+    if not message:
+        return message
+    message = message[0].upper() + message[1:]
+    return message if message[-1] in ".!?)" else message + "."
+
+
+def _answer(
+    request: HttpRequest,
+    table: Game,
+    *,
+    recorded: int | None = None,
+    notice: str = "",
+    error: str = "",
+) -> HttpResponse:
+    """htmx gets the live part back, drawn from the game as it now stands, with what was
+    recorded or why nothing was; a plain form, a redirect to the page."""
+    if request.htmx:  # type: ignore[attr-defined]  # django-htmx middleware
+        context = _live_context(request, table, recorded=recorded, notice=notice, error=error)
+        response = render(request, "challenges/_table_live.html", context)
+        if not error:
+            trigger_client_event(response, "challenge-recorded")
+        return response
+    if error:
+        messages.error(request, error)
     else:
-        messages.error(request, exc.message)
+        if recorded is not None:
+            outcome = selectors.read_table(table).outcomes.get(recorded)
+            if outcome is not None:
+                notice = words.outcome_sentence(outcome, table.seat_names)
+        messages.success(request, notice)
+    return redirect("challenge-table", table.pk)
 
 
 def _expected(request: HttpRequest) -> int | None:
@@ -218,6 +188,8 @@ def _expected(request: HttpRequest) -> int | None:
 
 @require_POST
 def challenge_act(request: HttpRequest, pk: int) -> HttpResponse:
+    """One action of the table page, checked by the engine; confirmed in words ("Ada plays RB,
+    red first: red +3, blue +1.")."""
     table = _table(pk)
     if denied := _recorder_or_deny(request):
         return denied
@@ -226,11 +198,12 @@ def challenge_act(request: HttpRequest, pk: int) -> HttpResponse:
         row = services.record_challenge_action(
             table=table, user=request.user, expected_index=_expected(request), action=action
         )
+    except IllegalMove as exc:
+        # The rule in words; the engine's code and message (seats from 0) are the API's.
+        return _answer(request, _table(pk), error=words.refusal_sentence(exc.code))
     except DomainError as exc:
-        _refused(request, exc)
-    else:
-        messages.success(request, _("Recorded: action %(index)s.") % {"index": row.index})
-    return redirect("challenge-table", table.pk)
+        return _answer(request, _table(pk), error=_sentence(exc.message))
+    return _answer(request, row.game, recorded=row.index)  # the table as the write left it
 
 
 @require_POST
@@ -238,18 +211,18 @@ def challenge_takeback(request: HttpRequest, pk: int) -> HttpResponse:
     table = _table(pk)
     if denied := _recorder_or_deny(request):
         return denied
+    before = selectors.effective_actions(table)
     try:
-        services.take_back_challenge_action(
+        row = services.take_back_challenge_action(
             table=table,
             user=request.user,
             expected_index=_expected(request),
             reason=request.POST.get("reason", ""),
         )
     except DomainError as exc:
-        _refused(request, exc)
-    else:
-        messages.success(request, _("The last action is taken back."))
-    return redirect("challenge-table", table.pk)
+        return _answer(request, _table(pk), error=_sentence(exc.message))
+    undone = words.payload_sentence(before[-1].payload, table.seat_names) if before else ""
+    return _answer(request, row.game, notice=words.takeback_sentence(undone))
 
 
 def challenge_for_board(request: HttpRequest, board_pk: int) -> HttpResponse:
@@ -269,28 +242,28 @@ def challenge_viewer(request: HttpRequest, pk: int) -> HttpResponse:
     ):  # a full-mode record in play holds the deals: the public steps through finished games
         raise Http404(_("The viewer shows finished games: follow this one on its table's page."))
     step = whole_number(request.GET.get("step", "0")) or 0
-    state, actions = selectors.position_at(table, step)
+    state, actions, game, last = selectors.position_at(table, step)
     step = state["step"]
     names = table.seat_names
-    seats = _seat_rows(names, state, to_move=None if state["over"] else state["to_move"])
-    last = actions[step - 1] if step else None
+    seats = page.seat_rows(names, state, to_move=None if state["over"] else state["to_move"])
     context = {
         "table": table,
         "state": state,
         "seats": seats,
-        "colours": _colours(),
+        "colours": page.colours(),
         "step": step,
         "length": len(actions),
         "steps": [0, max(step - 10, 0), max(step - 1, 0), min(step + 1, len(actions))],
         "forward": min(step + 10, len(actions)),
-        "last": json.dumps(last, ensure_ascii=False) if last else "",
-        "last_words": ACTION_WORDS.get(last.get("type", ""), "") if last else "",
-        "last_name": names[last["player"]]
-        if last and isinstance(last.get("player"), int) and last["player"] < len(names)
-        else "",
+        "last": words.outcome_sentence(last, names) if last else "",
+        "now": "" if game.over else words.now_sentence(game, names, choices(game)),
         "board": table.board,
     }
     return render(request, "challenges/viewer.html", context)
+
+
+def names_of(live: dict[str, Any]) -> list[str]:
+    return [seat["name"] for seat in live["seats"]]
 
 
 # Every write at a table bumps the event's live version: a poll that holds it is a 204.
@@ -300,7 +273,11 @@ def challenge_live(request: HttpRequest, slug: str) -> HttpResponse:
     event = Event.objects.filter(slug=slug, ruleset=Event.Ruleset.CHALLENGES).first()
     if event is None:
         raise Http404(_("No such event of challenges."))
-    context = {"event": event, "tables": selectors.live_tables(event.pk), "colours": _colours()}
+    tables = selectors.live_tables(event.pk)
+    for t in tables:
+        game = t["game"]
+        t["expected"] = "" if game.over else words.now_sentence(game, names_of(t), choices(game))
+    context = {"event": event, "tables": tables, "colours": page.colours()}
     if request.htmx:  # type: ignore[attr-defined]  # django-htmx middleware
         return render(request, "challenges/_live_tables.html", context)
     return render(request, "challenges/live.html", context)

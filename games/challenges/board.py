@@ -11,7 +11,8 @@ result and the dispatch of an action to its handler after the checks every chall
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
+from dataclasses import dataclass
 from typing import Any, NoReturn
 
 from games.engine.errors import IllegalAction
@@ -67,6 +68,58 @@ def point_lost(rows: Sequence[int], colour: int, top: int, restricted: bool) -> 
         if to >= 7 and any(1 <= r <= 3 for r in rows):
             return True
     return False
+
+
+@dataclass(frozen=True)
+class Scored:
+    """One scoring step of an action: the points it brings in ``colour`` (a letter) and those
+    kept (the rest are lost past the top or to the area restriction); ``wild``: the dice faces a
+    Dice Challenge step uses wild (empty for every other step)."""
+
+    colour: str
+    points: int
+    kept: int
+    wild: tuple[str, ...] = ()
+
+    @property
+    def lost(self) -> int:
+        return self.points - self.kept
+
+
+def add_points(
+    row: list[int], used: set[int], colour: int, points: int, top: int, restricted: bool
+) -> tuple[int, int]:
+    """Add ``points`` to ``row[colour]`` one at a time (``row`` and ``used`` change in place);
+    returns (points kept, bonus turns earned: a peg reaching ``top`` in a colour not in
+    ``used``)."""
+    kept = bonus = 0
+    for _ in range(points):
+        if point_lost(row, colour, top, restricted):
+            continue
+        row[colour] += 1
+        kept += 1
+        if row[colour] == top and colour not in used:
+            used.add(colour)
+            bonus += 1
+    return kept, bonus
+
+
+def preview_points(
+    row: Sequence[int],
+    used: Collection[int],
+    steps: Sequence[tuple[int, int]],
+    top: int,
+    restricted: bool,
+) -> tuple[tuple[Scored, ...], int]:
+    """What ``steps`` ((colour, points) in the order scored) would do to ``row``, which is left
+    as it is: each step as ``Scored``, and the bonus turns earned."""
+    work, earned, bonus = list(row), set(used), 0
+    out = []
+    for colour, points in steps:
+        kept, b = add_points(work, earned, colour, points, top, restricted)
+        bonus += b
+        out.append(Scored(COLOURS[colour], points, kept))
+    return tuple(out), bonus
 
 
 def lowest_colours(rows: Sequence[int]) -> list[int]:
@@ -159,17 +212,20 @@ class ChallengeGame:
     def score(self, seat: int, colour: int, points: int) -> int:
         """Add ``points`` to a row one at a time; returns the points kept. A peg reaching the top
         column earns a bonus turn, once per colour."""
-        row = self.rows[seat]
-        kept = 0
-        for _ in range(points):
-            if point_lost(row, colour, self.top, self.restricted):
-                continue
-            row[colour] += 1
-            kept += 1
-            if row[colour] == self.top and colour not in self.bonus_used[seat]:
-                self.bonus_used[seat].add(colour)
-                self.owed += 1
+        kept, bonus = add_points(
+            self.rows[seat], self.bonus_used[seat], colour, points, self.top, self.restricted
+        )
+        self.owed += bonus
         return kept
+
+    def preview(
+        self, seat: int, steps: Sequence[tuple[int, int]]
+    ) -> tuple[tuple[Scored, ...], int]:
+        """What scoring ``steps`` ((colour, points), in order) would bring ``seat`` now, the game
+        left as it is: each step as ``Scored``, and the bonus turns earned."""
+        return preview_points(
+            self.rows[seat], self.bonus_used[seat], steps, self.top, self.restricted
+        )
 
     def won(self, seat: int) -> bool:
         """Whether the seat has all six rows at the goal (ends the game, that seat wins)."""

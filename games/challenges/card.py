@@ -4,7 +4,10 @@
 tile kind ("RB", never "BR"). In full mode every card is known (deals and draws are recorded), so
 the deck, the discard pile and the hands are tracked as counts; the deck's order is unknown, so
 any card it still holds may be drawn. In table mode the hands are hidden: only their sizes are
-known, and a card or a shown hand is refused only when the face-up cards rule it out.
+known, and a card or a shown hand is refused only when the face-up cards and the discard pile
+rule it out (a card there is in no hand). The deck is then a count: the draws no record holds
+are taken from it where full mode records them (after a swap, and when the next seat plays),
+the discard pile shuffled in when it runs out, so both modes count the same deck and pile.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ from .board import COLOUR_INDEX, ChallengeGame, colour_name, lowest_colours, plu
 CARD_KINDS: tuple[str, ...] = tuple(k for k in TILE_KINDS if k[0] != k[1])
 COPIES = 4
 HAND = 6
+#: Cards in a game: 60.
+DECK = COPIES * len(CARD_KINDS)
 
 DEAL, FACEUP, PLAY, POST, REFILL = "deal", "faceup", "play", "post", "refill"
 
@@ -51,6 +56,8 @@ class CardChallenge(ChallengeGame):
         #: Full mode: each seat's hand; table mode: unknown (empty counters).
         self.hands: list[Counter[str]] = [Counter() for _ in range(self.n)]
         self.hand_size = [0 if self.full else HAND] * self.n
+        #: Table mode: the cards in the deck (the hands were dealt from it before the record).
+        self.stock = 0 if self.full else DECK - HAND * self.n
         #: Each seat's face-up cards; two players: [centre card, near card].
         self.faceup: list[list[str]] = [[] for _ in range(self.n)]
         self.phase = DEAL if self.full else FACEUP
@@ -162,6 +169,32 @@ class CardChallenge(ChallengeGame):
         """Copies of ``kind`` lying face up on the table."""
         return sum(cards.count(kind) for cards in self.faceup)
 
+    @property
+    def deck_count(self) -> int:
+        """Cards in the deck now (both modes)."""
+        return self.deck.total() if self.full else self.stock
+
+    @property
+    def discard_count(self) -> int:
+        """Cards in the discard pile now (both modes)."""
+        return self.discard.total()
+
+    def possible(self, kind: str) -> int:
+        """Copies of ``kind`` that may be in a hand: the four less those face up and those in
+        the discard pile (in full mode, where the hands are known, the same bound holds)."""
+        return COPIES - self.visible(kind) - self.discard[kind]
+
+    def table_refill(self, seat: int) -> None:
+        """Table mode: ``seat`` draws back up to six cards from the deck (a draw the record does
+        not hold); an empty deck is replaced at once by the discard pile, as ``take`` does."""
+        for _ in range(HAND - self.hand_size[seat]):
+            if self.stock == 0:
+                self.stock, self.discard = self.discard.total(), Counter()
+            self.stock = max(self.stock - 1, 0)
+            if self.stock == 0:
+                self.stock, self.discard = self.discard.total(), Counter()
+        self.hand_size[seat] = HAND
+
     def whereabouts(self, kind: str) -> str:
         held = sum(h[kind] for h in self.hands)
         return (
@@ -191,11 +224,11 @@ class CardChallenge(ChallengeGame):
     def check_table_copies(self, cards: Sequence[str], what: str, code: str) -> None:
         """Table mode: no kind may appear more often than the face-up cards leave possible."""
         for k, n in Counter(cards).items():
-            if n + self.visible(k) > COPIES:
-                self.fail(
-                    code,
-                    f"{what} has {n} {k} but {self.visible(k)} of the four are face up",
-                )
+            if n > self.possible(k):
+                where = f"{self.visible(k)} of the four are face up"
+                if self.discard[k]:
+                    where += f" and {self.discard[k]} in the discard pile"
+                self.fail(code, f"{what} has {n} {k} but {where}")
 
     # ---------------------------------------------------------------- set-up
 
@@ -227,6 +260,7 @@ class CardChallenge(ChallengeGame):
             )
         else:
             self.check_table_copies(cards, "the face-up cards", "DRAW_MISMATCH")
+            self.stock -= len(cards)
         self.faceup[seat] = cards
         self.setup_next += 1
         if self.setup_next == self.n:
@@ -255,11 +289,17 @@ class CardChallenge(ChallengeGame):
         if self.full and self.hands[seat][card] <= 0:
             held = " ".join(sorted(self.hands[seat].elements())) or "nothing"
             self.fail("CARD_NOT_IN_HAND", f"{self.who(seat)} holds no {card} (hand: {held})")
-        if not self.full and self.visible(card) >= COPIES:
-            self.fail("CARD_NOT_IN_HAND", f"all four {card} cards are face up on the table")
+        if not self.full and self.possible(card) <= 0:
+            if self.visible(card) >= COPIES:
+                self.fail("CARD_NOT_IN_HAND", f"all four {card} cards are face up on the table")
+            self.fail(
+                "CARD_NOT_IN_HAND",
+                f"no {card} can be in a hand: of the four, {self.visible(card)} face up and "
+                f"{self.discard[card]} in the discard pile",
+            )
         if self.phase == POST:
             # table mode: the previous turn ended without a swap; its hand was refilled
-            self.hand_size[self.turn] = HAND
+            self.table_refill(self.turn)
             self.turn, self.plays, self.owed = seat, 0, 0
         if self.plays:
             self.owed -= 1
@@ -321,7 +361,7 @@ class CardChallenge(ChallengeGame):
         if self.full:
             self.phase = REFILL
         else:
-            self.hand_size[seat] = HAND
+            self.table_refill(seat)
             self.turn, self.plays, self.phase = self.next_seat(), 0, PLAY
 
     def _draw(self, action: dict[str, Any], seat: int | None) -> None:

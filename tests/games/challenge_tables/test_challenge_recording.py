@@ -395,22 +395,29 @@ def test_an_arbiter_records_a_dice_turn_on_the_page(arbiter: Any) -> None:
     client.post(act, {"index": 0, "kind": "roll", "player": 0, **faces})
     response = client.get(reverse("challenge-table", args=[table.pk]))
     assert b"Rolls this turn: 1 of 3" in response.content
-    assert "wild pair of red" in response.content.decode()
+    # the steps offered are those of the roll: red matched, or the two reds wild for a colour
+    page = response.content.decode()
+    assert 'value="w:RR:G"' in page and "2 red dice wild for green: +1" in page
+    assert 'value="m:O"' not in page and 'value="w:GG:R"' not in page
     # With the optional starting rule, nothing is on the table to match: all dice go wild.
     steps = {"step_0": "w:RR", "colour_0": "G", "step_1": "m:G", "step_2": "m:B"}
     response = client.post(act, {"index": 1, "kind": "resolve", "player": 0, **steps}, follow=True)
-    assert "Recorded: action 1" in response.content.decode()
+    assert (
+        "Ada scores the dice: 2 red dice wild: green +1, green +0, blue +0."
+        in response.content.decode()
+    )
     assert record_of(table).actions[-1] == {
         "type": "resolve",
         "player": 0,
         "steps": [{"wild": ["R", "R"], "colour": "G"}, {"match": "G"}, {"match": "B"}],
     }
     assert replay_table(table, effective_actions(table)).rows[0] == [0, 1, 0, 0, 0, 0]
-    # A refused entry says why and with which code; nothing is stored.
+    # A refused entry says why, in words (the engine's code is the API's); nothing is stored.
     response = client.post(
         act, {"index": 2, "kind": "resolve", "player": 1, "step_0": "m:R"}, follow=True
     )
-    assert "ROLL_REQUIRED" in response.content.decode()
+    assert "The dice are rolled before they are scored." in response.content.decode()
+    assert "ROLL_REQUIRED" not in response.content.decode()
     response = client.post(act, {"index": 1, "kind": "roll", "player": 1, **faces}, follow=True)
     assert "The game has moved on" in response.content.decode()
     response = client.post(
@@ -464,9 +471,11 @@ def test_the_tile_and_card_pages_show_the_table_and_record_from_their_forms(arbi
     client.post(act, {"index": 0, "kind": "refill", "tile_0": "R", "tile_1": "G", "tile_2": "G"})
     client.post(act, {"index": 1, "kind": "draw", "player": 0, "tile": "G"})
     page = client.get(reverse("challenge-table", args=[tile.pk])).content.decode()
-    assert '<span class="chip">2× G</span>' in page and '<span class="chip">1× R</span>' in page
-    assert "Drawn this turn:" in page and "Target column 7" in page
-    assert 'value="score"' in page and 'value="draw"' in page
+    centre = page.split('id="centre"')[1].split("</p>")[0]
+    assert centre.count('class="tile"') == 3 and centre.count("c-G") == 2
+    assert "Drawn by Ada this turn:" in page and "Target column 7" in page
+    # Ada draws again (a colour left in the pool, saying what it would do) or scores
+    assert 'name="tile" value="G"' in page and "Score: green +3" in page
     client.post(act, {"index": 2, "kind": "score", "player": 0})
     assert replay_table(tile, effective_actions(tile)).rows[0] == [0, 3, 0, 0, 0, 0]
 
@@ -476,16 +485,18 @@ def test_the_tile_and_card_pages_show_the_table_and_record_from_their_forms(arbi
         client.post(act, {"index": i, "kind": "faceup", "player": i, "card_0": kind})
     client.post(act, {"index": 3, "kind": "play", "player": 0, "card": "GB", "first": "B"})
     page = client.get(reverse("challenge-table", args=[card.pk])).content.decode()
-    assert '<span class="chip">GB</span>' in page
+    assert '<span class="kind">GB</span>' in page and "green/blue tile" in page
     assert replay_table(card, effective_actions(card)).rows[0] == [0, 1, 1, 0, 0, 0]
-    # Table mode: the next player plays, or A swaps showing the hand.
-    assert 'name="hand_4"' in page and 'name="hand_5"' not in page and 'value="swap"' in page
+    # Table mode: B plays next; A's hand could only hold GB without a lowest row's colour,
+    # and three GB are left for a hand of five: no swap is offered
+    assert 'name="player" value="1"' in page and 'name="player" value="0"' not in page
+    assert "swaps the hand instead" not in page
 
     full = start_table(user=arbiter, challenge="card", mode="full", players=["A", "B"], seed=3)
     act = reverse("challenge-act", args=[full.pk])
     for i in range(4):
         client.post(act, {"index": i, "kind": "deal" if i < 2 else "faceup", "player": i % 2})
     page = client.get(reverse("challenge-table", args=[full.pk])).content.decode()
-    assert "Hand of the player to move:" in page
+    assert 'id="hand"' in page
     assert "Centre card" not in page  # full mode: the site turned the cards up
     assert len(record_of(full).actions) == 4

@@ -114,6 +114,7 @@ READ_ONLY: frozenset[str] = frozenset(
         "game-validation-progress",
         "challenge-list",
         "challenge-table",
+        "challenge-table-live",
         "challenge-viewer",
         "challenge-board",
         "challenge-live",
