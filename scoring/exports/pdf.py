@@ -94,16 +94,18 @@ def _table(data: list[list[Any]], widths: list[float] | None = None, *, size: fl
 
 
 def _dates(event: Event) -> str:
+    """The event's dates in the reader's format ("28 Nov 2026", "28. November 2026")."""
     if not event.start_date:
         return ""
+    start = date_format(event.start_date, "DATE_FORMAT")
     if event.end_date and event.end_date != event.start_date:
-        return f"{event.start_date:%d %b %Y} - {event.end_date:%d %b %Y}"
-    return f"{event.start_date:%d %b %Y}"
+        return f"{start} – {date_format(event.end_date, 'DATE_FORMAT')}"
+    return start
 
 
 def _result_text(code: str, held: bool, provisional: str = "") -> str:
     if held:
-        return "held"
+        return gettext("held")
     if provisional:
         return gettext("%(result)s (provisional)") % {"result": _result_text(provisional, False)}
     shown = {
@@ -130,7 +132,7 @@ def event_pdf(
     story: list[Any] = [Paragraph(_text(event.name), styles["title"])]
     if subtitle:
         story.append(Paragraph(_text(subtitle), styles["small"]))
-    when = date_format(generated, "j M Y H:i")
+    when = f"{date_format(generated, 'DATE_FORMAT')} {date_format(generated, 'H:i')}"
     story.append(Paragraph(gettext("Generated %(when)s") % {"when": when}, styles["small"]))
 
     for rnd in table.rounds:
