@@ -392,20 +392,6 @@ class Round(models.Model):
     def is_public(self) -> bool:
         return self.status in {self.Status.PUBLISHED, self.Status.PLAYING, self.Status.COMPLETE}
 
-    def get_system_display(self) -> str:
-        """The system the pairing used in the reader's words (``system`` keeps its code): the
-        event form's name for Swiss, all-play-all (Berger tables for games of two), duplicate
-        solitaire; an unknown code as stored."""
-        if self.system == Event.PairingSystem.SWISS:
-            return str(Event.PairingSystem.SWISS.label)
-        if self.system == Event.PairingSystem.ROUND_ROBIN:
-            if self.event.table_size > 2:  # the tables' own schedule, not Berger's
-                return gettext("All-play-all")
-            return str(Event.PairingSystem.ROUND_ROBIN.label)
-        if self.system == Event.Ruleset.SOLITAIRE:
-            return str(Event.Ruleset.SOLITAIRE.label)
-        return self.system
-
 
 PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.PLAYING, Round.Status.COMPLETE)
 

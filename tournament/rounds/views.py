@@ -33,7 +33,12 @@ from tournament.rounds import challenges as challenge_rounds
 from tournament.rounds import public as public_selectors
 from tournament.rounds import tables as table_selectors
 from tournament.rounds.forms import SwapBoardsForm, SwapPlayersForm
-from tournament.rounds.selectors import boards_of, pairing_silence, rounds_visible_to
+from tournament.rounds.selectors import (
+    boards_of,
+    pairing_silence,
+    rounds_visible_to,
+    system_label,
+)
 from tournament.rounds.services import (
     delete_draft as services_delete_draft,
 )
@@ -123,6 +128,7 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "waiting": waiting,
         "event": event,
         "round": round_,
+        "system": system_label(round_),  # by its name, in the reader's language
         "rows": rows,
         "is_director": director,
         "rounds": rounds_visible_to(request.user, event),
