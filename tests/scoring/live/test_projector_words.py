@@ -1,5 +1,6 @@
-"""The projector's legend names the tie-breaks as the language writes them: German nouns keep
-their capital ("DV Direkter Vergleich"), English its own ("RB Results between")."""
+"""The projector's legend names the tie-breaks as the language writes them inside a sentence:
+German nouns keep their capital ("DV Direkter Vergleich"), English is lower case ("RB results
+between")."""
 
 import pytest
 from django.core.cache import cache
@@ -29,4 +30,4 @@ def test_the_german_legend_keeps_the_capitals_of_its_nouns() -> None:
 def test_the_english_legend_names_each_tie_break() -> None:
     ev = rulebook_example()
     english = legend(ev.event.slug, "en")
-    assert "RB Results between" in english and "PD Progressive difference" in english
+    assert "RB results between" in english and "PD progressive difference" in english
