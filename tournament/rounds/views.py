@@ -32,7 +32,7 @@ from tournament.results.forms import ResultForm, TableResultForm
 from tournament.rounds import challenges as challenge_rounds
 from tournament.rounds import public as public_selectors
 from tournament.rounds import tables as table_selectors
-from tournament.rounds.forms import SwapBoardsForm, SwapPlayersForm
+from tournament.rounds.forms import SwapBoardsForm, SwapPlayersForm, on_board
 from tournament.rounds.selectors import (
     boards_of,
     pairing_silence,
@@ -194,7 +194,7 @@ def _swap_form(data: Any, boards: list[Board]) -> SwapPlayersForm:
         choices: list[tuple[str | int, str]] = [("", "—")]
         for b in boards:
             for entry in b.seated:
-                choices.append((entry.pk, f"{entry.player.name} (board {b.number})"))
+                choices.append((entry.pk, on_board(entry.player.name, b.number)))
         form_field(form, "first", forms.ChoiceField).choices = choices
         form_field(form, "second", forms.ChoiceField).choices = choices
     return form

@@ -6,10 +6,14 @@ ist Entwurf", never "entwurf").
 
 ``{{ board.reason|absence_reason }}``: why a player has no game in a round, in the reader's words
 (tournament/rounds/public.py).
+
+``{{ code|result_label }}``: a stored result code by its name ("table" -> "Placings at the
+table", "half-bye" -> "Requested half-point bye"), as the result form offers it.
 """
 
 from django import template
 
+from tournament.models.events import Result
 from tournament.rounds.public import absence_reason as absence_words
 from tournament.text import in_sentence as sentence_words
 
@@ -24,3 +28,8 @@ def in_sentence(label: object) -> str:
 @register.filter
 def absence_reason(reason: str) -> str:
     return absence_words(reason)
+
+
+@register.filter
+def result_label(code: str) -> str:
+    return str(dict(Result.choices).get(code, code)) if code else ""

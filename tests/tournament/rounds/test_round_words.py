@@ -11,6 +11,7 @@ from tests.factories import PlayerFactory
 from tests.tournament.helpers import draft_round, event_with_players, play_round
 from tournament.entries.services import add_entry
 from tournament.models.events import Round
+from tournament.results.services import set_board_result
 from tournament.rounds.public import absence_reason
 from tournament.rounds.services import publish_round
 
@@ -78,3 +79,22 @@ def test_the_directors_result_form_offers_no_result_in_german() -> None:
     publish_round(round_=draft_round(event, td), user=td)
     assert "— kein Ergebnis —" in page(td, event.slug, 1, "de")
     assert "— no result —" in page(td, event.slug, 1, "en")
+
+
+def test_the_swap_form_names_each_players_board_in_german() -> None:
+    event, td = event_with_players(8, rounds=3, system="swiss", table_size=4)
+    draft_round(event, td)
+    german = page(td, event.slug, 1, "de")
+    assert "(Brett 1)</option>" in german and "(board 1)" not in german
+
+
+def test_the_log_names_a_result_by_its_name_not_its_code() -> None:
+    event, td = event_with_players(4, rounds=3, system="swiss")
+    round_ = publish_round(round_=draft_round(event, td), user=td)
+    board = round_.boards.order_by("number").first()
+    assert board is not None
+    set_board_result(board=board, user=td, result="1/2-1/2", first_lowest=9, second_lowest=9)
+    client = Client(HTTP_ACCEPT_LANGUAGE="de")
+    client.force_login(td)
+    log = client.get(reverse("event-log", args=[event.slug])).content.decode()
+    assert "keins → ½-½" in log and "1/2-1/2" not in log
