@@ -7,6 +7,8 @@ message naming the field: on the models (their validators, which the API's model
 and the admin run), in the forms, and in the services every page and the API write through.
 Format characters that writing systems need (the zero-width joiners of many scripts' names)
 are accepted.
+
+And a label put inside a sentence (:func:`in_sentence`), cased as the reader's language does.
 """
 
 import functools
@@ -17,8 +19,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.deconstruct import deconstructible
 from django.utils.functional import Promise
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from tournament.errors import DomainError
 
@@ -122,3 +124,17 @@ def refuse_control_characters_on_save(
             raise DomainError(
                 control_message(validator.field, char), field=name, code="control_character"
             )
+
+
+#: Languages whose nouns keep their capital inside a sentence.
+CAPITAL_NOUNS = ("de",)
+
+
+def in_sentence(label: object) -> str:
+    """A choice's label (a round's status, a role, a scoring) inside a sentence: English writes
+    it in lower case there ("round 1 is draft"); German keeps the capital of its nouns ("Runde 1
+    ist Entwurf", never "entwurf")."""
+    text = str(label)
+    if (get_language() or "").split("-")[0] in CAPITAL_NOUNS:
+        return text
+    return text.lower()

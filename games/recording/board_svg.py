@@ -140,7 +140,7 @@ def board_svg(
     *,
     interactive: bool = False,
     highlight_plies: int = 0,
-    label: str = "Game board",
+    label: str = "",
 ) -> SafeString:
     """The whole board. `position` is the cached position summary (positions.summarise).
 
@@ -161,7 +161,7 @@ def board_svg(
     parts = [
         f'<svg class="board{" interactive" if interactive else ""}" viewBox="{full}" '
         f'data-full-box="{full}" data-zoom-box="{_view_box(radius, SIZE)}" role="{role}" '
-        f'aria-label="{escape(label)}" xmlns="http://www.w3.org/2000/svg">'
+        f'aria-label="{escape(label or gettext("Game board"))}" xmlns="http://www.w3.org/2000/svg">'
     ]
     centre_cell = in_use_cells[len(in_use_cells) // 2]  # the one tab stop until one is used
     tiles: dict[int, list[str]] = {}

@@ -324,7 +324,7 @@ def replay_frames(game: Game) -> list[dict[str, Any]]:
             "step": 0,
             "index": None,
             "action": None,
-            "text": "Start",
+            "text": _("Start"),  # the viewer's first step, in the reader's language
             "scores": eng.scores,
             "plies": 0,
             "clock_ms": initial,

@@ -465,7 +465,7 @@ def viewer(request: HttpRequest, board_pk: int) -> HttpResponse:
         "event": board.round.event,
         "event_url": event_url(board.round.event),
         "position": position,
-        "board_svg": board_svg(position, label="The game, step by step"),
+        "board_svg": board_svg(position, label=_("The game, step by step")),
         "frames": frames,
         "seats": _seat_rows(game, position, clock, selectors.table_placings(game)),
         "is_table": board.is_table,

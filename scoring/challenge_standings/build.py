@@ -40,6 +40,8 @@ class TallyLine:
     between: float
     #: Per round number: the lowest row of that round's game (None: no game, or not decided).
     rounds: dict[int, int | None] = field(default_factory=dict)
+    #: The entry withdrew (every standings export marks it).
+    withdrawn: bool = False
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -51,6 +53,7 @@ class TallyLine:
             "second_lowest": self.second_lowest,
             "between": self.between,
             "rounds": {str(k): v for k, v in sorted(self.rounds.items())},
+            "withdrawn": self.withdrawn,
         }
 
 
@@ -97,6 +100,7 @@ def tally(event: Event) -> list[TallyLine]:
                 second_lowest=row.second_lowest if row else 0,
                 between=row.between if row else 0.0,
                 rounds=per_round.get(entry.pk, {}),
+                withdrawn=entry.status == Entry.Status.WITHDRAWN,
             )
         )
     lines.sort(
@@ -149,6 +153,7 @@ def standings_csv(event: Event) -> str:
             _("Second-lowest rows"),
             _("Between the tied"),
             *[_("Round %(number)s") % {"number": n} for n in numbers],
+            _("Withdrawn"),
         ]
     )
     for line in tally(event):
@@ -161,6 +166,7 @@ def standings_csv(event: Event) -> str:
                 line.second_lowest,
                 line.between,
                 *["" if line.rounds.get(n) is None else line.rounds[n] for n in numbers],
+                _("yes") if line.withdrawn else "",
             ]
         )
     return out.getvalue()

@@ -47,7 +47,9 @@ def standings_pdf(event: Event) -> bytes:
         rows.append(
             [
                 line.rank,
-                line.name,
+                gettext("%(name)s (withdrawn)") % {"name": line.name}
+                if line.withdrawn
+                else line.name,
                 line.victory_points,
                 line.games_won,
                 line.second_lowest,

@@ -27,9 +27,14 @@ from reportlab.platypus import (
 
 from scoring.exports.fonts import font_chains, pdf_fonts
 from scoring.exports.pairings import board_status
-from scoring.standings.sheet import Cell, Standings
+from scoring.standings.sheet import Cell, Contender, Standings
 from tournament.events.services import ruleset_label
-from tournament.models.events import Board, Event
+from tournament.models.events import Board, Event, Result
+
+#: A board of one with one of these results records a round the player did not play (a late
+#: entrant's missed round, a requested bye, an absence): no board in the PDF, a line below the
+#: round's boards instead, as on the round's page. A pairing-allocated bye is a pairing: a board.
+ABSENCES = frozenset({Result.ABSENT, Result.HALF_BYE, Result.FULL_BYE})
 
 
 def _text(value: object) -> str:
@@ -89,16 +94,18 @@ def _table(data: list[list[Any]], widths: list[float] | None = None, *, size: fl
 
 
 def _dates(event: Event) -> str:
+    """The event's dates in the reader's format ("28 Nov 2026", "28. November 2026")."""
     if not event.start_date:
         return ""
+    start = date_format(event.start_date, "DATE_FORMAT")
     if event.end_date and event.end_date != event.start_date:
-        return f"{event.start_date:%d %b %Y} - {event.end_date:%d %b %Y}"
-    return f"{event.start_date:%d %b %Y}"
+        return f"{start} – {date_format(event.end_date, 'DATE_FORMAT')}"
+    return start
 
 
 def _result_text(code: str, held: bool, provisional: str = "") -> str:
     if held:
-        return "held"
+        return gettext("held")
     if provisional:
         return gettext("%(result)s (provisional)") % {"result": _result_text(provisional, False)}
     shown = {
@@ -125,7 +132,7 @@ def event_pdf(
     story: list[Any] = [Paragraph(_text(event.name), styles["title"])]
     if subtitle:
         story.append(Paragraph(_text(subtitle), styles["small"]))
-    when = date_format(generated, "j M Y H:i")
+    when = f"{date_format(generated, 'DATE_FORMAT')} {date_format(generated, 'H:i')}"
     story.append(Paragraph(gettext("Generated %(when)s") % {"when": when}, styles["small"]))
 
     for rnd in table.rounds:
@@ -136,7 +143,11 @@ def event_pdf(
             [gettext("Board"), gettext("Moves first"), gettext("Second"), gettext("Result")]
         ]
         alone = event.ruleset == Event.Ruleset.SOLITAIRE  # entrants of the deal, not byes
+        away: list[str] = []
         for p in table.round_pairings(rnd):
+            if p.second is None and p.result in ABSENCES:
+                away.append(_away(table.name_of(p.first), p.result))
+                continue
             if p.second is not None:
                 second = table.name_of(p.second)
             elif alone and p.result in ("", "table"):
@@ -154,6 +165,7 @@ def event_pdf(
         story += [
             Paragraph(gettext("Round %(number)s: pairings") % {"number": rnd}, styles["h2"]),
             _table(rows, [40, 270, 270, 130]),
+            *_not_playing(away, styles),
         ]
     if not table.rounds:
         story.append(Paragraph(gettext("No round has been published yet."), styles["small"]))
@@ -166,7 +178,7 @@ def event_pdf(
         rows.append(
             [
                 line.rank_text,
-                line.contender.name,
+                _name(line.contender),
                 line.contender.club,
                 line.vp_text,
                 *line.tiebreak_texts,
@@ -201,7 +213,7 @@ def event_pdf(
         rows.append(
             [
                 line.rank_text,
-                Paragraph(_text(line.contender.name), styles["cell"]),
+                Paragraph(_text(_name(line.contender)), styles["cell"]),
                 *(_cell_pdf(cell) for cell in line.cells),
                 line.vp_text,
             ]
@@ -238,9 +250,13 @@ def _round_tables(
     head = [gettext("Table")]
     head += [gettext("Seat %(number)s") % {"number": n + 1} for n in range(width)]
     rows: list[list[Any]] = [[*head, gettext("Result")]]
+    away: list[str] = []
     for board in boards:
         seats = list(board.seats.all())
         shown = board.result_counts
+        if len(seats) == 1 and board.result in ABSENCES:
+            away.append(_away(seats[0].player.name, board.result))
+            continue
         cells = [
             f"{seat.player.name} ({seat.placing})"
             if shown and seat.placing is not None
@@ -265,7 +281,27 @@ def _round_tables(
         _table(rows, [40.0] + [seat_width] * width + [70.0]),
         Spacer(1, 2),
         Paragraph(legend, styles["small"]),
+        *_not_playing(away, styles),
     ]
+
+
+def _name(contender: Contender) -> str:
+    """The player's name, marked when they withdrew (every standings export says so)."""
+    if contender.withdrawn:
+        return gettext("%(name)s (withdrawn)") % {"name": contender.name}
+    return contender.name
+
+
+def _away(name: str, result: str) -> str:
+    return f"{name} ({_result_text(result, False)})"
+
+
+def _not_playing(away: Sequence[str], styles: dict[str, ParagraphStyle]) -> list[Any]:
+    """The round's players without a board (missed rounds, byes asked for, absences)."""
+    if not away:
+        return []
+    text = _text(gettext("Not playing this round:") + " " + "; ".join(away) + ".")
+    return [Spacer(1, 2), Paragraph(text, styles["small"])]
 
 
 def _cell_pdf(cell: Cell | None) -> str:

@@ -188,11 +188,16 @@ def standings_csv(table: Standings) -> str:
                 *(plain_number(v) for v in line.tiebreaks),
                 line.games_played,
                 line.contender.starting_rank,
-                "yes" if line.contender.withdrawn else "",
+                _withdrawn(line),
             ]
             for line in table.lines
         ),
     )
+
+
+def _withdrawn(line: Line) -> str:
+    """The "Withdrawn" column every standings CSV ends with: "yes" for a withdrawn player."""
+    return "yes" if line.contender.withdrawn else ""
 
 
 CROSSTABLE_ROUND_COLUMNS = ("opponent", "first", "result", "own lowest", "opp lowest")
@@ -202,18 +207,19 @@ def crosstable_csv(table: Standings) -> str:
     """One line per player; per round: the opponent's rank (or bye/absent), whether the player
     moved first, the score (1, 0.5, 0, + or - for forfeits) and both lowest levels. An event
     played at tables adds each round's placing; a table's opponent is its number ("T3"), its
-    result the VP there (up to two decimals) and its opp lowest is empty."""
+    result the VP there (up to two decimals) and its opp lowest is empty. The last column marks
+    a withdrawn player, as in every standings export."""
     columns = CROSSTABLE_ROUND_COLUMNS + (("placing",) if table.has_tables else ())
     header = ["Rank", "Player"]
     for rnd in table.rounds:
         header += [f"R{rnd} {col}" for col in columns]
-    header.append("VP")
+    header += ["VP", "Withdrawn"]
     rows = []
     for line in table.lines:
         row: list[object] = [line.rank, _text(line.contender.name)]
         for cell in line.cells:
             row += _cell_csv(cell)[: len(columns)]
-        row.append(plain_number(line.vp))
+        row += [plain_number(line.vp), _withdrawn(line)]
         rows.append(row)
     return _csv(header, rows)
 
@@ -238,7 +244,17 @@ def _cell_csv(cell: Cell | None) -> list[object]:
 def placings_csv(table: Standings) -> str:
     """The field's final places, as :func:`placings_rows`."""
     return _csv(
-        ["Place", "Place from", "Place to", "Field size", "Player", "Country", "Club", "VP"],
+        [
+            "Place",
+            "Place from",
+            "Place to",
+            "Field size",
+            "Player",
+            "Country",
+            "Club",
+            "VP",
+            "Withdrawn",
+        ],
         (
             [
                 placed.place,
@@ -249,6 +265,7 @@ def placings_csv(table: Standings) -> str:
                 _text(line.contender.country),
                 _text(line.contender.club),
                 plain_number(line.vp),
+                _withdrawn(line),
             ]
             for line, placed in event_field(table)
         ),

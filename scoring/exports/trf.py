@@ -12,6 +12,9 @@ from tournament.pairing.trf import TrfEvent, TrfForbidden, TrfGame, TrfPlayer, w
 
 _TRF_RESULTS = {1.0: "1", 0.5: "=", 0.0: "0"}
 _TRF_SINGLES = {"bye": "U", "half_bye": "H", "full_bye": "F", "absent": "Z"}
+#: A public round in which the player has no board (withdrawn, or not yet entered): TRF-16's
+#: zero-point bye, "known absence from round" (a blank block means the same, but says nothing).
+UNPAIRED = TrfGame(0, "-", "Z")
 TRF_VERSIONS: tuple[str, ...] = ("16", "2026")
 LEVELS_COMMENT = " levels round {round} board {board}: {first}-{second} lowest {fl}-{sl}"
 
@@ -37,9 +40,11 @@ def event_trf(
     forbidden: Sequence[tuple[int, int]] = (),
 ) -> str:
     """The event as a TRF file of ``version`` (tournament.pairing.trf): players by starting
-    rank with VP and rank, every public round (the first-named player as white), each game's
-    lowest colour levels in ``###`` comment lines, the byes asked for rounds still to come
-    (starting rank -> [(round, H / F / Z)]) and the pairs kept apart (starting ranks).
+    rank with VP and a unique rank (:func:`unique_ranks`), every public round of every player
+    (the first-named player as white; ``0000 - Z`` where the player had no board), each game's
+    lowest colour levels and each withdrawn player in ``###`` comment lines, the byes asked for
+    rounds still to come (starting rank -> [(round, H / F / Z)]) and the pairs kept apart
+    (starting ranks).
     An event at tables has none (:func:`trf_refusal`): ValueError."""
     if refusal := trf_refusal(event):
         raise ValueError(refusal)
@@ -50,9 +55,9 @@ def event_trf(
         if p.second is not None:
             seat[(p.round, p.second)] = "b"
 
-    def game(line: Line, rnd: int, cell: Cell | None) -> TrfGame | None:
+    def game(line: Line, rnd: int, cell: Cell | None) -> TrfGame:
         if cell is None:
-            return None
+            return UNPAIRED
         if cell.kind in _TRF_SINGLES:
             return TrfGame(0, "-", _TRF_SINGLES[cell.kind])
         opponent = start.get(cell.opponent or 0, 0)
@@ -63,6 +68,7 @@ def event_trf(
             return TrfGame(opponent, colour, _TRF_RESULTS.get(cell.points or 0.0, " "))
         return TrfGame(opponent, colour, " ")  # paired, no counted result (yet)
 
+    ranks = unique_ranks(table)
     players = [
         TrfPlayer(
             start_rank=line.contender.starting_rank,
@@ -70,7 +76,7 @@ def event_trf(
             rating=line.contender.rating or 0,
             federation=line.contender.country,
             points=line.vp,
-            rank=line.rank,
+            rank=ranks[line.contender.entry_id],
             games=_fill_rounds(
                 {
                     rnd: game(line, rnd, cell)
@@ -96,6 +102,12 @@ def event_trf(
     comments = [
         " Ingenious (MSO): points are victory points; w = moved first.",
         " tie-breaks: " + ", ".join(c.label for c in table.chain),
+        " rank: unique; players tied after every tie-break are ranked by starting rank",
+    ]
+    comments += [
+        f" withdrawn: {line.contender.starting_rank} {line.contender.name}"
+        for line in sorted(table.lines, key=lambda ln: ln.contender.starting_rank)
+        if line.contender.withdrawn
     ]
     for p in table.pairings:
         line = table.line(p.first)
@@ -120,6 +132,14 @@ def event_trf(
         forbidden=[TrfForbidden(tuple(pair)) for pair in forbidden],
     )
     return write_trf(trf, comments=comments, version=version)
+
+
+def unique_ranks(table: Standings) -> dict[int, int]:
+    """Each entry's rank in the TRF (entry id -> 1, 2, 3 ...): the standings' order, which
+    follows the event's tie-breaks, with players tied after all of them (a shared rank) in
+    starting-rank order. A shared rank would leave the file's ranking open."""
+    ordered = sorted(table.lines, key=lambda ln: (ln.rank, ln.contender.starting_rank))
+    return {line.contender.entry_id: k for k, line in enumerate(ordered, start=1)}
 
 
 def _fill_rounds(by_round: dict[int, Any]) -> tuple[Any, ...]:

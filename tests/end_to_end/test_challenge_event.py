@@ -28,10 +28,10 @@ The results, in seat order (rows: lowest, second lowest; placing by the result o
 Round 1, Tile (target column 7 with three players):
   board 1 recorded: Ada [7,7,7,7,7,7] (7, 7) 1st and wins the game; Ben [5,6,6,5,7,5] (5, 5)
   3rd; Chiara [6,7,7,7,7,7] (6, 7) 2nd.
-  board 2 by hand: Dev (5, 5) 2nd, Eva (6, 6) 1st, Finn (3, 4) 3rd.
+  board 2 by hand: Eva (6, 6) 1st, Finn (3, 4) 3rd, Dev (5, 5) 2nd.
 Round 2, Card:
   board 1 by hand: Chiara (6, 7) and Eva (6, 7) share 1st (so nobody wins that game), Ada
-  (5, 6) 3rd.
+  (5, 6) 3rd (seated Chiara, Ada, Eva).
   board 2 recorded: Ben [8,10,10,10,8,9] (8, 8) 1st and wins; Finn [6,10,10,10,8,7] (6, 7)
   2nd; Dev [4,6,6,6,6,6] (4, 6) 3rd.
 
@@ -83,7 +83,7 @@ ADA, BEN, CHIARA, DEV, EVA, FINN = (
     "Eva Novak",
     "Finn Berg",
 )
-PLAYERS = [  # name, club, registry rating (the starting order)
+PLAYERS = [  # name, club, registry rating
     (ADA, "Leeds", 2000),
     (BEN, "York", 1900),
     (CHIARA, "Bath", 1800),
@@ -92,6 +92,8 @@ PLAYERS = [  # name, club, registry rating (the starting order)
     (FINN, "Wells", 1500),
 ]
 CLUB = {name: club for name, club, _rating in PLAYERS}
+#: The starting ranks: the entries' order on the entries page.
+SEEDED = [ADA, EVA, BEN, FINN, CHIARA, DEV]
 #: The tables' seeds, per round, fixed before the first action.
 SEEDS = {1: 2027, 2: 2028}
 EVENT_FORM: dict[str, Any] = {
@@ -262,7 +264,10 @@ def test_a_festival_event_of_challenges_over_two_rounds() -> None:
     assert [p.player.rating for p in players.values() if p.player] == [r for *_, r in PLAYERS]
     event, festival = step_create_event_in_festival(td)
     s.name_arbiter(td, event, arb, "runs the challenge tables")
-    s.enter_players(td, event, list(players.values()))
+    # Entered in this order (the starting ranks): round 1 deals the seeded list round the
+    # tables (docs/pairing.md), ranks 1, 3 and 5 to table 1 and 2, 4 and 6 to table 2; in
+    # round 2 Chiara (5) comes before Dev (6) on the same score, so the tables are as below.
+    s.enter_players(td, event, [players[name] for name in SEEDED])
     s.clear_mail()
     staff_mail = {"td@example.org", "arb@example.org"}
     everyone_mailed: list[str] = []
@@ -271,7 +276,7 @@ def test_a_festival_event_of_challenges_over_two_rounds() -> None:
     round1 = step_pair_and_publish(td, event, 1)
     assert round1.challenge == "tile"
     r1b1, r1b2 = round1.boards.order_by("number")
-    tables1 = [[ADA, BEN, CHIARA], [DEV, EVA, FINN]]  # the table pairing's seating (observed)
+    tables1 = [[ADA, BEN, CHIARA], [EVA, FINN, DEV]]  # the table pairing's seating (observed)
     assert [s.seat_names(r1b1), s.seat_names(r1b2)] == tables1
     check_pairing_mails(event, 1, tables1)
     everyone_mailed += [m.to[0] for m in s.outbox()]
@@ -305,7 +310,7 @@ def test_a_festival_event_of_challenges_over_two_rounds() -> None:
     step_row_past_ten_refused(director, event, r1b2)
     step_row_past_ten_refused_on_the_word(players[DEV].client, event, r1b2)
     s.clear_mail()
-    word = s.table_fields([(5, 5), (6, 6), (3, 4)])
+    word = s.table_fields([(6, 6), (3, 4), (5, 5)])
     for n, name in enumerate((DEV, EVA, FINN)):
         done = s.confirm(players[name], r1b2, word)
         last = n == 2
@@ -313,9 +318,9 @@ def test_a_festival_event_of_challenges_over_two_rounds() -> None:
         assert done.confirmation == (
             Board.Confirmation.CONFIRMED if last else Board.Confirmation.AWAITING
         )
-    check_seats(r1b2, [(DEV, 5, 5, 2), (EVA, 6, 6, 1), (FINN, 3, 4, 3)])
+    check_seats(r1b2, [(EVA, 6, 6, 1), (FINN, 3, 4, 3), (DEV, 5, 5, 2)])
     check_result_mails(
-        1, 2, [(DEV, 2), (EVA, 1), (FINN, 3)], "confirmed by every player at the table"
+        1, 2, [(EVA, 1), (FINN, 3), (DEV, 2)], "confirmed by every player at the table"
     )
     everyone_mailed += [m.to[0] for m in s.outbox()]
     # The players' result closes the table to recording.
@@ -334,7 +339,7 @@ def test_a_festival_event_of_challenges_over_two_rounds() -> None:
     round2 = step_pair_and_publish(td, event, 2)
     assert round2.challenge == "card"
     r2b1, r2b2 = round2.boards.order_by("number")
-    tables2 = [[CHIARA, EVA, ADA], [BEN, FINN, DEV]]  # the table pairing's seating (observed)
+    tables2 = [[CHIARA, ADA, EVA], [BEN, FINN, DEV]]  # the table pairing's seating (observed)
     assert [s.seat_names(r2b1), s.seat_names(r2b2)] == tables2
     check_pairing_mails(event, 2, tables2)
     everyone_mailed += [m.to[0] for m in s.outbox()]
@@ -355,10 +360,10 @@ def test_a_festival_event_of_challenges_over_two_rounds() -> None:
 
     # Board 1: Chiara and Eva agree, Ada's word differs: a dispute, for the staff alone.
     s.clear_mail()
-    right = s.table_fields([(6, 7), (6, 7), (5, 6)])
+    right = s.table_fields([(6, 7), (5, 6), (6, 7)])
     s.confirm(players[CHIARA], r2b1, right)
     s.confirm(players[EVA], r2b1, right)
-    done = s.confirm(players[ADA], r2b1, s.table_fields([(6, 7), (6, 6), (5, 6)]))
+    done = s.confirm(players[ADA], r2b1, s.table_fields([(6, 7), (5, 6), (6, 6)]))
     assert (done.result, done.confirmation) == ("", Board.Confirmation.DISPUTED)
     assert sorted(m.to[0] for m in s.outbox()) == sorted(staff_mail)
     for message in s.outbox():
@@ -371,21 +376,21 @@ def test_a_festival_event_of_challenges_over_two_rounds() -> None:
     done = s.settle(
         arb,
         r2b1,
-        s.table_fields([(6, 7), (6, 6), (5, 6)]),
+        s.table_fields([(6, 7), (5, 6), (6, 6)]),
         "read from the players' score sheets",
     )
     assert done.result == "table"
-    check_seats(r2b1, [(CHIARA, 6, 7, 1), (EVA, 6, 6, 2), (ADA, 5, 6, 3)])
-    check_result_mails(2, 1, [(CHIARA, 1), (EVA, 2), (ADA, 3)], "entered by the arbiter")
+    check_seats(r2b1, [(CHIARA, 6, 7, 1), (ADA, 5, 6, 3), (EVA, 6, 6, 2)])
+    check_result_mails(2, 1, [(CHIARA, 1), (ADA, 3), (EVA, 2)], "entered by the arbiter")
     everyone_mailed += [m.to[0] for m in s.outbox()]
     # The director corrects it by hand from the score sheet: Chiara and Eva share first.
     s.clear_mail()
-    s.director_table_result(td, r2b1, [(6, 7), (6, 7), (5, 6)], reason="score sheet handed in")
-    check_seats(r2b1, [(CHIARA, 6, 7, 1), (EVA, 6, 7, 1), (ADA, 5, 6, 3)])
+    s.director_table_result(td, r2b1, [(6, 7), (5, 6), (6, 7)], reason="score sheet handed in")
+    check_seats(r2b1, [(CHIARA, 6, 7, 1), (ADA, 5, 6, 3), (EVA, 6, 7, 1)])
     check_result_mails(
         2,
         1,
-        [(CHIARA, 1), (EVA, 1), (ADA, 3)],
+        [(CHIARA, 1), (ADA, 3), (EVA, 1)],
         "",
         tail=", corrected, entered by the director: score sheet handed in.",
     )
@@ -418,8 +423,8 @@ TALLY = [
     (2, EVA, 12, 1, 13, 1.0, 6, 6),
     (3, ADA, 12, 1, 13, 0.0, 7, 5),
     (4, CHIARA, 12, 0, 14, 0.0, 6, 6),
+    (5, FINN, 9, 0, 11, 1.0, 3, 6),  # sharing 5th: listed by starting rank (Finn 4, Dev 6)
     (5, DEV, 9, 0, 11, 1.0, 5, 4),
-    (5, FINN, 9, 0, 11, 1.0, 3, 6),
 ]
 
 
@@ -453,8 +458,9 @@ def check_standings(event: Event) -> None:
         "Between the tied",
         "Round 1",
         "Round 2",
+        "Withdrawn",
     ]
-    assert [list(r.values()) for r in rows] == [[str(v) for v in line] for line in TALLY]
+    assert [list(r.values()) for r in rows] == [[*map(str, line), ""] for line in TALLY]
 
     data = s.json_of(client, reverse("challenge-standings-json", args=[event.slug]))
     assert data["rounds"] == [
@@ -511,8 +517,8 @@ def check_ratings(players: dict[str, Player]) -> None:
     rating = {name: model.rating() for name, _club, _r in PLAYERS}
     games = [
         [(ADA, 1), (BEN, 3), (CHIARA, 2)],
-        [(DEV, 2), (EVA, 1), (FINN, 3)],
-        [(CHIARA, 1), (EVA, 1), (ADA, 3)],  # equal placings: a draw between Chiara and Eva
+        [(EVA, 1), (FINN, 3), (DEV, 2)],
+        [(CHIARA, 1), (ADA, 3), (EVA, 1)],  # equal placings: a draw between Chiara and Eva
         [(BEN, 1), (FINN, 2), (DEV, 3)],
     ]
     for game in games:
@@ -609,13 +615,13 @@ def check_printouts(event: Event) -> None:
         ["1", "1", ADA, "7", "7", "1"],
         ["1", "2", BEN, "5", "5", "3"],
         ["1", "3", CHIARA, "6", "7", "2"],
-        ["2", "1", DEV, "5", "5", "2"],
-        ["2", "2", EVA, "6", "6", "1"],
-        ["2", "3", FINN, "3", "4", "3"],
+        ["2", "1", EVA, "6", "6", "1"],
+        ["2", "2", FINN, "3", "4", "3"],
+        ["2", "3", DEV, "5", "5", "2"],
         ["Round 2: Card Challenge"],
         ["1", "1", CHIARA, "6", "7", "1"],
-        ["1", "2", EVA, "6", "7", "1"],
-        ["1", "3", ADA, "5", "6", "3"],
+        ["1", "2", ADA, "5", "6", "3"],
+        ["1", "3", EVA, "6", "7", "1"],
         ["2", "1", BEN, "8", "8", "1"],
         ["2", "2", FINN, "6", "7", "2"],
         ["2", "3", DEV, "4", "6", "3"],
@@ -625,8 +631,8 @@ def check_printouts(event: Event) -> None:
     # The event's own PDF is the tally too (table points would put Eva first on 1.75).
     s.check_event_pdf(client, event, [["Standings"], *tally, *seats], absent=["bye"])
     for number, tables in (
-        (1, [[ADA, BEN, CHIARA], [DEV, EVA, FINN]]),
-        (2, [[CHIARA, EVA, ADA], [BEN, FINN, DEV]]),
+        (1, [[ADA, BEN, CHIARA], [EVA, FINN, DEV]]),
+        (2, [[CHIARA, ADA, EVA], [BEN, FINN, DEV]]),
     ):
         slips = [[f"Round {number} · Table {b}", *names] for b, names in enumerate(tables, 1)]
         s.check_slips(client, event, number, slips)
@@ -642,8 +648,8 @@ def check_games_zip(client: Client, event: Event) -> None:
     archive = zipfile.ZipFile(io.BytesIO(response.content))
     tables = {
         (1, 1): ([ADA, BEN, CHIARA], 190),
-        (1, 2): ([DEV, EVA, FINN], 0),
-        (2, 1): ([CHIARA, EVA, ADA], 0),
+        (1, 2): ([EVA, FINN, DEV], 0),
+        (2, 1): ([CHIARA, ADA, EVA], 0),
         (2, 2): ([BEN, FINN, DEV], 301),
     }
     stems = {key: f"{event.slug}/round-{key[0]:02d}/board-{key[1]:02d}" for key in tables}

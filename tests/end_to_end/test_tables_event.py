@@ -84,7 +84,9 @@ class Plan:
 THREES = Plan(
     name="Ingenious Threes",
     size=3,
-    players=["Ada", "Alan", "Grace", "Edsger", "Barbara", "Donald"],
+    # Entered in this order (the starting ranks): round 1 deals the seeded list round the
+    # tables (docs/pairing.md), ranks 1, 3 and 5 to table 1 and 2, 4 and 6 to table 2.
+    players=["Ada", "Edsger", "Alan", "Barbara", "Grace", "Donald"],
     tables=[
         Table(
             1,
@@ -94,7 +96,7 @@ THREES = Plan(
             "recorded",
         ),
         Table(1, 2, ["Edsger", "Barbara", "Donald"], [[7, 9], [7, 9], [5, 12]], "hand"),
-        Table(2, 1, ["Grace", "Barbara", "Edsger"], [[10, 11], [6, 9], [8, 12]], "confirmed"),
+        Table(2, 1, ["Barbara", "Grace", "Edsger"], [[6, 9], [10, 11], [8, 12]], "confirmed"),
         Table(2, 2, ["Alan", "Donald", "Ada"], [[9, 10], [7, 9], [7, 11]], "settled"),
     ],
     standings=[
@@ -134,7 +136,8 @@ THREES = Plan(
 FOURS = Plan(
     name="Ingenious Fours",
     size=4,
-    players=["Ada", "Alan", "Grace", "Edsger", "Barbara", "Donald", "Frances", "John"],
+    # Entered in this order: round 1 deals ranks 1, 3, 5 and 7 to table 1, 2, 4, 6 and 8 to 2.
+    players=["Ada", "Barbara", "Alan", "Donald", "Grace", "Frances", "Edsger", "John"],
     tables=[
         Table(
             1,
@@ -158,15 +161,15 @@ FOURS = Plan(
         Table(
             2,
             1,
-            ["Alan", "Grace", "Donald", "Barbara"],
-            [[10, 12], [8, 9], [10, 11], [11, 13]],
+            ["Alan", "Donald", "Grace", "Barbara"],
+            [[10, 12], [10, 11], [8, 9], [11, 13]],
             "confirmed",
         ),
         Table(
             2,
             2,
-            ["Edsger", "Frances", "John", "Ada"],
-            [[6, 8], [12, 14], [9, 9], [6, 8]],
+            ["Frances", "Edsger", "John", "Ada"],
+            [[12, 14], [6, 8], [9, 9], [6, 8]],
             "settled",
         ),
     ],
@@ -218,7 +221,7 @@ def test_the_hand_values_follow_the_tables() -> None:
             assert sums[p] == pytest.approx([vp, pd, pl]), (plan.name, p)
     assert THREES.tables[0].places == [2, 3, 1]
     assert FOURS.tables[0].places == [3, 1, 2, 4]
-    assert FOURS.tables[3].places == [3, 1, 2, 3]
+    assert FOURS.tables[3].places == [1, 3, 2, 3]
 
 
 @pytest.mark.django_db
@@ -428,7 +431,7 @@ def check_exports(reader: Client, plan: Plan, event: Event) -> None:
             first = "yes" if seat == 0 else "no"
             line += [f"T{t.board}", first, plain(t.vp(seat)), str(t.levels[seat][0]), ""]
             line.append(str(t.places[seat]))
-        expected_cross.append([*line, plain(plan.values[p][0])])
+        expected_cross.append([*line, plain(plan.values[p][0]), ""])  # nobody withdrew
     assert [list(r.values()) for r in cross] == expected_cross
 
     refused = reader.get(base + "event.trf")  # TRF has no tables

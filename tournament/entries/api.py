@@ -111,8 +111,9 @@ class EntryViewSet(EventScoped, viewsets.GenericViewSet[Entry]):
     def import_csv(self, request: Request, slug: str) -> Response:
         """Enter every player of a CSV file or none: a bad line is reported with its number
         (``errors``) and nothing is imported. Columns: name, and optionally club, country,
-        rating, contact; a partnership event's file adds partner (the partner's name) and
-        optionally partner_club, partner_country, partner_rating."""
+        rating, contact, family; a partnership event's file holds a team a line: it adds
+        partner (the partner's name) and optionally partner_club, partner_country,
+        partner_rating, partner_contact, partner_family."""
         event = self.get_event()
         require_director(request.user, event)
         data = CsvImportSerializer(data=request.data)

@@ -17,6 +17,7 @@ from tournament.logs import log_write
 from tournament.models.decisions import Decision
 from tournament.models.events import Entry, Event, Player
 from tournament.permissions import require_director, require_player
+from tournament.text import in_sentence
 
 ONLINE = EventLogEntry.Kind.ONLINE_ENTRY
 
@@ -85,7 +86,7 @@ def _pending(request: EntryRequest) -> EntryRequest:
     if request.status != Decision.PENDING:
         raise Conflict(
             _("The entry request of %(name)s was already decided (%(status)s).")
-            % {"name": request.player.name, "status": request.get_status_display().lower()},
+            % {"name": request.player.name, "status": in_sentence(request.get_status_display())},
             code="decided",
         )
     return request

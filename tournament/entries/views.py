@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournament.accounts import selectors as account_selectors
@@ -52,7 +53,7 @@ def _page(
         "event": event,
         "entries": entries_of(event),
         "entry_form": entry_form or EntryForm(event=event),
-        "csv_form": csv_form or CsvImportForm(),
+        "csv_form": csv_form or CsvImportForm(teams=teams.is_partnership(event)),
         "next_round": next_round_number(event),
         "open_round": open_round(event),
         "has_rounds": event.round_set.exists(),
@@ -106,7 +107,7 @@ def entries_import(request: HttpRequest, slug: str) -> HttpResponse:
     event = get_event(slug)
     if denied := director_or_deny(request, event):
         return denied
-    form = CsvImportForm(request.POST, request.FILES)
+    form = CsvImportForm(request.POST, request.FILES, teams=teams.is_partnership(event))
     if form.is_valid():
         try:
             created = import_players_csv(
@@ -120,9 +121,20 @@ def entries_import(request: HttpRequest, slug: str) -> HttpResponse:
         except DomainError as exc:
             form_error(form, exc)
         else:
-            messages.success(
-                request, _("%(created)s players imported and entered.") % {"created": len(created)}
-            )
+            count = len(created)
+            if teams.is_partnership(event):  # the entries of a partnership event are teams
+                done = ngettext(
+                    "%(count)s team imported and entered.",
+                    "%(count)s teams imported and entered.",
+                    count,
+                )
+            else:
+                done = ngettext(
+                    "%(count)s player imported and entered.",
+                    "%(count)s players imported and entered.",
+                    count,
+                )
+            messages.success(request, done % {"count": count})
             return redirect("event-entries", event.slug)
     return _page(request, event, csv_form=form)
 

@@ -41,6 +41,7 @@ from tournament.rounds.selectors import (
     round_robin_rounds,
     rounds_visible_to,
 )
+from tournament.text import in_sentence
 from tournament.web.page_cache import cached_page, live_version
 
 
@@ -136,7 +137,7 @@ def event_roles(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(
                 request,
                 _("%(user)s is now %(value)s.")
-                % {"user": display_name(role.user), "value": role.get_role_display().lower()},
+                % {"user": display_name(role.user), "value": in_sentence(role.get_role_display())},
             )
             return redirect("event-roles", event.slug)
     context = {
@@ -160,7 +161,7 @@ def event_role_remove(request: HttpRequest, slug: str, role_id: int) -> HttpResp
             event=event, user=request.user, role=role, reason=request.POST.get("reason", "")
         ),
         _("%(user)s is no longer %(value)s.")
-        % {"user": display_name(role.user), "value": role.get_role_display().lower()},
+        % {"user": display_name(role.user), "value": in_sentence(role.get_role_display())},
         reverse("event-roles", args=[event.slug]),
     )
 

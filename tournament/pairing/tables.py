@@ -6,7 +6,13 @@ seats as even as possible. ``tables_cost`` turns them into one number; the playe
 first seats at a table moves first (ties: the higher starting rank), and the others follow in the
 same order, so that first seats rotate through the field.
 
-Methods: ``greedy`` fills the tables in score order (the bench's baseline); ``search`` is our own
+When every player present has the same score (always so in round 1) the seeds are spread as a
+Swiss spreads them: the seeded list is dealt round the tables (seed 1 to table 1, seed 2 to table
+2, and so on), so that each table takes one player from each quarter of the list at tables of 4
+and from each third at tables of 3 (``tables_cost``, ``docs/pairing.md``); the notes say so.
+
+Methods: ``greedy`` fills the tables in score order, or dealt in one score group (the bench's
+baseline); ``search`` is our own
 repeat-avoiding fill and swap descent (``tables_search``); ``cpsat`` is the OR-Tools CP-SAT model
 (``tables_cpsat``); ``auto`` (the default) runs the search and, in fields of at most 15 tables,
 hands its seating to CP-SAT as a hint, keeping whichever costs less; above, the search alone.
@@ -66,6 +72,13 @@ from .tables_model import (
     table_sizes,
 )
 from .tables_search import improve, search_seating
+
+#: The note of a round seated from one score group (round 1), the rule of ``docs/pairing.md``.
+DEALT_NOTE = (
+    "one score group: the seeded list dealt round the tables (seed 1 to table 1, seed 2 to "
+    "table 2, and so on), each table one player from each quarter of the list (each third at "
+    "tables of 3)"
+)
 
 #: ``auto`` hands the search's seating to CP-SAT up to this many tables (the complete model, where
 #: it proves the best seating); above, the search alone (see the figures above).
@@ -197,6 +210,9 @@ def seat_tables(
         tables.append(Table(number, seats, _reason(problem, members, seats, fewest)))
     pairs, spread, _first, _order = problem.breakdown(slots)
     notes.insert(0, f"{len(present)} players at tables of {', '.join(str(len(s)) for s in slots)}")
+    dealt = problem.dealt and sorted(map(sorted, slots)) == sorted(problem.baseline())
+    if dealt:
+        notes.append(DEALT_NOTE)
     notes.append(
         f"method: {used}; {pairs} repeated table-mate pair{'' if pairs == 1 else 's'}, "
         f"score spread {_points(spread / SCORE_UNITS)} over the tables"
@@ -208,7 +224,7 @@ def seat_tables(
             else ""
         )
     )
-    return TableRound(round_number, size, tables, used, proved, None, absent, notes)
+    return TableRound(round_number, size, tables, used, proved, None, absent, notes, dealt)
 
 
-__all__ = ["seat_tables"]
+__all__ = ["DEALT_NOTE", "seat_tables"]

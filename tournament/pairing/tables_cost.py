@@ -12,7 +12,11 @@ so that no amount of a lower one outweighs one unit of a higher one (the rulings
    sum of the counts of the players who get a first seat, which is smallest exactly when the
    spread of first-seat counts after the round is smallest (the sum of squares grows by 2c + 1);
 4. order (a tie-break for a deterministic and natural answer): how far each player sits from the
-   table they would have in plain score order.
+   table the seeded list gives them (``ideal``): in plain score order, each table the next players
+   down; but when every player present has the same score (always so in round 1) the list is
+   dealt round the tables as a Swiss spreads its seeds (seed 1 to table 1, seed 2 to table 2,
+   and so on, then back to table 1), so that every table takes one player from each quarter of
+   the list at tables of 4 and from each third at tables of 3 (``docs/pairing.md``).
 """
 
 from __future__ import annotations
@@ -56,11 +60,11 @@ class Problem:
                 counts[i][j] = max(counts[i].get(j, 0), times)
                 counts[j][i] = max(counts[j].get(i, 0), times)
         self.met = counts
-        # The slot each position falls in when the players fill the slots in score order.
-        self.ideal: list[int] = []
-        for t, k in enumerate(self.sizes):
-            self.ideal.extend([t] * k)
-        del self.ideal[self.n :]
+        # One score group (round 1): nothing but the seeds tells the players apart, and filling
+        # the tables top down would seat seeds 1 to 4 together; a Swiss director expects them
+        # spread, one from each quarter of the list at every table.
+        self.dealt = self.tables > 1 and len(set(self.score)) == 1
+        self.ideal = _dealt(self.n, self.sizes) if self.dealt else _in_order(self.n, self.sizes)
         # Every table can give its first seat to a player with at most ``theta`` first seats.
         ranked = sorted(self.first_seats)
         self.theta = ranked[self.tables - 1] if self.tables else 0
@@ -73,12 +77,11 @@ class Problem:
         self.weights = Weights(repeat=spread_w * (spread_max + 1), spread=spread_w, first=first_w)
 
     def baseline(self) -> Slots:
-        """The slots filled in plain score order (the bench's baseline, the search's start)."""
-        slots: Slots = []
-        start = 0
-        for k in self.sizes:
-            slots.append(list(range(start, start + k)))
-            start += k
+        """The slots as the seeded list gives them (``ideal``): in plain score order, or dealt
+        round the tables in one score group (the bench's baseline, the search's start)."""
+        slots: Slots = [[] for _ in self.sizes]
+        for i, t in enumerate(self.ideal):
+            slots[t].append(i)
         return slots
 
     def repeats(self, members: Sequence[int]) -> int:
@@ -123,6 +126,30 @@ class Problem:
             first += min(self.first_cap[i] for i in members)
             order += sum(abs(t - self.ideal[i]) for i in members)
         return pairs, spread, first, order
+
+
+def _in_order(n: int, sizes: Sequence[int]) -> list[int]:
+    """The slot of each position when the players fill the slots in score order."""
+    ideal: list[int] = []
+    for t, k in enumerate(sizes):
+        ideal.extend([t] * k)
+    return ideal[:n]
+
+
+def _dealt(n: int, sizes: Sequence[int]) -> list[int]:
+    """The slot of each position when the list is dealt round the slots like cards: position i
+    to slot i mod (number of slots), a full slot passed over. ``table_sizes`` puts the larger
+    tables first, so that the last, short round of the deal fills exactly them."""
+    ideal: list[int] = []
+    room = list(sizes)
+    t = 0
+    for _ in range(min(n, sum(room))):
+        while not room[t]:
+            t = (t + 1) % len(room)
+        ideal.append(t)
+        room[t] -= 1
+        t = (t + 1) % len(room)
+    return ideal
 
 
 __all__ = ["Problem", "Slots", "Weights"]

@@ -66,7 +66,9 @@ class TableRound:
 
     ``bye`` is the one player left without a table (only when the field is a single player);
     ``method`` says which seating produced the round and ``optimal`` whether the solver proved it
-    the best by the rulings' criteria.
+    the best by the rulings' criteria. ``dealt`` says the tables are the seeded list dealt round
+    them (one score group, as in round 1: every table takes one player from each quarter of the
+    list at tables of 4, each third at tables of 3).
     """
 
     round_number: int
@@ -77,6 +79,7 @@ class TableRound:
     bye: int | None = None
     absent: list[int] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    dealt: bool = False
 
     @property
     def seatings(self) -> list[tuple[int, ...]]:

@@ -8,7 +8,8 @@ two tables when one of them seats a repeat. Where swaps are stuck with a repeat 
 three-table rotation (the repeating player to any table, someone from there to a table near
 theirs, someone from that table to their seat) opens the way, and the swaps go on. It stops at a
 local optimum or when its step budget runs out; no randomness, so the same input gives the same
-seating.
+seating. When every player has the same score (round 1) the search starts from the seeded list
+dealt round the tables (``Problem.baseline``) unless the fill costs less.
 """
 
 from __future__ import annotations
@@ -238,7 +239,12 @@ def search_seating(problem: Problem, budget: int = STEP_BUDGET) -> Slots:
     again (a few times at most)."""
     if not problem.tables:
         return []
-    slots = improve(problem, fill(problem), budget)
+    start = fill(problem)
+    if problem.dealt:  # one score group: the seeds dealt round the tables, unless that repeats
+        dealt = problem.baseline()
+        if problem.cost(dealt) <= problem.cost(start):
+            start = dealt
+    slots = improve(problem, start, budget)
     for _ in range(EJECTIONS):
         if not any(_clashing(problem, s) for s in slots):
             break

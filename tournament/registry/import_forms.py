@@ -14,7 +14,7 @@ from tournament.text import NoControlCharacters
 class CsvImportForm(forms.Form):
     file = forms.FileField(
         label=_("CSV file"),
-        help_text=_("Header row: name, and optionally club, country, rating, contact."),
+        help_text=_("Header row: name, and optionally club, country, rating, contact, family."),
     )
     missed_rounds = forms.ChoiceField(
         choices=Entry.MissedRounds.choices,
@@ -23,10 +23,16 @@ class CsvImportForm(forms.Form):
         label=_("Missed rounds (late entries)"),
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, teams: bool = False, **kwargs: Any) -> None:
         # Shown beside the add-a-player form: ids of its own, so each label finds its field.
         kwargs.setdefault("auto_id", "id_csv_%s")
         super().__init__(*args, **kwargs)
+        if teams:  # a partnership event's file: a team a line, the partner's columns too
+            self.fields["file"].help_text = _(
+                "Header row: name and partner, and optionally club, country, rating, contact, "
+                "family and partner_club, partner_country, partner_rating, partner_contact, "
+                "partner_family."
+            )
 
     def clean_missed_rounds(self) -> str:
         return self.cleaned_data["missed_rounds"] or Entry.MissedRounds.ZERO

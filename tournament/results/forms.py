@@ -71,7 +71,7 @@ class ResultForm(forms.Form):
             },
         )
         super().__init__(*args, **kwargs)
-        choices = [("", "— no result —"), *result_choices(board)]
+        choices = [("", _("— no result —")), *result_choices(board)]
         form_field(self, "result", forms.ChoiceField).choices = choices
         if len(sides) < 2:
             del self.fields["first_lowest"]

@@ -10,6 +10,11 @@ from tournament.models.events import Board
 from tournament.text import NoControlCharacters
 
 
+def on_board(name: str, number: int) -> str:
+    """A player offered in the swap forms, with their board ("Ada Byron (board 3)")."""
+    return _("%(name)s (board %(number)s)") % {"name": name, "number": number}
+
+
 class SwapPlayersForm(forms.Form):
     first = forms.TypedChoiceField(coerce=int, label=_("Player"))
     second = forms.TypedChoiceField(coerce=int, label=_("swaps seats with"))
@@ -23,7 +28,7 @@ class SwapPlayersForm(forms.Form):
         for b in boards:
             for entry in b.sides:
                 if entry is not None:
-                    choices.append((entry.pk, f"{entry.name} (board {b.number})"))  # or a team
+                    choices.append((entry.pk, on_board(entry.name, b.number)))  # or a team
         form_field(self, "first", forms.ChoiceField).choices = choices
         form_field(self, "second", forms.ChoiceField).choices = choices
 

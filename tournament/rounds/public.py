@@ -1,7 +1,10 @@
 """The public pairings of a round of pairs, as players and spectators read them (tables:
 ``tournament.rounds.tables``). Never writes."""
 
+import re
 from dataclasses import dataclass
+
+from django.utils.translation import gettext as _
 
 from tournament.models.events import Board, Result, Round
 from tournament.pairing.model import format_score
@@ -71,3 +74,28 @@ def public_round(round_: Round) -> PublicRound:
         absent=absent,
         find_my_board=finders if round_.is_public else [],
     )
+
+
+#: Why a board of one records an absence, as the services store it (in English, once, when the
+#: board is made) -> the words the round's readers get, in their language.
+_ABSENCE_REASONS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"late entry: missed round (?P<number>\d+)"), "late entry"),
+    (re.compile(r"withdrawn in round (?P<number>\d+)"), "withdrawn"),
+    (re.compile(r"requested bye \([^)]*\) in round (?P<number>\d+)"), "requested"),
+    (re.compile(r"did not check in for round (?P<number>\d+)"), "check-in"),
+)
+
+
+def absence_reason(reason: str) -> str:
+    """A board of one's stored reason in the reader's words ("late entry: missed round 1" ->
+    "late entry" / "späte Meldung"; "" for a requested bye, which its result already names); a
+    reason typed by a person is shown as typed."""
+    for pattern, kind in _ABSENCE_REASONS:
+        if pattern.fullmatch(reason):
+            return {
+                "late entry": _("late entry"),
+                "withdrawn": _("withdrawn"),
+                "requested": "",
+                "check-in": _("did not check in"),
+            }[kind]
+    return reason

@@ -5,6 +5,7 @@ from datetime import datetime
 from django.conf import settings
 from django.db.models import Max, QuerySet
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from tournament.models.events import (
     PUBLIC_ROUND_STATUSES,
@@ -140,3 +141,18 @@ def pairing_silence(round_: Round, now: datetime | None = None) -> int | None:
         return None
     heard = (round_.created_at, round_.pairing_requested_at, round_.pairing_reported_at)
     return task_silence(*heard, now=now)
+
+
+def system_label(round_: Round) -> str:
+    """The system the round's pairing used, in the reader's words (``Round.system`` keeps its
+    code): the event form's name for Swiss, all-play-all (Berger tables for games of two; the
+    tables' own schedule at tables), duplicate solitaire; an unknown code as stored."""
+    if round_.system == Event.PairingSystem.SWISS:
+        return str(Event.PairingSystem.SWISS.label)
+    if round_.system == Event.PairingSystem.ROUND_ROBIN:
+        if round_.event.table_size > 2:
+            return gettext("All-play-all")
+        return str(Event.PairingSystem.ROUND_ROBIN.label)
+    if round_.system == Event.Ruleset.SOLITAIRE:
+        return str(Event.Ruleset.SOLITAIRE.label)
+    return round_.system

@@ -13,16 +13,25 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from tournament.errors import DomainError
 from tournament.models.events import Event, Result
-from tournament.pairing.tables import seat_tables
+from tournament.pairing.tables import DEALT_NOTE, seat_tables
 from tournament.rounds.seating import Table
 from tournament.rounds.selectors import table_schedule, table_system
 from tournament.rounds.tables import TableState, points_text
 
 SWISS = Event.PairingSystem.SWISS.value
 ROUND_ROBIN = Event.PairingSystem.ROUND_ROBIN.value
+
+#: The draft's note on a round seated from one score group (round 1). Stored untranslated with
+#: the round (the pairing task has no reader); the round page says it in the reader's language.
+SEEDS_SPREAD = gettext_noop(
+    "Round 1 at tables: the seeded list is dealt round the tables as a Swiss spreads its seeds "
+    "(seed 1 to table 1, seed 2 to table 2, and so on, then back to table 1), so that every "
+    "table takes one player from each quarter of the list (from each third at tables of 3)"
+)
 
 
 @dataclass(frozen=True)
@@ -88,7 +97,11 @@ def _swiss(event: Event, number: int, states: Sequence[TableState]) -> PairedRou
         tables.append(Table([seated.bye], Result.BYE, "the only player present"))
     repeats = [r for t in seated.tables for r in _repeats([by_id[i] for i in t.seats])]
     # The core's notes name players by id: keep those that do not, say the rest by name.
-    notes = [n for n in seated.notes if not n.startswith("absent, not seated")]
+    notes = [
+        SEEDS_SPREAD if n == DEALT_NOTE else n
+        for n in seated.notes
+        if not n.startswith("absent, not seated")
+    ]
     if repeats:
         notes.append(
             "Could not avoid players sharing a table again: "

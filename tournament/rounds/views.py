@@ -33,8 +33,13 @@ from tournament.rounds import challenges as challenge_rounds
 from tournament.rounds import public as public_selectors
 from tournament.rounds import services as round_services
 from tournament.rounds import tables as table_selectors
-from tournament.rounds.forms import SwapBoardsForm, SwapPlayersForm
-from tournament.rounds.selectors import boards_of, pairing_silence, rounds_visible_to
+from tournament.rounds.forms import SwapBoardsForm, SwapPlayersForm, on_board
+from tournament.rounds.selectors import (
+    boards_of,
+    pairing_silence,
+    rounds_visible_to,
+    system_label,
+)
 from tournament.rounds.services import (
     publish_round,
     request_pairing,
@@ -115,6 +120,7 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "waiting": waiting,
         "event": event,
         "round": round_,
+        "system": system_label(round_),  # by its name, in the reader's language
         "rows": rows,
         "is_director": director,
         "rounds": rounds_visible_to(request.user, event),
@@ -180,7 +186,7 @@ def _swap_form(data: Any, boards: list[Board]) -> SwapPlayersForm:
         choices: list[tuple[str | int, str]] = [("", "—")]
         for b in boards:
             for entry in b.seated:
-                choices.append((entry.pk, f"{entry.player.name} (board {b.number})"))
+                choices.append((entry.pk, on_board(entry.player.name, b.number)))
         form_field(form, "first", forms.ChoiceField).choices = choices
         form_field(form, "second", forms.ChoiceField).choices = choices
     return form

@@ -41,7 +41,7 @@ def test_festival_page_shows_events_schedule_and_each_players_results(
     assert "Ingenious Open" in page and "Ingenious Blitz" in page
     assert "Stand-alone Open" not in page
     # The schedule: the Open on both its days, the Blitz's check-in in London time (BST).
-    assert "Thursday 20 August 2026" in page and "Friday 21 August 2026" in page
+    assert "Thursday, 20 Aug 2026" in page and "Friday, 21 Aug 2026" in page
     assert "Round 1: check-in 10:00–10:15" in page
     # Results: one line per registry player, whatever the number of their events.
     assert page.count('<th scope="row" class="player">Alice</th>') == 1

@@ -1,6 +1,8 @@
 """The event's log shows publishes, withdrawals, reinstatements and late entries, with who;
 the admin shows it read-only."""
 
+import re
+
 import pytest
 from django.test import Client
 
@@ -67,3 +69,16 @@ def test_the_admin_shows_the_event_log_read_only(admin_client: Client) -> None:
     assert changed.status_code == 403
     entry.refresh_from_db()
     assert entry.description.startswith("Round 1 published")
+
+
+@pytest.mark.django_db
+def test_the_event_log_dates_each_line_as_the_readers_language_does() -> None:
+    event, td = event_with_players(4, system="swiss")
+    play_round(event, td)
+    for language, day in (("de", r"\d{1,2}\. [A-ZÄÖÜ][a-zäöü]+"), ("en", r"\d{1,2} [A-Z][a-z]+")):
+        client = Client(HTTP_ACCEPT_LANGUAGE=language)
+        client.force_login(td)
+        page = client.get(f"/events/{event.slug}/log/").content.decode()
+        stamps = re.findall(r'<td class="when">([^<]*)</td>', page)
+        assert stamps, language
+        assert all(re.fullmatch(rf"{day} \d\d:\d\d:\d\d", s) for s in stamps), stamps

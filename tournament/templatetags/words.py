@@ -1,0 +1,35 @@
+"""Words placed inside a sentence of a page, in the reader's language.
+
+``{{ label|in_sentence }}``: a choice's label (a round's status, a role, a scoring) inside a
+sentence. English writes it in lower case there; German keeps the capital of its nouns ("Runde 1
+ist Entwurf", never "entwurf").
+
+``{{ board.reason|absence_reason }}``: why a player has no game in a round, in the reader's words
+(tournament/rounds/public.py).
+
+``{{ code|result_label }}``: a stored result code by its name ("table" -> "Placings at the
+table", "half-bye" -> "Requested half-point bye"), as the result form offers it.
+"""
+
+from django import template
+
+from tournament.models.events import Result
+from tournament.rounds.public import absence_reason as absence_words
+from tournament.text import in_sentence as sentence_words
+
+register = template.Library()
+
+
+@register.filter
+def in_sentence(label: object) -> str:
+    return sentence_words(label)
+
+
+@register.filter
+def absence_reason(reason: str) -> str:
+    return absence_words(reason)
+
+
+@register.filter
+def result_label(code: str) -> str:
+    return str(dict(Result.choices).get(code, code)) if code else ""
