@@ -136,6 +136,7 @@ class Event(models.Model):
         AUTO = "auto", _("Automatic (all-play-all with 10 or fewer, else Swiss)")
         SWISS = "swiss", _("Swiss")
         ROUND_ROBIN = "round-robin", _("All-play-all (Berger tables)")
+        DOUBLE_ROUND_ROBIN = "double-round-robin", _("Double all-play-all (everyone meets twice)")
 
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("Registration")
