@@ -68,6 +68,8 @@
         var input = form.elements[name];
         if (input) input.value = values[name];
       });
+      // The server reads the option fields as this ruleset's, as sent.
+      if (form.elements.options_for) form.elements.options_for.value = ruleset.value;
     }
 
     ruleset.addEventListener("change", function () {

@@ -222,7 +222,7 @@ class EventForm(forms.Form):
         help_text=_("Baku: FIDE's acceleration for large Swiss fields (shown on each draft)"),
     )
     keep_apart = forms.MultipleChoiceField(
-        choices=[("club", "Club"), ("family", "Family"), ("country", "Country")],
+        choices=[("club", _("Club")), ("family", _("Family")), ("country", _("Country"))],
         required=False,
         widget=forms.CheckboxSelectMultiple,
         label=_("Keep apart players of the same"),
@@ -257,9 +257,17 @@ class EventForm(forms.Form):
         help_text="Comma-separated, in order: " + ", ".join(sorted(CATALOGUE)),
     )
 
+    # The ruleset whose options the option fields show: the page's script sets it when it
+    # sets them to another ruleset's.
+    options_for = forms.CharField(required=False, widget=forms.HiddenInput)
+
     def __init__(self, *args: Any, event: Event | None = None, **kwargs: Any) -> None:
         if event is not None and "initial" not in kwargs:
             kwargs["initial"] = self.initial_of(event)
+        elif event is None:  # a new event: MSO's options, as the page shows them
+            own = options.form_values(Event.Ruleset.MSO, {})
+            own["options_for"] = Event.Ruleset.MSO
+            kwargs["initial"] = {**own, **(kwargs.get("initial") or {})}
         super().__init__(*args, **kwargs)
         self.event = event
         #: What the form left unsaved because it does not apply, in the director's words.
@@ -283,6 +291,7 @@ class EventForm(forms.Form):
             "ruleset": event.ruleset,
             "table_size": event.table_size,
             **options.form_values(event.ruleset, dict(event.ruleset_options or {})),
+            "options_for": event.ruleset,
             "pairing_system": event.pairing_system,
             "rounds": event.rounds,
             "clock_minutes": event.clock_minutes,
@@ -324,13 +333,22 @@ class EventForm(forms.Form):
             for legend, names in SECTIONS
         ]
 
+    def _changed(self, name: str) -> bool:
+        """Whether the director changed the field from what the page showed (a value the
+        field cannot read counts as changed)."""
+        bound = self[name]
+        try:
+            return bool(self.fields[name].has_changed(bound.initial, bound.data))
+        except forms.ValidationError:
+            return True
+
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         # Sent and changed, yet not for this event: not saved, and the director is told. (A size
         # the ruleset does not allow goes to the service, which refuses it.)
         for name in options.FIELDS:
-            sent = name in self.data and name in self.changed_data and name != "table_size"
-            if sent and not self.applies(name):
+            sent = name in self.data and name != "table_size"
+            if sent and not self.applies(name) and self._changed(name):
                 self.ignored.append(
                     _(
                         "%(field)s does not apply to this event (its ruleset, players per "
@@ -378,7 +396,14 @@ class EventForm(forms.Form):
             fields = options.ENGINE_FIELDS
         else:
             return kept
-        given = {n: data[n] for n in fields if self.applies(n) and n in self.data and n in data}
+        # Options shown for another ruleset (the page without its script keeps the former
+        # ruleset's): those the director left as they were are the chosen ruleset's own.
+        fresh = "options_for" in self.data and self.data.get("options_for") != ruleset
+        given = {
+            n: data[n]
+            for n in fields
+            if self.applies(n) and n in self.data and n in data and (not fresh or self._changed(n))
+        }
         if ruleset == Event.Ruleset.CHALLENGES:
             return kept | options.challenge_options(given, stored)
         return kept | options.engine_options(ruleset, given, stored)
@@ -397,6 +422,7 @@ class EventForm(forms.Form):
                 data.pop(name, None)
         data.pop("tiebreak_preset", None)
         data.pop("tiebreak_custom", None)
+        data.pop("options_for", None)
         fixed = options.FIXED_TABLE_SIZE.get(str(ruleset))
         if fixed is not None and sent_size not in (None, 2):
             data["table_size"] = sent_size  # a size the ruleset does not allow: refused

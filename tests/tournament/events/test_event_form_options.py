@@ -189,3 +189,18 @@ def test_an_mso_event_sent_with_a_table_size_is_still_refused_next_to_the_field(
         "MSO games are for 2 players: there cannot be 4 players per table."
     ]
     assert 'data-field="table_size" data-error' in response.content.decode()
+
+
+def test_options_left_as_shown_for_another_ruleset_are_the_chosen_rulesets_own() -> None:
+    """Without the page's script the new-event form shows MSO's options; a director who picks
+    the standard game and leaves them gets the standard game's, not MSO's."""
+    client = director()
+    sent = form_with(client.get(reverse("event-create")).content.decode(), "ruleset").data()
+    assert sent["placement_rule"] == ["touch"] and sent["bonus_placements"] == ["placement"]
+    sent |= {"name": ["Plain Standard"], "ruleset": ["standard"], "table_size": ["2"]}
+    assert client.post(reverse("event-create"), sent).status_code == 302
+    assert Event.objects.get(name="Plain Standard").ruleset_options == {}
+    changed = sent | {"name": ["Touch Standard"], "placement_rule": ["first-round"]}
+    changed |= {"bonus_placements": ["none"]}
+    assert client.post(reverse("event-create"), changed).status_code == 302
+    assert Event.objects.get(name="Touch Standard").ruleset_options == {"bonuses": False}

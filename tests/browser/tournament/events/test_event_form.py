@@ -76,6 +76,8 @@ def test_the_event_form_shows_what_applies_as_the_director_chooses(
         expect(row(page, name)).to_be_hidden()
     expect(page.locator("#id_table_size option[value='2']")).to_be_disabled()
     expect(page.locator("#id_challenge_sequence")).to_have_value("card, dice, tile")
+    # The option fields are the Challenges' now: the server reads them so.
+    expect(page.locator("input[name=options_for]")).to_have_value("challenges")
     page.fill("#id_name", "Challenges Weekend")
     page.fill("#id_challenge_sequence", "tile, dice")
     page.select_option("#id_challenge_mode", "full")
