@@ -38,6 +38,8 @@ def festival_detail(request: HttpRequest, slug: str) -> HttpResponse:
     columns, players = festivals.results_table(events, placings)
     can_edit = festival_services.can_edit_festival(request.user, festival)
     context = {
+        # Who may create events adds one to the festival (its directors' approval unless theirs).
+        "can_add_event": request.user.has_perm("tournament.add_event"),
         "festival": festival,
         "events": events,
         "schedule": festivals.festival_schedule(festival, events),

@@ -100,7 +100,7 @@ EVENT_FORM: dict[str, Any] = {
     "ruleset": "challenges",
     "table_size": 3,
     "challenge_sequence": "tile, card",
-    "ruleset_options": '{"mode": "full"}',
+    "challenge_mode": "full",
     "pairing_system": "swiss",
     "rounds": 2,
     "requested_bye_points": ["0.5"],

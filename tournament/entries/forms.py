@@ -1,5 +1,6 @@
 """Forms of the director pages. They parse what was typed; the services decide what is allowed."""
 
+import copy
 from typing import Any
 
 from django import forms
@@ -97,3 +98,56 @@ class ByesForm(forms.Form):
 
     def clean_requested_byes(self) -> list[int | tuple[int, str]]:
         return parse_byes(self.cleaned_data["requested_byes"])
+
+
+class CorrectionForm(forms.Form):
+    """What an entry says of its player, to correct (a partnership team's: both players)."""
+
+    name = forms.CharField(
+        label=_("Name"), max_length=120, validators=[NoControlCharacters("name")]
+    )
+    club = forms.CharField(
+        label=_("Club"), max_length=120, required=False, validators=[NoControlCharacters("club")]
+    )
+    country = forms.CharField(
+        label=_("Country"),
+        max_length=3,
+        required=False,
+        help_text=_("2 or 3 letters, e.g. ENG"),
+        validators=[NoControlCharacters("country")],
+    )
+    rating = WholeNumberFormField(label=_("Rating"), min_value=0, max_value=4000, required=False)
+
+    def __init__(self, *args: Any, entry: Entry, **kwargs: Any) -> None:
+        players = [("", entry.player)]
+        if entry.partner is not None:
+            players.append(("partner_", entry.partner))
+        kwargs.setdefault(
+            "initial",
+            {
+                f"{prefix}{name}": getattr(player, name)
+                for prefix, player in players
+                for name in ("name", "club", "country", "rating")
+            },
+        )
+        super().__init__(*args, **kwargs)
+        self.teams = entry.partner is not None
+        if self.teams:  # the partner's fields, as the first player's
+            for name in ("name", "club", "country", "rating"):
+                field = copy.deepcopy(self.base_fields[name])
+                field.label = PARTNER_LABELS[name]
+                self.fields[f"partner_{name}"] = field
+
+    def player_fields(self, prefix: str = "") -> dict[str, Any]:
+        return {n: self.cleaned_data[f"{prefix}{n}"] for n in ("name", "club", "country", "rating")}
+
+    def partner_fields(self) -> dict[str, Any] | None:
+        return self.player_fields("partner_") if self.teams else None
+
+
+PARTNER_LABELS = {
+    "name": _("Partner's name"),
+    "club": _("Partner's club"),
+    "country": _("Partner's country"),
+    "rating": _("Partner's rating"),
+}

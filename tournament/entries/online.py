@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from tournament.accounts.verification import require_verified_address
 from tournament.acting import User, lock_event, need_reason
 from tournament.entries.models import EntryRequest
-from tournament.entries.services import enter_player
+from tournament.entries.services import enter_player, place_online_entry
 from tournament.errors import Conflict, DomainError
 from tournament.events.log import note
 from tournament.events.models import EventLogEntry
@@ -77,6 +77,7 @@ def enter_online(*, event: Event, user: User) -> Entry | EntryRequest:
         note(event, user, ONLINE, f"{player.name} asked to enter online (waiting for approval).")
         return request
     entry = enter_player(event=event, user=user, player=player)
+    entry = place_online_entry(entry=entry, user=user)  # by rating, before round 1
     note(event, user, ONLINE, f"{player.name} entered online as #{entry.starting_rank}.")
     return entry
 
@@ -114,6 +115,7 @@ def approve_entry_request(*, entry_request: EntryRequest, user: User) -> Entry:
             code="already_entered",
         )
     entry = enter_player(event=event, user=user, player=player)
+    entry = place_online_entry(entry=entry, user=user)  # by rating, before round 1
     _decide(entry_request, user, Decision.APPROVED, "")
     note(event, user, ONLINE, f"Online entry of {player.name} approved (#{entry.starting_rank}).")
     return entry

@@ -1,4 +1,5 @@
-"""Entries of an event: adding (one, or a CSV file), ranks, requested byes, withdrawals."""
+"""Entries of an event: adding (one, or a CSV file), ranks, requested byes, withdrawals, and
+corrections of what an entry says of its players."""
 
 import csv
 import io
@@ -8,7 +9,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F, Max
+from django.db.models import F, Max, Q
 from django.db.models.functions import Upper
 from django.utils.translation import gettext as _
 
@@ -16,18 +17,22 @@ from tournament import effects
 from tournament.acting import User, lock_event, paired_rounds, refuse_open_round
 from tournament.entries import teams
 from tournament.entries.byes import apply_requested_byes, set_requested_byes
-from tournament.errors import Conflict, DomainError
+from tournament.errors import Conflict, DomainError, NotAllowed
 from tournament.events.log import note
+from tournament.events.models import EventLogEntry
 from tournament.logs import log_write
 from tournament.models.events import Entry, Event, Player, Result, Round
 from tournament.permissions import (
+    is_director,
     require_director,
     require_director_or_own_entry,
 )
 from tournament.registry.services import (
+    CSV_COLUMNS,
     CsvImportError,
     clean_player_fields,
     find_player,
+    is_registrar,
     parse_players_csv,
     survivor_of,
 )
@@ -349,6 +354,14 @@ def rank_entries(
     """The starting ranks 1, 2, ... in the order ``order`` reads under the event's lock (the
     registry's ratings, or the rating list's from the ratings page); before round 1 only."""
     require_director(user, event)
+    return _write_ranks(event, user, order, log_action)
+
+
+def _write_ranks(
+    event: Event, user: User, order: Callable[[Event], list[Entry]], log_action: str | None
+) -> list[Entry]:
+    """The one writer of starting ranks, once the caller has said who may rank: a director
+    (``rank_entries``), or an online entrant taking their place (``place_online_entry``)."""
     event = lock_event(event)
     if event.round_set.exists():
         raise DomainError(_("Starting ranks are fixed once round 1 is paired."))
@@ -364,6 +377,36 @@ def rank_entries(
         log_write(log_action, user=user, event=event.pk, entries=len(entries))
     effects.results_changed(event.pk)  # the ranks show on the public pages
     return entries
+
+
+def by_rating_on_entry(entry: Entry) -> Callable[[Event], list[Entry]]:
+    """The order that places ``entry`` among the event's other entries by registry rating: above
+    the first one rated lower (unrated entries count lowest), below those rated as high; the
+    others keep their order, whoever set it."""
+
+    def order(event: Event) -> list[Entry]:
+        entries = list(event.entries.select_related("player", "partner").order_by("starting_rank"))
+        placed = next(e for e in entries if e.pk == entry.pk)
+        others = [e for e in entries if e.pk != entry.pk]
+        rating = placed.registry_rating
+        at = len(others)
+        if rating is not None:
+            lower = (i for i, e in enumerate(others) if (e.registry_rating or -1) < rating)
+            at = next(lower, at)
+        return [*others[:at], placed, *others[at:]]
+
+    return order
+
+
+@transaction.atomic
+def place_online_entry(*, entry: Entry, user: User) -> Entry:
+    """An online entrant's starting rank by their registry rating, among the entries made so
+    far, before round 1 (after it a late entry goes last: the ranks are fixed). The caller
+    (tournament/entries/online.py) has checked who enters."""
+    if entry.event.round_set.exists():
+        return entry
+    _write_ranks(entry.event, user, by_rating_on_entry(entry), "entry.rank-online")
+    return Entry.objects.select_related("player", "partner").get(pk=entry.pk)
 
 
 def rank_by_rating(*, event: Event, user: User) -> None:
@@ -458,3 +501,88 @@ def reinstate_entry(*, entry: Entry, user: User) -> Entry:
     note(event, user, "reinstate", f"{entry.name} reinstated from round {joined}.")
     effects.results_changed(event.pk)
     return entry
+
+
+#: What a director corrects of an entry's player.
+CORRECTABLE = ("name", "club", "country", "rating")
+
+
+def _may_correct(user: User, player: Player) -> None:
+    """A registry record is shared by every event it is entered in: a director corrects one
+    entered only in events they direct (a new player they typed in, say); a registrar any."""
+    if is_registrar(user):
+        return
+    entered = Event.objects.filter(Q(entries__player=player) | Q(entries__partner=player))
+    others = sorted({e.name for e in entered.distinct() if not is_director(user, e)})
+    if others:
+        raise NotAllowed(
+            _(
+                "%(name)s is also entered in %(events)s, which you do not direct: ask a "
+                "registrar to correct the registry's record."
+            )
+            % {"name": player.name, "events": ", ".join(others)},
+            code="shared_player",
+        )
+
+
+def _shown(value: object) -> str:
+    return "none" if value in (None, "") else f"“{value}”" if isinstance(value, str) else str(value)
+
+
+def _correct_player(user: User, player: Player, given: Mapping[str, Any], prefix: str) -> list[str]:
+    """Correct the player's fields ``given``; the changes as the log words them."""
+    current = {f: getattr(player, f) for f in CSV_COLUMNS}
+    wanted = {f: given[f] for f in CORRECTABLE if f in given}
+    try:
+        cleaned = clean_player_fields(**{**current, **wanted})
+    except DomainError as exc:  # named as the form names it: the partner's fields
+        raise DomainError(exc.message, field=f"{prefix}{exc.field or 'name'}") from None
+    changed = [f for f in CORRECTABLE if cleaned[f] != current[f]]
+    if not changed:
+        return []
+    _may_correct(user, player)
+    for field in changed:
+        setattr(player, field, cleaned[field])
+    player.save(update_fields=changed)
+    return [f"{field} {_shown(current[field])} → {_shown(cleaned[field])}" for field in changed]
+
+
+@transaction.atomic
+def correct_entry(
+    *,
+    entry: Entry,
+    user: User,
+    player_fields: Mapping[str, Any],
+    partner_fields: Mapping[str, Any] | None = None,
+) -> list[str]:
+    """Correct what an entry says of its player (a partnership team's: of each of its two):
+    name, club, country, rating. The registry's record is what every page and export reads, so
+    it is corrected there; the log of each event the player is in says who changed what, from
+    what to what. The changes in the log's words; none when nothing differed."""
+    require_director(user, entry.event)
+    event = lock_event(entry.event)
+    entry = Entry.objects.select_related("player", "partner").get(pk=entry.pk)
+    said: list[str] = []
+    players: list[Player] = []
+    sides = [(entry.player, player_fields, "")]
+    if entry.partner is not None and partner_fields is not None:
+        sides.append((entry.partner, partner_fields, "partner_"))
+    for player, given, prefix in sides:
+        before = player.name
+        changes = _correct_player(user, player, given, prefix)
+        if changes:
+            said.append(f"{before}: {', '.join(changes)}")
+            players.append(player)
+    if not said:
+        return []
+    text = f"Entry #{entry.starting_rank} corrected: {'; '.join(said)}."
+    log_write("entry.correct", user=user, event=event.pk, entry=entry.pk)
+    entered = Event.objects.filter(Q(entries__player__in=players) | Q(entries__partner__in=players))
+    for other in entered.distinct().order_by("pk"):
+        if other.pk == event.pk:
+            note(other, user, EventLogEntry.Kind.CORRECTION, text)
+        else:
+            note(other, user, EventLogEntry.Kind.CORRECTION, f"{text} (from {event.name})")
+        # Standings, crosstables, live pages and exports show the name, club and rating.
+        effects.results_changed(other.pk)
+    return said

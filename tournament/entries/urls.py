@@ -30,6 +30,11 @@ urlpatterns = [
         name="entry-reinstate",
     ),
     path("events/<slug:slug>/entries/<int:pk>/byes/", entries.entry_byes, name="entry-byes"),
+    path(
+        "events/<slug:slug>/entries/<int:pk>/correct/",
+        entries.entry_correct,
+        name="entry-correct",
+    ),
     path("events/<slug:slug>/enter/", event_enter, name="event-enter"),
     path("events/<slug:slug>/my-entry/", my_entry, name="my-entry"),
     path(

@@ -17,7 +17,7 @@ from tournament.accounts import selectors as account_selectors
 from tournament.acting import User, paired_rounds
 from tournament.entries import teams
 from tournament.entries.byes import BYE_POINT_WORDS, allowed_bye_points, set_requested_byes
-from tournament.entries.forms import ByesForm, EntryForm
+from tournament.entries.forms import ByesForm, CorrectionForm, EntryForm
 from tournament.entries.models import EntryRequest
 from tournament.entries.online import (
     approve_entry_request,
@@ -27,6 +27,7 @@ from tournament.entries.online import (
 from tournament.entries.selectors import entries_of, entry_requests_of, own_entry_requests
 from tournament.entries.services import (
     add_player_entry,
+    correct_entry,
     import_players_csv,
     rank_by_rating,
     reinstate_entry,
@@ -42,14 +43,15 @@ from tournament.registry.services import CSV_COLUMNS, CsvImportError
 from tournament.rounds.selectors import next_round_number, open_round
 
 
-def _page(
-    request: HttpRequest,
+def _context(
     event: Event,
     *,
     entry_form: EntryForm | None = None,
     csv_form: CsvImportForm | None = None,
-) -> HttpResponse:
-    context = {
+    added: Entry | None = None,
+    said: str = "",
+) -> dict[str, Any]:
+    return {
         "event": event,
         "entries": entries_of(event),
         "entry_form": entry_form or EntryForm(event=event),
@@ -59,7 +61,19 @@ def _page(
         "has_rounds": event.round_set.exists(),
         "csv_columns": teams.TEAM_COLUMNS if teams.is_partnership(event) else CSV_COLUMNS,
         "waiting": entry_requests_of(event, Decision.PENDING),
+        "added": added,  # the entry just added: its row is marked
+        "said": said,  # what the add form says after an add without a reload
     }
+
+
+def _page(
+    request: HttpRequest,
+    event: Event,
+    *,
+    entry_form: EntryForm | None = None,
+    csv_form: CsvImportForm | None = None,
+) -> HttpResponse:
+    context = _context(event, entry_form=entry_form, csv_form=csv_form)
     return render(request, "tournament/entries.html", context)
 
 
@@ -70,11 +84,20 @@ def entries(request: HttpRequest, slug: str) -> HttpResponse:
     return _page(request, event)
 
 
+def _at_entry(event: Event, entry: Entry) -> str:
+    """The entries page at the entry's row."""
+    return reverse("event-entries", args=[event.slug]) + f"#entry-{entry.pk}"
+
+
 @require_POST
 def entry_add(request: HttpRequest, slug: str) -> HttpResponse:
+    """Add a player (a team). From the page's script (htmx) the add form and the list are
+    sent back in place, so the director stays where they were, the form ready for the next
+    player; without it, the page again at the added row."""
     event = get_event(slug)
     if denied := director_or_deny(request, event):
         return denied
+    partial = bool(request.htmx)  # type: ignore[attr-defined]  # django-htmx middleware
     form = EntryForm(request.POST, event=event)
     if form.is_valid():
         data = form.cleaned_data
@@ -93,12 +116,18 @@ def entry_add(request: HttpRequest, slug: str) -> HttpResponse:
             form_error(form, exc)
         else:
             late = f", joining in round {entry.joined_round}" if entry.joined_round > 1 else ""
-            messages.success(
-                request,
-                _("%(name)s is entered as #%(starting_rank)s%(late)s.")
-                % {"name": entry.name, "starting_rank": entry.starting_rank, "late": late},
-            )
-            return redirect("event-entries", event.slug)
+            said = _("%(name)s is entered as #%(starting_rank)s%(late)s.") % {
+                "name": entry.name,
+                "starting_rank": entry.starting_rank,
+                "late": late,
+            }
+            if partial:
+                context = _context(event, added=entry, said=said)
+                return render(request, "tournament/_entries_work.html", context)
+            messages.success(request, said)
+            return redirect(_at_entry(event, entry))
+    if partial:
+        return render(request, "tournament/_entries_work.html", _context(event, entry_form=form))
     return _page(request, event, entry_form=form)
 
 
@@ -154,20 +183,55 @@ def entries_rank(request: HttpRequest, slug: str) -> HttpResponse:
 
 def _entry(request: HttpRequest, slug: str, pk: int) -> tuple[Event, Entry]:
     event = get_event(slug)
-    return event, get_object_or_404(Entry.objects.select_related("player"), pk=pk, event=event)
+    entry = Entry.objects.select_related("player", "partner")
+    return event, get_object_or_404(entry, pk=pk, event=event)
 
 
-@require_POST
+@require_http_methods(["GET", "POST"])
 def entry_withdraw(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """GET: what withdrawing the entry means, to confirm; POST: withdraw it."""
     event, entry = _entry(request, slug, pk)
     if denied := director_or_deny(request, event):
         return denied
+    if request.method == "GET":
+        context = {"event": event, "entry": entry, "back": _at_entry(event, entry)}
+        return render(request, "tournament/entry_withdraw.html", context)
     return carry_out(
         request,
         lambda: withdraw_entry(entry=entry, user=request.user),
-        f"{entry.name} has withdrawn: results so far stand.",
-        reverse("event-entries", args=[event.slug]),
+        _("%(name)s has withdrawn: results so far stand.") % {"name": entry.name},
+        _at_entry(event, entry),
     )
+
+
+@require_http_methods(["GET", "POST"])
+def entry_correct(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """Correct what the entry says of its player: name, club, country, rating (logged)."""
+    event, entry = _entry(request, slug, pk)
+    if denied := director_or_deny(request, event):
+        return denied
+    form = CorrectionForm(request.POST or None, entry=entry)
+    if request.method == "POST" and form.is_valid():
+        try:
+            changes = correct_entry(
+                entry=entry,
+                user=request.user,
+                player_fields=form.player_fields(),
+                partner_fields=form.partner_fields(),
+            )
+        except DomainError as exc:
+            form_error(form, exc)
+        else:
+            if changes:
+                messages.success(
+                    request,
+                    _("The entry is corrected: %(changes)s.") % {"changes": "; ".join(changes)},
+                )
+            else:
+                messages.info(request, _("Nothing differed: the entry is as it was."))
+            return redirect(_at_entry(event, entry))
+    context = {"event": event, "entry": entry, "form": form, "back": _at_entry(event, entry)}
+    return render(request, "tournament/entry_correct.html", context)
 
 
 @require_POST
@@ -178,8 +242,8 @@ def entry_reinstate(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
     return carry_out(
         request,
         lambda: reinstate_entry(entry=entry, user=request.user),
-        f"{entry.name} is back in the event.",
-        reverse("event-entries", args=[event.slug]),
+        _("%(name)s is back in the event.") % {"name": entry.name},
+        _at_entry(event, entry),
     )
 
 

@@ -1,6 +1,6 @@
 """Forms of the director pages. They parse what was typed; the services decide what is allowed."""
 
-import json
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
@@ -10,12 +10,12 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.core.chains import DEFAULT_PRESET, PRESETS, validate_chain
 from scoring.core.tiebreaks import CATALOGUE
+from tournament.events import options
 from tournament.events.selectors import tiebreak_labels
 from tournament.festivals.selectors import pending_request_of
 from tournament.fields import WholeNumberChoiceField, WholeNumberFormField, form_field
 from tournament.models.events import Event, EventRole, Festival
-from tournament.reading import JsonRefused, read_json, whole_number
-from tournament.rounds import challenges as challenge_rounds
+from tournament.reading import whole_number
 from tournament.text import NoControlCharacters
 from tournament.widgets import DateInput
 
@@ -118,24 +118,85 @@ class EventForm(forms.Form):
         required=False,  # left out: 2 for a new event, unchanged for an edited one
         empty_value=None,
         help_text=_(
-            "MSO: 2 only. Standard: 2, 3 or 4; tables of 4 and 3 are mixed when the players "
-            "do not divide (tables of 3 and 2 for 3). Duplicate solitaire: 1"
+            "Standard: 2, 3 or 4; tables of 4 and 3 are mixed when the players do not divide "
+            "(tables of 3 and 2 for 3). Challenges: 3 or 4 (a table may then seat 2 to 4)."
         ),
     )
-    ruleset_options = forms.CharField(
-        label=_("Ruleset options"),
+    # The board game's options (tournament/events/options.py says which apply to which event).
+    placement_rule = forms.ChoiceField(
+        label=_("Placement"),
+        choices=[
+            ("touch", _("Touch: every tile touches a placed tile or a start symbol (MSO)")),
+            ("first-round", _("First round: each player's first tile at a free start symbol")),
+        ],
         required=False,
-        widget=forms.Textarea(attrs={"rows": 2}),
-        help_text=_('JSON object of engine overrides, e.g. {"placement_rule": "first-round"}'),
+        help_text=_(
+            "First round (the standard game): each player's first tile touches a start symbol "
+            "no tile touches yet; later tiles go anywhere."
+        ),
+    )
+    bonus_placements = forms.ChoiceField(
+        label=_("Bonus placements"),
+        choices=[
+            ("placement", _("One per placement at most (MSO)")),
+            ("colour", _("One per colour reaching 18 (standard)")),
+            (options.NO_BONUS, _("None")),
+        ],
+        required=False,
+        help_text=_("When two colours reach 18 with one placement: MSO gives one, standard two."),
+    )
+    board_radius = forms.ChoiceField(
+        label=_("Board"),
+        choices=[
+            ("", _("By players per table (radius 5, 6 or 7)")),
+            ("5", _("Radius 5 (the board for two)")),
+            ("6", _("Radius 6 (the board for three)")),
+            ("7", _("Radius 7 (the whole board)")),
+        ],
+        required=False,
+        help_text=_("By players per table: radius 5 for two, 6 for three, 7 for four."),
+    )
+    track = forms.ChoiceField(
+        label=_("Score track"),
+        choices=[("18", _("18")), ("36", _("36: the double-length track"))],
+        required=False,
+        help_text=_("The double-length track: 0-18 on the first board, then 0-18 on the second."),
+    )
+    rack_size = forms.ChoiceField(
+        label=_("Tiles on a rack"),
+        choices=[(str(n), str(n)) for n in range(6, 0, -1)],
+        required=False,
+    )
+    swap_allowed = forms.ChoiceField(
+        label=_("Swapping tiles"),
+        choices=[(options.YES, _("Allowed")), (options.NO, _("Not allowed"))],
+        required=False,
+        help_text=_("A player whose rack shows none of their lowest colours may swap it."),
     )
     challenge_sequence = forms.CharField(
         label=_("Challenges, round by round"),
         required=False,
         max_length=300,
         help_text=_(
-            "Ingenious Challenges only: the challenges the rounds play in turn, e.g. "
-            "card, dice, tile (each round's can be changed on its draft)"
+            "The challenges the rounds play in turn, e.g. card, dice, tile (each round's can "
+            "be changed on its draft)"
         ),
+    )
+    challenge_mode = forms.ChoiceField(
+        label=_("The tables are recorded"),
+        choices=[
+            ("table", _("By the arbiter, from what the table shows")),
+            ("full", _("By the site, which deals, rolls and draws (for online play)")),
+        ],
+        required=False,
+    )
+    dice_setup = forms.ChoiceField(
+        label=_("Dice Challenge set-up"),
+        choices=[
+            (options.DICE_ROLL, _("Every player rolls their dice")),
+            (options.DICE_NO_ROLL, _("Nobody rolls (the optional starting rule)")),
+        ],
+        required=False,
     )
     pairing_system = forms.ChoiceField(
         label=_("Pairing system"),
@@ -161,7 +222,7 @@ class EventForm(forms.Form):
         help_text=_("Baku: FIDE's acceleration for large Swiss fields (shown on each draft)"),
     )
     keep_apart = forms.MultipleChoiceField(
-        choices=[("club", "Club"), ("family", "Family"), ("country", "Country")],
+        choices=[("club", _("Club")), ("family", _("Family")), ("country", _("Country"))],
         required=False,
         widget=forms.CheckboxSelectMultiple,
         label=_("Keep apart players of the same"),
@@ -196,11 +257,26 @@ class EventForm(forms.Form):
         help_text="Comma-separated, in order: " + ", ".join(sorted(CATALOGUE)),
     )
 
+    # The ruleset whose options the option fields show: the page's script sets it when it
+    # sets them to another ruleset's.
+    options_for = forms.CharField(required=False, widget=forms.HiddenInput)
+
     def __init__(self, *args: Any, event: Event | None = None, **kwargs: Any) -> None:
         if event is not None and "initial" not in kwargs:
             kwargs["initial"] = self.initial_of(event)
+        elif event is None:  # a new event: MSO's options, as the page shows them
+            own = options.form_values(Event.Ruleset.MSO, {})
+            own["options_for"] = Event.Ruleset.MSO
+            kwargs["initial"] = {**own, **(kwargs.get("initial") or {})}
         super().__init__(*args, **kwargs)
+        self.event = event
+        #: What the form left unsaved because it does not apply, in the director's words.
+        self.ignored: list[str] = []
         form_field(self, "tiebreak_preset", forms.ChoiceField).choices = tiebreak_preset_choices()
+        # A field that does not apply is not sent (the page's script disables it): not required.
+        for name in options.FIELDS:
+            if not self.applies(name):
+                self.fields[name].required = False
 
     @staticmethod
     def initial_of(event: Event) -> dict[str, Any]:
@@ -214,8 +290,8 @@ class EventForm(forms.Form):
             "festival": getattr(pending_request_of(event), "festival_id", event.festival_id),
             "ruleset": event.ruleset,
             "table_size": event.table_size,
-            "ruleset_options": json.dumps(event.ruleset_options) if event.ruleset_options else "",
-            "challenge_sequence": challenge_rounds.sequence_text(event),
+            **options.form_values(event.ruleset, dict(event.ruleset_options or {})),
+            "options_for": event.ruleset,
             "pairing_system": event.pairing_system,
             "rounds": event.rounds,
             "clock_minutes": event.clock_minutes,
@@ -231,29 +307,59 @@ class EventForm(forms.Form):
             "check_in_required": event.check_in_required,
         }
 
-    def clean_ruleset_options(self) -> dict[str, Any]:
-        text = self.cleaned_data["ruleset_options"].strip()
-        if not text:
-            return {}
+    def _chosen(self, name: str) -> Any:
+        if self.is_bound and name in self.data:
+            return self.data.get(name)
+        return self.get_initial_for_field(self.fields[name], name)
+
+    def chosen(self) -> tuple[str, Any, str]:
+        """The ruleset, players per table and pairing system the form is for: as sent, else as
+        the event (or a new event) has them."""
+        ruleset = str(self._chosen("ruleset") or Event.Ruleset.MSO)
+        system = str(self._chosen("pairing_system") or Event.PairingSystem.AUTO)
+        return ruleset, self._chosen("table_size"), system
+
+    def applies(self, name: str) -> bool:
+        """Whether the field ``name`` applies to the event as chosen (the page shows it); the
+        custom tie-breaks, when the tie-breaks chosen are a custom list."""
+        if name == "tiebreak_custom" and self._chosen("tiebreak_preset") != CUSTOM:
+            return False
+        return options.applies(name, *self.chosen())
+
+    def sections(self) -> list["Section"]:
+        """The fields in the page's groups, each with whether it applies."""
+        return [
+            Section(legend, [Shown(self[name], self.applies(name)) for name in names])
+            for legend, names in SECTIONS
+        ]
+
+    def _changed(self, name: str) -> bool:
+        """Whether the director changed the field from what the page showed (a value the
+        field cannot read counts as changed)."""
+        bound = self[name]
         try:
-            value = read_json(text)
-        except json.JSONDecodeError as exc:
-            raise forms.ValidationError(
-                _("Not valid JSON: %(msg)s (column %(colno)s).")
-                % {"msg": exc.msg, "colno": exc.colno}
-            ) from None
-        except JsonRefused as exc:
-            if exc.code == "too_deep":
-                raise forms.ValidationError(_("The JSON is nested too deeply.")) from None
-            raise forms.ValidationError(_("The JSON contains a NUL character (\\u0000).")) from None
-        if not isinstance(value, dict):
-            raise forms.ValidationError(_('Give a JSON object, e.g. {"placement_rule": "..."}.'))
-        return value
+            return bool(self.fields[name].has_changed(bound.initial, bound.data))
+        except forms.ValidationError:
+            return True
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
+        # Sent and changed, yet not for this event: not saved, and the director is told. (A size
+        # the ruleset does not allow goes to the service, which refuses it.)
+        for name in options.FIELDS:
+            sent = name in self.data and name != "table_size"
+            if sent and not self.applies(name) and self._changed(name):
+                self.ignored.append(
+                    _(
+                        "%(field)s does not apply to this event (its ruleset, players per "
+                        "table or pairing system): it was not saved."
+                    )
+                    % {"field": self.fields[name].label}
+                )
         preset = data.get("tiebreak_preset")
-        if preset == CUSTOM:
+        if not self.applies("tiebreak_preset"):
+            pass
+        elif preset == CUSTOM:
             names = [n.strip() for n in data.get("tiebreak_custom", "").split(",") if n.strip()]
             problems = validate_chain(names)
             if not names:
@@ -268,19 +374,109 @@ class EventForm(forms.Form):
             data["tiebreak_chain"] = list(PRESETS[preset])
         return data
 
+    def _ruleset_options(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The event's ruleset options from the option fields that apply; options the form
+        has no field for stay while the ruleset does."""
+        ruleset = str(data.get("ruleset") or "")
+        stored = dict(self.event.ruleset_options or {}) if self.event is not None else {}
+        if self.event is not None and self.event.ruleset != ruleset:
+            left = options.unmanaged(stored)
+            if left:
+                self.ignored.append(
+                    _("The options %(names)s of the former ruleset do not apply: removed.")
+                    % {"names": ", ".join(sorted(left))}
+                )
+            stored = {}
+        kept = options.unmanaged(stored)
+        # A field left out (an older page, a script) keeps what the event has.
+        fields: tuple[str, ...]
+        if ruleset == Event.Ruleset.CHALLENGES:
+            fields = options.CHALLENGE_FIELDS
+        elif ruleset in options.BOARD_GAMES:
+            fields = options.ENGINE_FIELDS
+        else:
+            return kept
+        # Options shown for another ruleset (the page without its script keeps the former
+        # ruleset's): those the director left as they were are the chosen ruleset's own.
+        fresh = "options_for" in self.data and self.data.get("options_for") != ruleset
+        given = {
+            n: data[n]
+            for n in fields
+            if self.applies(n) and n in self.data and n in data and (not fresh or self._changed(n))
+        }
+        if ruleset == Event.Ruleset.CHALLENGES:
+            return kept | options.challenge_options(given, stored)
+        return kept | options.engine_options(ruleset, given, stored)
+
     def event_data(self) -> dict[str, Any]:
-        """The cleaned form as the services' event fields."""
+        """The cleaned form as the services' event fields: the fields that apply (the others
+        keep the event's values), the option fields as the ruleset options."""
         data = dict(self.cleaned_data)
+        data["ruleset_options"] = self._ruleset_options(data)
+        ruleset = data.get("ruleset")
+        sent_size = data.get("table_size")
+        for name in (*options.ENGINE_FIELDS, *options.CHALLENGE_FIELDS):
+            data.pop(name, None)  # in the ruleset options now
+        for name in options.FIELDS:
+            if not self.applies(name):  # left as the event has it
+                data.pop(name, None)
         data.pop("tiebreak_preset", None)
         data.pop("tiebreak_custom", None)
-        if data.get("ruleset") == Event.Ruleset.PARTNERSHIP and data.get("table_size") == 2:
-            data["table_size"] = 4  # the form's default size: partnership has only tables of 4
-        if data.get("ruleset") == Event.Ruleset.SOLITAIRE and data.get("table_size") == 2:
-            data["table_size"] = 1  # the form's default size: everyone plays solitaire alone
-        challenge_rounds.form_data(data)  # the challenge sequence into the ruleset options
+        data.pop("options_for", None)
+        fixed = options.FIXED_TABLE_SIZE.get(str(ruleset))
+        if fixed is not None and sent_size not in (None, 2):
+            data["table_size"] = sent_size  # a size the ruleset does not allow: refused
+        elif fixed is not None:
+            # Not sent, or the form's default of 2: the only size the ruleset has.
+            data["table_size"] = fixed
+        elif ruleset == Event.Ruleset.CHALLENGES and data.get("table_size") == 2:
+            data["table_size"] = 4  # the form's default size: an event of challenges gets 4
         if data.get("table_size") is None:
             data.pop("table_size", None)
         return data
+
+
+@dataclass(frozen=True)
+class Shown:
+    """A field of the event form, and whether it applies to the event as chosen."""
+
+    field: forms.BoundField
+    applies: bool
+
+
+@dataclass(frozen=True)
+class Section:
+    legend: str
+    fields: list[Shown]
+
+
+SECTIONS: list[tuple[Any, tuple[str, ...]]] = [
+    (_("The event"), ("name", "venue", "start_date", "end_date", "festival")),
+    (
+        _("The game"),
+        (
+            "ruleset",
+            "table_size",
+            *options.ENGINE_FIELDS,
+            *options.CHALLENGE_FIELDS,
+            "clock_minutes",
+        ),
+    ),
+    (
+        _("Pairing"),
+        (
+            "pairing_system",
+            "rounds",
+            "acceleration",
+            "keep_apart",
+            "bye_value",
+            "requested_bye_points",
+            "check_in_required",
+        ),
+    ),
+    (_("Standings"), ("tiebreak_preset", "tiebreak_custom")),
+    (_("Entries"), ("entry_open", "entry_approval")),
+]
 
 
 class RoleForm(forms.Form):

@@ -25,6 +25,7 @@ class EventLogEntry(models.Model):
         CONFIRMATION = "confirmation", _("Result confirmation")
         MERGE = "merge", _("Registry merge")
         ROLE = "role", _("Role granted or removed")
+        CORRECTION = "correction", _("Entry corrected")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="log_entries")
     kind = models.CharField(max_length=12, choices=Kind.choices)

@@ -279,14 +279,18 @@ def update_event(*, event: Event, user: User, data: Mapping[str, Any]) -> Event:
             )
         table = round_robin_rounds(event)
         if table is not None and event.rounds > table and event.rounds != before["rounds"]:
-            raise DomainError(
-                _(
+            values = {"entries": event.entries.count(), "table": table, "rounds": event.rounds}
+            if event.pairing_system == Event.PairingSystem.DOUBLE_ROUND_ROBIN:
+                message = _(
+                    "This double all-play-all of %(entries)s players has %(table)s rounds "
+                    "(its Berger table twice): the event cannot be set to %(rounds)s."
+                )
+            else:
+                message = _(
                     "This all-play-all of %(entries)s players has %(table)s rounds "
                     "(its Berger table): the event cannot be set to %(rounds)s."
                 )
-                % {"entries": event.entries.count(), "table": table, "rounds": event.rounds},
-                field="rounds",
-            )
+            raise DomainError(message % values, field="rounds")
     event.save()
     if festival_given:  # joins at once, asks its directors, or leaves
         festival_members.set_event_festival(event=event, user=user, festival=festival)
@@ -362,33 +366,42 @@ def remove_role(*, event: Event, user: User, role: EventRole, reason: str = "") 
 
 
 def check_round_robin_rounds(event: Event, number: int) -> None:
-    """An all-play-all has its Berger table's rounds and no more: round ``number`` must be one of
-    them, and when round 1 fixes the table the event's rounds must fit in it (a round beyond
-    the table has no pairing and would stay "being paired", and the event would never end)."""
+    """An all-play-all has its Berger table's rounds and no more (a double one, twice its
+    table's): round ``number`` must be one of them, and when round 1 fixes the table the event's
+    rounds must fit in it (a round beyond the table has no pairing and would stay "being
+    paired", and the event would never end)."""
     table = round_robin_rounds(event)
     if table is None:
         return
     players = event.entries.count()
+    double = event.pairing_system == Event.PairingSystem.DOUBLE_ROUND_ROBIN
+    values = {"players": players, "table": table, "number": number, "rounds": event.rounds}
     if number > table:
-        raise DomainError(
-            _(
+        if double:
+            message = _(
+                "A double all-play-all of %(players)s players has %(table)s rounds, all "
+                "of them paired: there is no round %(number)s."
+            )
+        else:
+            message = _(
                 "An all-play-all of %(players)s players has %(table)s rounds, all "
                 "of them paired: there is no round %(number)s."
             )
-            % {"players": players, "table": table, "number": number},
-            code="round_robin_complete",
-        )
+        raise DomainError(message % values, code="round_robin_complete")
     if number == 1 and event.rounds > table:
-        raise DomainError(
-            _(
+        if double:
+            message = _(
+                "A double all-play-all of %(players)s players takes %(table)s rounds, "
+                "but the event is set to %(rounds)s: set its rounds to %(table)s "
+                "(or fewer) under Edit the event, then pair round 1."
+            )
+        else:
+            message = _(
                 "An all-play-all of %(players)s players takes %(table)s rounds, "
                 "but the event is set to %(rounds)s: set its rounds to %(table)s "
                 "(or fewer) under Edit the event, then pair round 1."
             )
-            % {"players": players, "table": table, "rounds": event.rounds},
-            field="rounds",
-            code="round_robin_rounds",
-        )
+        raise DomainError(message % values, field="rounds", code="round_robin_rounds")
 
 
 def refresh_event_status(event: Event) -> None:

@@ -13,6 +13,7 @@ from tournament.checkin import selectors as checkin_selectors
 from tournament.entries.selectors import entries_of
 from tournament.entries.views import online_state
 from tournament.errors import DomainError
+from tournament.events import options
 from tournament.events.forms import EventForm, RoleForm
 from tournament.events.selectors import (
     can_see_logs,
@@ -33,6 +34,7 @@ from tournament.pages import (
     require_creator_or_deny,
 )
 from tournament.permissions import is_arbiter, is_director
+from tournament.reading import whole_number
 from tournament.results.selectors import corrections_of
 from tournament.rounds.selectors import (
     next_round_number,
@@ -58,10 +60,26 @@ def _say_if_asking(request: HttpRequest, event: Event) -> None:
         )
 
 
+def _form_page(request: HttpRequest, form: EventForm, event: Event | None) -> HttpResponse:
+    context = {"form": form, "event": event, "spec": options.spec(event)}
+    return render(request, "tournament/event_form.html", context)
+
+
+def _say_ignored(request: HttpRequest, form: EventForm) -> None:
+    for message in form.ignored:
+        messages.warning(request, message)
+
+
+def _initial_festival(request: HttpRequest) -> dict[str, int]:
+    """A festival's page adds an event to itself: ``?festival=<id>`` chooses it on the form."""
+    festival = whole_number(request.GET.get("festival", ""))
+    return {} if festival is None else {"festival": festival}
+
+
 @login_required
 def event_create(request: HttpRequest) -> HttpResponse:
     require_creator_or_deny(request)
-    form = EventForm(request.POST or None)
+    form = EventForm(request.POST or None, initial=_initial_festival(request))
     if request.method == "POST" and form.is_valid():
         try:
             event = create_event(user=request.user, data=form.event_data())
@@ -71,9 +89,10 @@ def event_create(request: HttpRequest) -> HttpResponse:
             messages.success(
                 request, _("%(name)s is created: you are its director.") % {"name": event.name}
             )
+            _say_ignored(request, form)
             _say_if_asking(request, event)
             return redirect("event-entries", event.slug)
-    return render(request, "tournament/event_form.html", {"form": form, "event": None})
+    return _form_page(request, form, None)
 
 
 def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
@@ -88,9 +107,10 @@ def event_edit(request: HttpRequest, slug: str) -> HttpResponse:
             form_error(form, exc)
         else:
             messages.success(request, _("The event is saved."))
+            _say_ignored(request, form)
             _say_if_asking(request, event)
             return redirect(event)
-    return render(request, "tournament/event_form.html", {"form": form, "event": event})
+    return _form_page(request, form, event)
 
 
 @cached_page(live_version)  # the anonymous rendering, once per change

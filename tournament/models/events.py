@@ -136,6 +136,7 @@ class Event(models.Model):
         AUTO = "auto", _("Automatic (all-play-all with 10 or fewer, else Swiss)")
         SWISS = "swiss", _("Swiss")
         ROUND_ROBIN = "round-robin", _("All-play-all (Berger tables)")
+        DOUBLE_ROUND_ROBIN = "double-round-robin", _("Double all-play-all (everyone meets twice)")
 
     class Status(models.TextChoices):
         REGISTRATION = "registration", _("Registration")
@@ -230,9 +231,13 @@ class Event(models.Model):
     @property
     def track(self) -> int:
         """The highest level a result gives: a colour's 18, 36 on the double-length track
-        (partnership, solitaire: RULINGS.md), a Challenge's score row's 10 (CHALLENGES.md)."""
+        (partnership, solitaire: RULINGS.md, or an event whose options choose it, as its games'
+        engine does), a Challenge's score row's 10 (CHALLENGES.md)."""
         if self.ruleset == Event.Ruleset.CHALLENGES:
             return CHALLENGE_ROW_MAX
+        chosen = (self.ruleset_options or {}).get("track")
+        if chosen in (LOWEST_LEVEL_MAX, DOUBLE_TRACK_MAX) and not isinstance(chosen, bool):
+            return int(chosen)
         double = (Event.Ruleset.PARTNERSHIP, Event.Ruleset.SOLITAIRE)
         return DOUBLE_TRACK_MAX if self.ruleset in double else LOWEST_LEVEL_MAX
 

@@ -1,4 +1,10 @@
-"""All-play-all by the Berger tables (FIDE Handbook C.05, Annex 1)."""
+"""All-play-all by the Berger tables (FIDE Handbook C.05, Annex 1), once or twice.
+
+A double all-play-all plays the table twice: the second cycle repeats the table's rounds in
+order with who moves first reversed in every game, and (as Annex 1 recommends) the first cycle
+plays the table's last two rounds in swapped order, so that nobody moves first, or second, three
+games running across the turn of the cycles.
+"""
 
 from __future__ import annotations
 
@@ -60,6 +66,19 @@ def round_robin_schedule(n: int) -> list[list[tuple[int, int]]]:
     return schedule
 
 
+def double_round_robin_schedule(n: int) -> list[list[tuple[int, int]]]:
+    """The double all-play-all of ``n`` players by starting rank: ``2 * (rounds of the table)``
+    rounds in the form of ``round_robin_schedule`` (``(r, 0)``: rank ``r`` has the bye).
+
+    Cycle 1 is the Berger table with its last two rounds swapped (FIDE C.05 Annex 1); cycle 2 is
+    the table in its own order, each game with the other player moving first.
+    """
+    table = round_robin_schedule(n)
+    first = table[:-2] + [table[-1], table[-2]] if len(table) > 2 else list(table)
+    second = [[(b, a) if b else (a, b) for a, b in rnd] for rnd in table]
+    return [list(rnd) for rnd in first] + second
+
+
 def _board_key(pair: tuple[PlayerState, PlayerState | None]) -> tuple[float, float, int]:
     a, b = pair
     if b is None:
@@ -69,20 +88,29 @@ def _board_key(pair: tuple[PlayerState, PlayerState | None]) -> tuple[float, flo
     return (0.0, -hi - lo / 1000.0, min(a.rank, b.rank))
 
 
-def pair_round_robin(players: Sequence[PlayerState], round_number: int) -> RoundPairing:
-    """Pair one round from the schedule fixed by starting rank at the start of the event.
+def pair_round_robin(
+    players: Sequence[PlayerState], round_number: int, *, double: bool = False
+) -> RoundPairing:
+    """Pair one round from the schedule fixed by starting rank at the start of the event (with
+    ``double``: the double all-play-all's, ``double_round_robin_schedule``).
 
     Every registered player keeps their table number, withdrawn or not: a player whose scheduled
     opponent has withdrawn, is absent or asked for a bye gets a bye, and the reason says why.
     """
     by_rank = sorted(players, key=lambda p: (p.rank, p.id))
     n = len(by_rank)
-    schedule = round_robin_schedule(n)
+    schedule = double_round_robin_schedule(n) if double else round_robin_schedule(n)
+    kind = "double round robin" if double else "round robin"
     if not 1 <= round_number <= len(schedule):
         raise NoPairingError(
-            f"round robin of {n} players has {len(schedule)} rounds; "
-            f"there is no round {round_number}"
+            f"{kind} of {n} players has {len(schedule)} rounds; there is no round {round_number}"
         )
+    cycle = len(schedule) // 2 if double else len(schedule)
+    where = (
+        f"{kind} round {round_number}, cycle {(round_number - 1) // cycle + 1}"
+        if double
+        else f"{kind} round {round_number}"
+    )
 
     def playing(p: PlayerState) -> bool:
         return p.active and not p.wants_bye
@@ -97,13 +125,13 @@ def pair_round_robin(players: Sequence[PlayerState], round_number: int) -> Round
         a = by_rank[a_no - 1]
         if b_no == 0:
             if playing(a):
-                reason = f"bye: #{a.rank} (odd field, round robin round {round_number})"
+                reason = f"bye: #{a.rank} (odd field, {where})"
                 rows.append((a, None, reason))
             continue
         b = by_rank[b_no - 1]
         if playing(a) and playing(b):
             reason = (
-                f"round robin round {round_number}: #{a.rank} v #{b.rank} "
+                f"{where}: #{a.rank} v #{b.rank} "
                 f"(Berger table {a_no}-{b_no}; #{a.rank} moves first)"
             )
             rows.append((a, b, reason))
@@ -117,10 +145,15 @@ def pair_round_robin(players: Sequence[PlayerState], round_number: int) -> Round
         Pairing(board=i + 1, first=a.id, second=None if b is None else b.id, reason=reason)
         for i, (a, b, reason) in enumerate(rows)
     ]
-    notes = [f"round robin of {n} players by the Berger table (table numbers = starting ranks)"]
+    notes = [f"{kind} of {n} players by the Berger table (table numbers = starting ranks)"]
+    if double:
+        notes.append(
+            "double round robin: the table's last two rounds swapped in cycle 1 (FIDE C.05 "
+            "Annex 1), cycle 2 the table again with who moves first reversed"
+        )
     return RoundPairing(
         round_number=round_number,
-        system="round-robin",
+        system="double-round-robin" if double else "round-robin",
         pairings=pairings,
         requested_byes=sorted(p.id for p in players if p.active and p.wants_bye),
         absent=sorted(p.id for p in players if not p.active),
@@ -128,4 +161,9 @@ def pair_round_robin(players: Sequence[PlayerState], round_number: int) -> Round
     )
 
 
-__all__ = ["berger_table", "pair_round_robin", "round_robin_schedule"]
+__all__ = [
+    "berger_table",
+    "double_round_robin_schedule",
+    "pair_round_robin",
+    "round_robin_schedule",
+]

@@ -34,7 +34,8 @@ if TYPE_CHECKING:
     from .model import RoundPairing
     from .trf_model import TrfEvent
 
-SYSTEMS = ("auto", "round-robin", "swiss")  # as model.SYSTEMS, without importing the engine
+# As model.SYSTEMS, without importing the engine.
+SYSTEMS = ("auto", "round-robin", "double-round-robin", "swiss")
 ACCELERATIONS = ("baku",)
 
 
@@ -124,11 +125,13 @@ def _pair(args: argparse.Namespace) -> int:
     if total is None:
         if chosen == "swiss":
             raise _no_rounds(args.trf, text)
-        from .berger import round_robin_schedule
+        from .berger import double_round_robin_schedule, round_robin_schedule
 
-        # An all-play-all lasts its table; a Swiss fallback (see ``pair_round``) looks ahead
-        # over the same rounds.
-        total = len(round_robin_schedule(len(states)))
+        # An all-play-all lasts its table (a double one, twice); a Swiss fallback (see
+        # ``pair_round``) looks ahead over the same rounds.
+        twice = chosen == "double-round-robin"
+        schedule = double_round_robin_schedule if twice else round_robin_schedule
+        total = len(schedule(len(states)))
     try:
         rp = pair_round(
             states,

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 #: Pairing systems understood by :func:`tournament.pairing.systems.pair_round`.
-SYSTEMS: tuple[str, ...] = ("auto", "round-robin", "swiss")
+SYSTEMS: tuple[str, ...] = ("auto", "round-robin", "double-round-robin", "swiss")
 
 #: With this many players or fewer, ``auto`` plays all-play-all (MSO rules).
 ROUND_ROBIN_MAX_PLAYERS = 10

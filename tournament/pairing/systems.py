@@ -1,5 +1,5 @@
-"""The pairing systems: ``pair_round``, the one entry point that picks all-play-all or Swiss for
-a round and checks the input."""
+"""The pairing systems: ``pair_round``, the one entry point that picks all-play-all (once or
+twice) or Swiss for a round and checks the input."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ def resolve_system(system: str, n_players: int) -> str:
     """
     if system not in SYSTEMS:
         raise ValueError(f"unknown pairing system {system!r}; expected one of {', '.join(SYSTEMS)}")
-    if system == "auto":
+    if system == "auto":  # never the double all-play-all: a director asks for that
         return "round-robin" if n_players <= ROUND_ROBIN_MAX_PLAYERS else "swiss"
     return system
 
@@ -77,6 +77,12 @@ def pair_round(
             f"unknown acceleration {acceleration!r}; expected one of {', '.join(ACCELERATIONS)}"
         )
     chosen = resolve_system(system, len(players))
+    if chosen == "double-round-robin":
+        rp = pair_round_robin(players, round_number, double=True)
+        rp.notes.extend(_round_robin_restrictions(players, rp))
+        if acceleration is not None:
+            rp.notes.append(f"{acceleration} acceleration: not used in an all-play-all")
+        return rp
     if chosen == "round-robin":
         if system != "auto" or _follows_table(players, round_number):
             rp = pair_round_robin(players, round_number)

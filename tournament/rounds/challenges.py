@@ -117,25 +117,6 @@ def challenge_for(event: Event, number: int) -> str:
     return chosen[(number - 1) % len(chosen)]
 
 
-def sequence_text(event: Event) -> str:
-    """The event form's field: the sequence as a director types it ("" for other rulesets)."""
-    return ", ".join(sequence(event)) if is_challenges(event) else ""
-
-
-def form_data(data: dict[str, Any]) -> None:
-    """The event form's challenge sequence into the ruleset options (checked by the event
-    service); an event of challenges made with the form's default of 2 per table gets 4."""
-    text = data.pop("challenge_sequence", "") or ""
-    if data.get("ruleset") != Event.Ruleset.CHALLENGES:
-        return
-    if data.get("table_size") == 2:
-        data["table_size"] = 4
-    if text.strip():
-        options = dict(data.get("ruleset_options") or {})
-        options[SEQUENCE] = parse_sequence(text)
-        data["ruleset_options"] = options
-
-
 def table_mode(event: Event) -> str:
     return str((event.ruleset_options or {}).get(MODE) or "table")
 

@@ -56,34 +56,50 @@ def table_schedule(event: Event) -> Schedule | None:
     return all_play_all_tables(event.entries.count(), event.table_size)
 
 
+#: The all-play-all systems: once (the Berger table, or the tables' schedule) or twice.
+ALL_PLAY_ALL = (Event.PairingSystem.ROUND_ROBIN, Event.PairingSystem.DOUBLE_ROUND_ROBIN)
+
+
+def cycles_of(system: str) -> int:
+    """How many times an all-play-all of ``system`` plays its table (0: not an all-play-all)."""
+    if system == Event.PairingSystem.DOUBLE_ROUND_ROBIN:
+        return 2
+    return 1 if system == Event.PairingSystem.ROUND_ROBIN else 0
+
+
 def table_system(event: Event) -> str:
-    """How an event at tables is paired: as round 1 was; before, all-play-all when asked for,
-    and ``auto`` plays all-play-all when a schedule exists whose rounds hold the event's."""
+    """How an event at tables is paired: as round 1 was; before, all-play-all (once or twice)
+    when asked for, and ``auto`` plays all-play-all when a schedule exists whose rounds hold
+    the event's."""
     first = event.round_set.filter(number=1).exclude(system="").first()
     robin = Event.PairingSystem.ROUND_ROBIN
     if first is not None:
-        return robin if first.system == robin else Event.PairingSystem.SWISS
+        return first.system if first.system in ALL_PLAY_ALL else Event.PairingSystem.SWISS
     if event.pairing_system == Event.PairingSystem.AUTO:
         schedule = table_schedule(event)
         if schedule is not None and event.rounds <= len(schedule):
             return robin
-    return robin if event.pairing_system == robin else Event.PairingSystem.SWISS
+    if event.pairing_system in ALL_PLAY_ALL:
+        return event.pairing_system
+    return Event.PairingSystem.SWISS
 
 
 def round_robin_rounds(event: Event) -> int | None:
-    """How many rounds an all-play-all of the event's entries takes, if it plays one."""
+    """How many rounds an all-play-all of the event's entries takes, if it plays one (a double
+    one: twice its table's)."""
     count = event.entries.count()
     if count < 2 or event.ruleset == Event.Ruleset.SOLITAIRE:  # solitaire pairs nobody
         return None
     if event.table_size > 2 and event.ruleset != Event.Ruleset.PARTNERSHIP:  # at tables
         schedule = table_schedule(event)
-        robin = table_system(event) == Event.PairingSystem.ROUND_ROBIN
-        return len(schedule) if robin and schedule is not None else None
+        cycles = cycles_of(table_system(event))
+        return cycles * len(schedule) if cycles and schedule is not None else None
     first = event.round_set.filter(number=1).exclude(system="").first()
     system = first.system if first else resolve_system(event.pairing_system, count)
-    if system != Event.PairingSystem.ROUND_ROBIN:
+    cycles = cycles_of(system)
+    if not cycles:
         return None
-    return count if count % 2 else count - 1
+    return cycles * (count if count % 2 else count - 1)
 
 
 def open_round(event: Event) -> Round | None:
@@ -100,11 +116,11 @@ def next_board_number(round_: Round) -> int:
 
 
 def plays_round_robin(event: Event) -> bool:
-    """True once the event's pairings are (or will be) all-play-all."""
-    if event.pairing_system == Event.PairingSystem.ROUND_ROBIN:
+    """True once the event's pairings are (or will be) all-play-all, once or twice."""
+    if event.pairing_system in ALL_PLAY_ALL:
         return True
     first = event.round_set.filter(number=1).exclude(system="").first()
-    return first is not None and first.system == Event.PairingSystem.ROUND_ROBIN
+    return first is not None and first.system in ALL_PLAY_ALL
 
 
 def pairing_changes_of(event: Event) -> QuerySet[PairingChange]:

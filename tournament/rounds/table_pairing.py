@@ -19,11 +19,10 @@ from tournament.errors import DomainError
 from tournament.models.events import Event, Result
 from tournament.pairing.tables import DEALT_NOTE, seat_tables
 from tournament.rounds.seating import Table
-from tournament.rounds.selectors import table_schedule, table_system
+from tournament.rounds.selectors import cycles_of, table_schedule, table_system
 from tournament.rounds.tables import TableState, points_text
 
 SWISS = Event.PairingSystem.SWISS.value
-ROUND_ROBIN = Event.PairingSystem.ROUND_ROBIN.value
 
 #: The draft's note on a round seated from one score group (round 1). Stored untranslated with
 #: the round (the pairing task has no reader); the round page says it in the reader's language.
@@ -48,7 +47,7 @@ def check_table_rounds(event: Event) -> None:
     """Refuse an all-play-all asked for where no schedule seats the field. (Rounds beyond the
     schedule are refused by ``events.check_round_robin_rounds``, as for pairs: it reads the
     schedule's rounds through ``selectors.round_robin_rounds``.)"""
-    if table_system(event) == ROUND_ROBIN and table_schedule(event) is None:
+    if cycles_of(table_system(event)) and table_schedule(event) is None:
         raise DomainError(
             _(
                 "No all-play-all seats %(players)s players at tables of %(size)s so that "
@@ -111,32 +110,45 @@ def _swiss(event: Event, number: int, states: Sequence[TableState]) -> PairedRou
     return PairedRound(SWISS, tables, notes)
 
 
-def _all_play_all(event: Event, number: int, states: Sequence[TableState]) -> PairedRound:
+def _all_play_all(
+    event: Event, number: int, states: Sequence[TableState], system: str
+) -> PairedRound:
+    """The schedule's round; a double all-play-all plays the schedule again with each table's
+    seats in reverse order, so who sat first sits last (as the pairs' second cycle reverses who
+    moves first)."""
     schedule = table_schedule(event)
-    if schedule is None or number > len(schedule):  # check_table_rounds refused it already
+    cycles = cycles_of(system)
+    total = cycles * len(schedule) if schedule is not None else 0
+    if schedule is None or number > total:  # check_table_rounds refused it already
         raise DomainError(_("The all-play-all has no round %(number)s.") % {"number": number})
     ranked = sorted(states, key=lambda s: (s.rank, s.id))  # player k of the schedule: rank k
     tables: list[Table] = []
     byes: list[Table] = []
     left_out: list[str] = []
-    for seats in schedule[number - 1]:
+    second_cycle = number > len(schedule)
+    for dealt in schedule[(number - 1) % len(schedule)]:
+        seats = tuple(reversed(dealt)) if second_cycle else dealt
         present = [ranked[k - 1] for k in seats if not ranked[k - 1].absent]
-        why = f"all-play-all, round {number} of {len(schedule)}"
+        why = f"all-play-all, round {number} of {total}"
+        if cycles == 2:
+            why += " (cycle 2, seats reversed)" if second_cycle else " (cycle 1)"
         if len(present) > 1:
             tables.append(Table([s.id for s in present], "", why))
         elif present:  # everybody else at the table is absent: nobody to play
             byes.append(Table([present[0].id], Result.BYE, f"{why}: the table-mates are absent"))
             left_out.append(present[0].name)
-    notes = [f"all-play-all at tables of {event.table_size}: round {number} of {len(schedule)}"]
+    kind = "double all-play-all" if cycles == 2 else "all-play-all"
+    notes = [f"{kind} at tables of {event.table_size}: round {number} of {total}"]
     if left_out:
         notes.append("A bye, the table-mates being absent: " + ", ".join(left_out))
-    return PairedRound(ROUND_ROBIN, tables + byes, notes)
+    return PairedRound(system, tables + byes, notes)
 
 
 def pair_tables(event: Event, number: int, states: Sequence[TableState]) -> PairedRound:
     """Seat round ``number`` of a table event from its entries' states (``table_states``):
     the games' tables, top first, each in seat order. Absent players and requested byes are
     left out (the caller gives them their boards of one). The pure core's errors propagate."""
-    if table_system(event) == ROUND_ROBIN:
-        return _all_play_all(event, number, states)
+    system = table_system(event)
+    if cycles_of(system):
+        return _all_play_all(event, number, states, system)
     return _swiss(event, number, states)

@@ -60,12 +60,13 @@ def test_the_pages_show_what_is_wrong_and_change_nothing(
             "bye_value": "1.0",
             "tiebreak_preset": "custom",
             "tiebreak_custom": "buchholz, astrology",
-            "ruleset_options": "{not json",
+            "rack_size": "9",  # the engine's options are the form's own fields now
         },
     )
     page = edit.content.decode()
     assert edit.status_code == 200
-    assert "unknown tie-break &#x27;astrology&#x27;" in page and "Not valid JSON" in page
+    assert "unknown tie-break &#x27;astrology&#x27;" in page
+    assert "9 is not one of the available choices" in page
     event.refresh_from_db()
     assert event.tiebreak_chain == [
         "results_between",

@@ -19,6 +19,7 @@ from tests.tournament.rights.permission_matrix.rows_api import (
     no_draft,
 )
 from tests.tournament.rights.permission_matrix.world import World, Write
+from tournament.models.events import Player
 from tournament.restrictions.models import ForbiddenPair
 
 F_API = "/api/events/pm-event-f/"
@@ -43,6 +44,11 @@ def crossing(id: str, url_name: str, method: str, url: Any, probe: Any, **kw: An
 def _all_pairs(w: World) -> tuple[Any, ...]:
     """Every event's restrictions: one made under F's address would be F's."""
     return tuple(ForbiddenPair.objects.order_by("pk").values_list("event_id", "first_id"))
+
+
+def _x_player(w: World) -> tuple[Any, ...]:
+    """The registry's record of E's entry "x"."""
+    return tuple(Player.objects.filter(pk=w.entries["x"].player_id).values_list("name", "club"))
 
 
 WRITES = [
@@ -127,6 +133,17 @@ WRITES = [
         _entries,
         api=False,
         prepare=no_draft,
+        refused=404,
+        anonymous=404,
+    ),
+    crossing(
+        "page: correct E's entry under F's address",
+        "entry-correct",
+        "post",
+        lambda w: f"{F_PAGE}entries/{w.entries['x'].pk}/correct/",
+        _x_player,
+        api=False,
+        data=lambda w: {"name": "Xavier Crossed"},
         refused=404,
         anonymous=404,
     ),

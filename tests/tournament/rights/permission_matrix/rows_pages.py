@@ -43,7 +43,7 @@ from tests.tournament.rights.permission_matrix.world import (
     World,
     Write,
 )
-from tournament.models.events import Event, Round
+from tournament.models.events import Event, Player, Round
 from tournament.rounds.models import PairingChange
 
 E = "/events/pm-event-e/"
@@ -76,6 +76,12 @@ def new_event_form() -> dict[str, Any]:
 
 def _entry(w: World, action: str, name: str = "player") -> str:
     return f"{E}entries/{w.entries[name].pk}/{action}/"
+
+
+def _entry_player(w: World) -> tuple[Any, ...]:
+    """What the entry "player" says of its player: the registry's record."""
+    player = Player.objects.filter(pk=w.entries["player"].player_id)
+    return tuple(player.values_list("name", "club", "country", "rating").get())
 
 
 def stuck_pairing(w: World, user: Any) -> None:
@@ -225,6 +231,14 @@ WRITES = [
         _entries,
         DIRECTOR,
         prepare=no_draft,
+    ),
+    page(
+        "page: correct an entry",
+        "entry-correct",
+        lambda w: _entry(w, "correct"),
+        _entry_player,
+        DIRECTOR,
+        data=lambda w: {"name": "Petra Corrected", "club": "Leeds", "country": "ENG"},
     ),
     page(
         "page: reinstate an entry",
