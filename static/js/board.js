@@ -347,10 +347,19 @@
     if (tile && cells.length === 2) preview();
     var config = ev.detail.requestConfig;
     if (sentOp && config && config.verb === "post" && ev.detail.target && ev.detail.target.id === "game-live") {
-      var op = sentOp;
+      focusAfterSettle = { op: sentOp, recorded: recorded };
       sentOp = "";
-      focusNext(op, recorded);
     }
+  });
+
+  // htmx binds the new controls when the swap settles: a control focused before that would
+  // submit as a plain form if the arbiter pressed Enter at once.
+  var focusAfterSettle = null;
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!focusAfterSettle) return;
+    var next = focusAfterSettle;
+    focusAfterSettle = null;
+    focusNext(next.op, next.recorded);
   });
 
   // After a successful entry, empty the form it came from (a reason is given once).
