@@ -347,19 +347,14 @@
     if (tile && cells.length === 2) preview();
     var config = ev.detail.requestConfig;
     if (sentOp && config && config.verb === "post" && ev.detail.target && ev.detail.target.id === "game-live") {
-      focusAfterSettle = { op: sentOp, recorded: recorded };
+      var op = sentOp;
       sentOp = "";
+      // htmx binds the new controls only when the swap settles: bind them now, or a control
+      // focused here submits as a plain form if the arbiter presses Enter at once.
+      var live = document.getElementById("game-live");
+      if (window.htmx && live) window.htmx.process(live);
+      focusNext(op, recorded);
     }
-  });
-
-  // htmx binds the new controls when the swap settles: a control focused before that would
-  // submit as a plain form if the arbiter pressed Enter at once.
-  var focusAfterSettle = null;
-  document.addEventListener("htmx:afterSettle", function () {
-    if (!focusAfterSettle) return;
-    var next = focusAfterSettle;
-    focusAfterSettle = null;
-    focusNext(next.op, next.recorded);
   });
 
   // After a successful entry, empty the form it came from (a reason is given once).
