@@ -161,7 +161,7 @@ def pairing_silence(round_: Round, now: datetime | None = None) -> int | None:
 
 def system_label(round_: Round) -> str:
     """The system the round's pairing used, in the reader's words (``Round.system`` keeps its
-    code): the event form's name for Swiss, all-play-all (Berger tables for games of two; the
+    code): the event form's name for Swiss, all-play-all, single or double (Berger tables for games of two; the
     tables' own schedule at tables), duplicate solitaire; an unknown code as stored."""
     if round_.system == Event.PairingSystem.SWISS:
         return str(Event.PairingSystem.SWISS.label)
@@ -169,6 +169,8 @@ def system_label(round_: Round) -> str:
         if round_.event.table_size > 2:
             return gettext("All-play-all")
         return str(Event.PairingSystem.ROUND_ROBIN.label)
+    if round_.system == Event.PairingSystem.DOUBLE_ROUND_ROBIN:
+        return str(Event.PairingSystem.DOUBLE_ROUND_ROBIN.label)
     if round_.system == Event.Ruleset.SOLITAIRE:
         return str(Event.Ruleset.SOLITAIRE.label)
     return round_.system

@@ -32,6 +32,12 @@ def page(user: Any, slug: str, number: int, language: str) -> str:
         ("round-robin", 2, "All-play-all (Berger tables)", "Rundenturnier (Berger-Tabellen)"),
         ("swiss", 4, "Swiss", "Schweizer System"),
         ("round-robin", 3, "All-play-all", "Rundenturnier"),
+        (
+            "double-round-robin",
+            2,
+            "Double all-play-all (everyone meets twice)",
+            "Doppeltes Rundenturnier (jeder trifft jeden zweimal)",
+        ),
     ],
 )
 def test_the_round_names_its_pairing_system(
