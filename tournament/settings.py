@@ -111,9 +111,17 @@ TEMPLATES = [
 ]
 
 DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'db.sqlite3'}")}
+#: Several writers (runserver's threads, eager tasks) share the embedded database's file. A
+#: transaction that read before it writes cannot wait for another writer (SQLite answers "database
+#: is locked" at once), so every transaction takes the write lock when it begins and waits up to
+#: the timeout for it; WAL lets pages read while a write is under way.
+SQLITE_OPTIONS: dict[str, object] = {
+    "timeout": 20,
+    "transaction_mode": "IMMEDIATE",
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
+}
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    # Several writers (runserver threads, eager tasks) share the file: wait instead of failing.
-    DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+    DATABASES["default"].setdefault("OPTIONS", {}).update(SQLITE_OPTIONS)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL: str = env("REDIS_URL")
