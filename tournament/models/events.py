@@ -547,7 +547,18 @@ class Board(models.Model):
     def result_text(self) -> str:
         """The result as pages and e-mails say it: a duplicate solitaire entrant's by its
         levels ("lowest level 2, then 3, 5, 7, 9, 9; placing 2 in the round": the round compares
-        every level in order), never "placings at the table"; else the result code's label."""
+        every level in order), never "placings at the table"; a table's by its placings, best
+        first ("1. Bea, 2. Ada, 2. Cy": tied sides share one); else the result code's label."""
+        if self.result == Result.TABLE and not self.plays_alone:
+            placed = sorted(
+                ((seat.placing, seat.entry.name) for seat in self.side_seats() if seat.placing),
+                key=lambda placing_name: placing_name[0],
+            )
+            if placed:
+                return ", ".join(
+                    gettext("%(placing)s. %(name)s") % {"placing": placing, "name": name}
+                    for placing, name in placed
+                )
         seat = next(iter(self.seats.all()), None) if self.plays_alone else None
         if seat is None or not seat.levels:
             return str(self.get_result_display()) if self.result else ""
