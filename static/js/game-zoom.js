@@ -15,8 +15,10 @@
       if (box) svg.setAttribute("viewBox", box);
     });
     document.querySelectorAll("[data-zoom]").forEach(function (b) {
+      // Both words come from the page, in the reader's language.
+      if (!b.dataset.zoomText) b.dataset.zoomText = b.textContent;
       b.setAttribute("aria-pressed", on ? "true" : "false");
-      b.textContent = on ? "Full board" : "Zoom";
+      b.textContent = on ? b.dataset.zoomedText : b.dataset.zoomText;
     });
   }
   document.addEventListener("click", function (ev) {
