@@ -7,6 +7,7 @@ string added to a template or an app without German fails here, by name, before 
 
 import ast
 import os
+import re
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -290,3 +291,15 @@ def test_an_engine_refusal_is_worded_by_its_code_in_german_and_left_as_is_in_eng
         assert engine_message("SOMETHING_NEW", detail).startswith(
             "Das Regelprogramm hat die Aktion abgelehnt"
         )
+
+
+def test_a_seat_is_a_sitz_in_german_never_a_platz() -> None:
+    """One meaning per name: in German "Platz" is a placing ("erster Platz": first place), so a
+    seat at the table is a "Sitz" ("Ada (Platz 1)" read as Ada in first place)."""
+    mixed = [
+        message.name
+        for message in read_po(PO.read_text())
+        if re.search(r"\bseats?\b", message.msgid, re.IGNORECASE)
+        and any(re.search(r"Platz(?!ierung)|Plätze", text) for text in message.msgstr.values())
+    ]
+    assert mixed == []

@@ -255,7 +255,7 @@ def test_every_sentence_is_in_the_readers_language(arbiter: Any) -> None:
     )
     html = response.content.decode()
     assert "Ada spielt RB, rot zuerst: rot +3, blau +1." in html
-    assert "Bea (Platz 2) spielt eine Karte." in html
+    assert "Bea (Sitz 2) spielt eine Karte." in html
     assert "Nachziehstapel: 39 Karten · Ablagestapel: 1 Karte" in html
     assert "Cy deckt RB auf." in html
     for english in ("plays", "turns up", "seat", "Deck:", "first"):

@@ -225,14 +225,14 @@ def test_the_page_fits_a_phone_mid_game_and_the_controls_work_by_keyboard(
 def test_in_german_the_sentences_are_german(tablet: tuple[Page, str]) -> None:
     page, base = tablet
     start(page, base, "dice")
-    expect(page.locator("#now")).to_have_text("Ada (Platz 1) würfelt zum Aufbau.")
+    expect(page.locator("#now")).to_have_text("Ada (Sitz 1) würfelt zum Aufbau.")
     for face, i in zip("RGBO", range(4), strict=True):
         page.locator(f'#challenge-controls input[name="face_{i}"][value="{face}"]').check()
     page.locator("#challenge-controls .roll-form button[type=submit]").click()
     expect(page.locator("#table-messages")).to_have_text(
         "Ada würfelt zum Aufbau: rot, grün, blau, orange."
     )
-    expect(page.locator("#now")).to_have_text("Alan (Platz 2) würfelt zum Aufbau.")
+    expect(page.locator("#now")).to_have_text("Alan (Sitz 2) würfelt zum Aufbau.")
     expect(page.locator("#log li").first).to_contain_text(
         "Ada würfelt zum Aufbau: rot, grün, blau, orange."
     )
