@@ -4,7 +4,7 @@ RUNTIME   := .venv/.installed-runtime
 DEV       := .venv/.installed-dev
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test lint format migrate seed worker beat chromium fonts gettext bench bench-live bench-festival clean
+.PHONY: run test lint format migrate seed worker beat chromium fonts gettext nginx bench bench-live bench-festival clean
 
 .venv/bin/python:
 	python3 -m venv .venv
@@ -47,10 +47,16 @@ gettext:
 	@test -x /usr/bin/msgfmt || { $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq gettext >/dev/null; }
 
+# Debian's nginx (light): the writes-first front of deploy/nginx-pools.conf, run by the festival
+# bench and by its test (tests/house/test_writes_first.py).
+nginx:
+	@test -x /usr/sbin/nginx || { $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq nginx-light >/dev/null; }
+
 # mypy strict on the three apps, pure cores included (pyproject.toml [tool.mypy]).
 TYPED := tournament games scoring
 
-test: $(DEV) chromium fonts gettext
+test: $(DEV) chromium fonts gettext nginx
 	$(PY) manage.py compilemessages --ignore=.venv --ignore=var
 	.venv/bin/ruff check .
 	.venv/bin/ruff format --check .
@@ -90,7 +96,7 @@ bench-live: $(RUNTIME)
 
 # A whole festival under load (bench/festival.py): gunicorn, a real Celery worker, PostgreSQL and
 # Redis on this machine, loaded by locust; --matrix (FESTIVAL_ARGS=--matrix) scales the workers.
-bench-festival: $(RUNTIME)
+bench-festival: $(RUNTIME) nginx
 	$(PY) -m pip install --quiet -r requirements-bench.txt
 	$(PY) bench/festival.py $(FESTIVAL_ARGS)
 
