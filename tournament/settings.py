@@ -5,6 +5,7 @@ from pathlib import Path
 
 import django_stubs_ext
 import environ
+from kombu import Queue
 
 # Django's admin, forms and paginators are generic in the type stubs only: this lets the apps
 # name the model in a base class (ModelAdmin[Player]). It adds __class_getitem__, nothing else.
@@ -162,6 +163,18 @@ CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 # One task at a time per process: a killed child holds at most one unacknowledged task.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Pairing has a queue of its own: a director waiting for a draft never waits behind a
+# festival's e-mails and recomputes. Every worker consumes both queues unless told otherwise
+# (`-Q celery,pairing`, as `make worker` says; `-Q pairing` makes a worker for pairing alone).
+# Tasks run in-process (no REDIS_URL) ignore the routes.
+PAIRING_QUEUE = "pairing"
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+# Each queue has its own routing key: with Celery's default key for both, a task sent through
+# the exchange by key (rather than to a queue by name) would land on both.
+CELERY_TASK_QUEUES = tuple(
+    Queue(name, routing_key=name) for name in (CELERY_TASK_DEFAULT_QUEUE, PAIRING_QUEUE)
+)
+CELERY_TASK_ROUTES = {"tournament.tasks.compute_pairing": {"queue": PAIRING_QUEUE}}
 CELERY_BEAT_SCHEDULE = {
     "sweep-flags": {"task": "games.tasks.sweep_flags", "schedule": 5.0},
 }
