@@ -23,6 +23,7 @@ env = environ.Env(
     ALLOWED_HOSTS=(list, ["127.0.0.1", "localhost", "[::1]", "testserver"]),
     REDIS_URL=(str, ""),
     CELERY_BROKER_URL=(str, ""),
+    DATABASE_REPLICA_URL=(str, ""),
     SECURE_SSL_REDIRECT=(bool, False),
     API_RATE_ANON=(str, "600/minute"),
     API_RATE_USER=(str, "3000/minute"),
@@ -74,6 +75,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "tournament.web.middleware.RequestIdMiddleware",
+    # Above everything that may set a cookie: a public answer that sets one is made private.
+    "tournament.web.middleware.SharedCacheGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "tournament.web.middleware.RefuseNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -115,6 +118,23 @@ DATABASES = {"default": env.db("DATABASE_URL", default=f"sqlite:///{VAR_DIR / 'd
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Several writers (runserver threads, eager tasks) share the file: wait instead of failing.
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 20
+# A streaming replica of the primary for the public pages' reads (tournament/web/replica.py):
+# the pages a spectator reads without signing in read it once it holds the change their
+# version stands for; everything else, and every write, goes to the primary.
+DATABASE_REPLICA_URL: str = env("DATABASE_REPLICA_URL")
+if DATABASE_REPLICA_URL:
+    DATABASES["replica"] = env.db("DATABASE_REPLICA_URL")
+# The alias public pages read from ("" : the primary alone).
+PUBLIC_READS_DATABASE = "replica" if DATABASE_REPLICA_URL else ""
+DATABASE_ROUTERS = ["tournament.web.replica.PublicReadsRouter"]
+if not DEBUG:
+    # In production a connection is kept for a minute rather than opened per request (a URL's
+    # ?conn_max_age= says otherwise), and checked before a request reuses it: a database
+    # restarted meanwhile costs a reconnect, not an error page. Not under DEBUG: runserver
+    # starts a thread per request, which would leave each connection open for nothing.
+    for database in DATABASES.values():
+        database.setdefault("CONN_MAX_AGE", 60)
+        database["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL: str = env("REDIS_URL")
