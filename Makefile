@@ -74,8 +74,9 @@ format: $(DEV)
 	.venv/bin/ruff check --fix .
 	.venv/bin/ruff format .
 
+# Both queues: the pairing queue (docs/scaling.md) and the default one for everything else.
 worker: $(RUNTIME)
-	.venv/bin/celery -A tournament worker -l info
+	.venv/bin/celery -A tournament worker -Q celery,pairing -l info
 
 beat: $(RUNTIME)
 	.venv/bin/celery -A tournament beat -l info

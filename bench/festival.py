@@ -119,6 +119,8 @@ def one_run(
                 "-A",
                 "tournament",
                 "worker",
+                "--queues",  # pairing's own queue and the default one (settings, make worker)
+                "celery,pairing",
                 "--beat",  # the flag sweep of running clocks, as in production
                 "--schedule",
                 str(work / f"beat-{tag}"),

@@ -56,7 +56,9 @@ def celery_worker_pool() -> str:
 @pytest.fixture(scope="session")
 def celery_worker_parameters() -> dict[str, object]:
     # The stock ping check reads a result backend; the project keeps none (tasks write to the DB).
-    return {"perform_ping_check": False, "shutdown_timeout": 30}
+    # Every queue, the pairing queue too, as `make worker` consumes them.
+    queues = [queue.name for queue in settings.CELERY_TASK_QUEUES]
+    return {"perform_ping_check": False, "shutdown_timeout": 30, "queues": queues}
 
 
 @pytest.fixture(scope="session")

@@ -17,7 +17,9 @@ board about to be decided, a board decided) are declared here as well: this modu
 way the tournament floor announces a change upward.
 
 The cache keys are defined here too, so that the readers (scoring/) and the writers agree on
-them without either importing the other's code.
+them without either importing the other's code. A new live version or standings generation is
+made after the commit by tournament.web.replica.new_token: with a replica configured it carries
+the primary's WAL position, which a public page requires of the replica before it reads it.
 """
 
 from __future__ import annotations
@@ -35,6 +37,8 @@ from django.core.cache import cache
 from django.db import transaction
 from django.dispatch import Signal
 from django.utils import translation
+
+from tournament.web.replica import new_token
 
 # A slug's live entry lives this long without a change; then it is read afresh.
 LIVE_SECONDS = 10 * 60
@@ -131,7 +135,7 @@ def _carry_out(change: Change) -> None:
     for round_id in change.drafts:
         cache.set(draft_key(round_id), uuid.uuid4().hex, None)
     for event_id in change.standings:
-        cache.set(standings_generation_key(event_id), uuid.uuid4().hex, None)
+        cache.set(standings_generation_key(event_id), new_token(), None)
         cache.delete(standings_key(event_id))
     for event_id in change.live:
         bump_live(event_id)
@@ -189,7 +193,7 @@ def bump_live(event_id: int) -> None:
 
     slug = Event.objects.filter(pk=event_id).values_list("slug", flat=True).first()
     if slug is not None:
-        cache.set(live_key(slug), (event_id, uuid.uuid4().hex), LIVE_SECONDS)
+        cache.set(live_key(slug), (event_id, new_token()), LIVE_SECONDS)
 
 
 def live_changed(event_id: int) -> None:

@@ -5,6 +5,7 @@ from pathlib import Path
 
 import django_stubs_ext
 import environ
+from kombu import Queue
 
 # Django's admin, forms and paginators are generic in the type stubs only: this lets the apps
 # name the model in a base class (ModelAdmin[Player]). It adds __class_getitem__, nothing else.
@@ -22,6 +23,7 @@ env = environ.Env(
     ALLOWED_HOSTS=(list, ["127.0.0.1", "localhost", "[::1]", "testserver"]),
     REDIS_URL=(str, ""),
     CELERY_BROKER_URL=(str, ""),
+    DATABASE_REPLICA_URL=(str, ""),
     SECURE_SSL_REDIRECT=(bool, False),
     API_RATE_ANON=(str, "600/minute"),
     API_RATE_USER=(str, "3000/minute"),
@@ -73,6 +75,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "tournament.web.middleware.RequestIdMiddleware",
+    # Above everything that may set a cookie: a public answer that sets one is made private.
+    "tournament.web.middleware.SharedCacheGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "tournament.web.middleware.RefuseNulMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
@@ -122,6 +126,23 @@ SQLITE_OPTIONS: dict[str, object] = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"].setdefault("OPTIONS", {}).update(SQLITE_OPTIONS)
+# A streaming replica of the primary for the public pages' reads (tournament/web/replica.py):
+# the pages a spectator reads without signing in read it once it holds the change their
+# version stands for; everything else, and every write, goes to the primary.
+DATABASE_REPLICA_URL: str = env("DATABASE_REPLICA_URL")
+if DATABASE_REPLICA_URL:
+    DATABASES["replica"] = env.db("DATABASE_REPLICA_URL")
+# The alias public pages read from ("" : the primary alone).
+PUBLIC_READS_DATABASE = "replica" if DATABASE_REPLICA_URL else ""
+DATABASE_ROUTERS = ["tournament.web.replica.PublicReadsRouter"]
+if not DEBUG:
+    # In production a connection is kept for a minute rather than opened per request (a URL's
+    # ?conn_max_age= says otherwise), and checked before a request reuses it: a database
+    # restarted meanwhile costs a reconnect, not an error page. Not under DEBUG: runserver
+    # starts a thread per request, which would leave each connection open for nothing.
+    for database in DATABASES.values():
+        database.setdefault("CONN_MAX_AGE", 60)
+        database["CONN_HEALTH_CHECKS"] = True
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL: str = env("REDIS_URL")
@@ -170,6 +191,18 @@ CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True
 # One task at a time per process: a killed child holds at most one unacknowledged task.
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Pairing has a queue of its own: a director waiting for a draft never waits behind a
+# festival's e-mails and recomputes. Every worker consumes both queues unless told otherwise
+# (`-Q celery,pairing`, as `make worker` says; `-Q pairing` makes a worker for pairing alone).
+# Tasks run in-process (no REDIS_URL) ignore the routes.
+PAIRING_QUEUE = "pairing"
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+# Each queue has its own routing key: with Celery's default key for both, a task sent through
+# the exchange by key (rather than to a queue by name) would land on both.
+CELERY_TASK_QUEUES = tuple(
+    Queue(name, routing_key=name) for name in (CELERY_TASK_DEFAULT_QUEUE, PAIRING_QUEUE)
+)
+CELERY_TASK_ROUTES = {"tournament.tasks.compute_pairing": {"queue": PAIRING_QUEUE}}
 CELERY_BEAT_SCHEDULE = {
     "sweep-flags": {"task": "games.tasks.sweep_flags", "schedule": 5.0},
 }

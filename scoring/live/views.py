@@ -20,7 +20,6 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModif
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.cache import patch_vary_headers
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -31,10 +30,11 @@ from scoring.standings.build import standings_for
 from tournament.models.events import Board, Event, Round
 from tournament.rounds.selectors import current_public_round
 from tournament.web.page_cache import (
-    VARY,
+    cache_headers,
     cached_page,
     held_version,
     live_version,
+    spectator_reads,
     unchanged,
     versioned,
 )
@@ -154,12 +154,13 @@ def event_live(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _fragment_response(
-    request: HttpRequest, live: live_cache.Live, fragment: live_cache.Fragment
+    request: HttpRequest, live: live_cache.Live, fragment: live_cache.Fragment, shared: bool
 ) -> HttpResponse:
     """The fragment, or 304 when the browser's cache already holds this version.
 
     Phones poll every few seconds; most polls find nothing new and cost a few hundred bytes.
     The 304 still carries the server's time, which the browser merges into its cached copy.
+    ``shared``: an anonymous poll's answer, which a CDN may keep for a moment.
     """
     response: HttpResponse
     if fragment.etag in request.headers.get("If-None-Match", ""):
@@ -170,19 +171,19 @@ def _fragment_response(
     else:
         response = HttpResponse(fragment.html)
     response["ETag"] = fragment.etag
-    patch_vary_headers(response, VARY)
-    # Kept by the browser, but asked about again on every poll.
-    response["Cache-Control"] = "no-cache"
+    cache_headers(request, response, shared=shared)
     return _with_server_time(versioned(response, live.version))
 
 
 def _fragment_view(name: str) -> Callable[[HttpRequest, str], HttpResponse]:
     @require_GET
     def view(request: HttpRequest, slug: str) -> HttpResponse:
-        live = _live(slug)
-        if held_version(request) == live.version:  # the poller's copy is this version's
-            return _with_server_time(unchanged(live.version))
-        return _fragment_response(request, live, _fragment(live, name))
+        with spectator_reads(request) as shared:
+            live = _live(slug)
+            if held_version(request) == live.version:  # the poller's copy is this version's
+                answer = cache_headers(request, unchanged(live.version), shared=shared)
+                return _with_server_time(answer)
+            return _fragment_response(request, live, _fragment(live, name), shared)
 
     view.__name__ = f"live_{name}_fragment"
     return view

@@ -11,6 +11,7 @@ from typing import Any
 from django.core.cache import cache
 
 from tournament.effects import standings_generation_key, standings_key
+from tournament.web.replica import require
 
 # A safety net for changes made outside the services that call results_changed().
 CACHE_SECONDS = 10 * 60
@@ -21,8 +22,11 @@ def cache_key(event_id: int) -> str:
 
 
 def generation(event_id: int) -> str | None:
-    """The event's current generation token (None until its results first change)."""
-    token: str | None = cache.get(standings_generation_key(event_id))  # a uuid's hex (effects)
+    """The event's current generation token (None until its results first change), read
+    before the data it stands for: a public page's render reads that data from a replica only
+    if the replica holds the change that made it (tournament/web/replica.py)."""
+    token: str | None = cache.get(standings_generation_key(event_id))  # effects' new_token()
+    require(token or "")  # none (the cache was emptied): only the primary surely holds it
     return token
 
 

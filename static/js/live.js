@@ -10,9 +10,12 @@
   }
 
   // The server's clock minus this browser's, from the last response that said the server's time.
+  // A CDN may answer with a copy made a moment ago: its Age (whole seconds) says how long ago.
   let offset = 0;
-  function learnServerTime(serverMs) {
-    if (serverMs && !Number.isNaN(Number(serverMs))) offset = Number(serverMs) - Date.now();
+  function learnServerTime(serverMs, age) {
+    if (!serverMs || Number.isNaN(Number(serverMs))) return;
+    const since = Number(age) > 0 ? Number(age) * 1000 : 0;
+    offset = Number(serverMs) + since - Date.now();
   }
 
   function tick() {
@@ -50,7 +53,7 @@
   document.addEventListener("DOMContentLoaded", start);
   document.addEventListener("htmx:afterRequest", function (event) {
     const xhr = event.detail && event.detail.xhr;
-    if (xhr) learnServerTime(xhr.getResponseHeader("X-Server-Ms"));
+    if (xhr) learnServerTime(xhr.getResponseHeader("X-Server-Ms"), xhr.getResponseHeader("Age"));
   });
   document.addEventListener("htmx:afterSwap", function () {
     tick();

@@ -69,7 +69,7 @@ def children_of(pid: int) -> list[int]:
 def queued_for(object_id: int, broker: redis.Redis, task: str = TASK) -> list[str]:
     """Messages of the task for this object (a round's pairing by default) still in the broker:
     queued or taken, unacked."""
-    raw = [m for m in broker.lrange("celery", 0, -1)]
+    raw = [m for queue in settings.CELERY_TASK_QUEUES for m in broker.lrange(queue.name, 0, -1)]
     raw += [json.loads(v)[0] for v in broker.hvals("unacked")]
     found = []
     for message in raw:
@@ -83,6 +83,7 @@ def start_worker(env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
     """A prefork worker of one pool process with the chaos hook, writing to ``log``."""
     command = [
         *(sys.executable, "-m", "celery", "-A", "tournament", "worker"),
+        *("--queues", ",".join(queue.name for queue in settings.CELERY_TASK_QUEUES)),
         *("--pool", "prefork", "--concurrency", "1", "--loglevel", "info"),
         *("--include", "tests.house.chaos_worker"),
         *("--without-gossip", "--without-mingle", "--without-heartbeat"),

@@ -1,5 +1,5 @@
-"""Middleware of the composition: request ids for the logs, NUL bytes refused at the door, and
-the pages' rate per client."""
+"""Middleware of the composition: request ids for the logs, NUL bytes refused at the door, the
+pages' rate per client, and no shared cache keeping a private answer."""
 
 import base64
 import binascii
@@ -10,6 +10,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, HttpResponseBadRequest, JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.cache import patch_cache_control
 from django.utils.dateformat import format as format_date
 from django.utils.translation import gettext as _
 
@@ -17,6 +18,26 @@ from tournament import logs
 from tournament.web.rate_limits import client_address, hit
 
 Handler = Callable[[HttpRequest], HttpResponse]
+
+
+class SharedCacheGuardMiddleware:
+    """The last word on what a shared cache (a CDN) may keep: an answer marked ``public`` that
+    sets a cookie (a session, a CSRF token) or answers a signed-in user is made private. It sits
+    above the session, CSRF and authentication middleware, so it sees what they add."""
+
+    def __init__(self, get_response: Handler) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        directives = {d.strip().lower() for d in response.get("Cache-Control", "").split(",")}
+        if "public" not in directives:
+            return response
+        user = getattr(request, "user", None)
+        if response.cookies or (user is not None and user.is_authenticated):
+            del response["Cache-Control"]
+            patch_cache_control(response, private=True, no_cache=True)
+        return response
 
 
 class RequestIdMiddleware:

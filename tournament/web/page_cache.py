@@ -11,6 +11,15 @@ and whether htmx asked for a partial (``HX-Request``). Only the anonymous render
 cached: a signed-in user sees their name, a log-out form and, for staff, controls, so their
 pages are rendered every time as before.
 
+Shared caches (a CDN): the anonymous answer is the same for every visitor, so it says
+``public`` and ``s-maxage``: a CDN answers a page's requests for a couple of seconds from one
+fetch, then revalidates it with the ETag (a 304 from here). Every other answer (a signed-in
+user's, one that carries the CSRF token or sets a cookie, an error) is ``private``: for the
+browser alone, asked about again each time (``cache_headers``; the middleware
+``SharedCacheGuardMiddleware`` has the last word). An anonymous render may read a replica of the
+database (tournament/web/replica.py): each version it is keyed on is required of the replica
+before the data it stands for is read.
+
 Compression and BREACH: a page is stored gzipped next to its plain bytes (compression is paid
 once per change) and served gzipped to clients that accept it. BREACH recovers a secret from
 the size of a compressed page that also reflects attacker-chosen text, so a page whose
@@ -30,9 +39,9 @@ import hashlib
 import re
 import threading
 import time
-import uuid
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from functools import wraps
 from typing import TYPE_CHECKING, Any
@@ -49,6 +58,7 @@ from django.utils.translation import get_language
 from tournament.effects import LIVE_SECONDS, draft_key, live_key, standings_generation_key
 from tournament.rounds.review import BoardReview, review_of
 from tournament.rounds.selectors import boards_of
+from tournament.web.replica import new_token, public_reads, require
 
 if TYPE_CHECKING:
     from tournament.models.events import Round
@@ -56,8 +66,15 @@ if TYPE_CHECKING:
 
 PAGE_SECONDS = 10 * 60
 # The headers every cacheable page varies on (the language comes from the cookie or
-# Accept-Language; LocaleMiddleware and the session add those to Vary themselves).
-VARY = ("Accept-Encoding", "HX-Request", "Cookie", "Accept-Language")
+# Accept-Language; LocaleMiddleware and the session add those to Vary themselves). A poll's
+# answer depends on the version it holds (204 or the part): a CDN keeps the two apart.
+VARY = ("Accept-Encoding", "HX-Request", "Cookie", "Accept-Language", "X-Held-Version")
+# An anonymous answer, the same for everyone: a shared cache (a CDN) may serve it this long
+# without asking, and a whole page this much longer while it asks again in the background. A
+# browser keeps a page as long, and asks about an htmx part (a poll) every time: served stale,
+# a poll would show each change one poll late.
+SHARED_SECONDS = 2
+STALE_SECONDS = 10
 _ACCEPTS_GZIP = re.compile(r"\bgzip\b")
 
 View = Callable[..., HttpResponse]
@@ -126,9 +143,10 @@ def live_entry(slug: str, lookup: Callable[[], int | None] | None = None) -> tup
         if event_id is None:
             return None
         # add, not set: a bump that committed meanwhile keeps its newer version.
-        cache.add(live_key(slug), (event_id, uuid.uuid4().hex), LIVE_SECONDS)
-        found = cache.get(live_key(slug)) or (event_id, uuid.uuid4().hex)
+        cache.add(live_key(slug), (event_id, new_token()), LIVE_SECONDS)
+        found = cache.get(live_key(slug)) or (event_id, new_token())
     event_id, version = found
+    require(version)
     return int(event_id), str(version)
 
 
@@ -143,8 +161,9 @@ def _token(key: str) -> str:
     yet, or the cache was emptied) for the next effect to replace, rather than key on "none"."""
     found = cache.get(key)
     if found is None:
-        cache.add(key, uuid.uuid4().hex, None)
-        found = cache.get(key) or uuid.uuid4().hex
+        cache.add(key, new_token(), None)
+        found = cache.get(key) or new_token()
+    require(found)
     return str(found)
 
 
@@ -161,6 +180,7 @@ def standings_version(request: HttpRequest, slug: str, **kwargs: Any) -> str | N
         entry = found.get(live_key(slug))
         generation = found.get(standings_generation_key(known))
         if entry is not None and entry[0] == known and generation is not None:
+            require(generation)
             return f"g{generation}"
     entry = live_entry(slug)
     if entry is None:
@@ -197,7 +217,9 @@ def board_version(request: HttpRequest, board_pk: int, **kwargs: Any) -> str | N
 # ---------------------------------------------------------------- serving
 
 
-def _cacheable_request(request: HttpRequest) -> bool:
+def anonymous_get(request: HttpRequest) -> bool:
+    """Whether the request gets the answer every anonymous visitor gets: a GET without a
+    signed-in user or a message waiting for this visitor."""
     if request.method != "GET":
         return False
     cookies = request.COOKIES
@@ -258,11 +280,35 @@ def _build(key: str, response: HttpResponse) -> Page:
     )
 
 
-def _finish(response: HttpResponse) -> HttpResponse:
+def cache_headers(request: HttpRequest, response: HttpResponse, *, shared: bool) -> HttpResponse:
+    """A public page's Vary and Cache-Control. ``shared``: the answer every anonymous visitor
+    gets (no cookie set, no CSRF token in it), which a CDN may keep briefly; otherwise it is
+    for this browser alone and asked about again each time (the ETag answers 304)."""
     patch_vary_headers(response, VARY)
-    # Kept by browsers (and a CDN) but asked about again each time: the ETag answers 304.
-    patch_cache_control(response, no_cache=True)
+    if "Cache-Control" in response:
+        del response["Cache-Control"]
+    if not shared:
+        patch_cache_control(response, private=True, no_cache=True)
+    elif request.headers.get("HX-Request") == "true":
+        patch_cache_control(response, public=True, max_age=0, s_maxage=SHARED_SECONDS)
+    else:
+        patch_cache_control(
+            response,
+            public=True,
+            max_age=SHARED_SECONDS,
+            s_maxage=SHARED_SECONDS,
+            stale_while_revalidate=STALE_SECONDS,
+        )
     return response
+
+
+@contextmanager
+def spectator_reads(request: HttpRequest) -> Iterator[bool]:
+    """Around a public page's own reads: an anonymous GET's may come from the replica. Says
+    whether the request is one (its answer may be shared)."""
+    shared = anonymous_get(request)
+    with public_reads() if shared else nullcontext():
+        yield shared
 
 
 def _serve(request: HttpRequest, page: Page) -> HttpResponse:
@@ -280,7 +326,11 @@ def _serve(request: HttpRequest, page: Page) -> HttpResponse:
     else:
         response = HttpResponse(page.body, content_type=page.content_type)
     response["ETag"] = etag
-    return _finish(response)
+    return cache_headers(request, response, shared=True)
+
+
+# The views cached_page serves: their polls' 204s may be shared too (``polled``).
+_PUBLIC_VIEWS: set[View] = set()
 
 
 def cached_page(version: Version, params: tuple[str, ...] = ()) -> Callable[[View], View]:
@@ -291,37 +341,41 @@ def cached_page(version: Version, params: tuple[str, ...] = ()) -> Callable[[Vie
     def decorate(view: View) -> View:
         @wraps(view)
         def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-            if not _cacheable_request(request):
-                response = _finish(view(request, *args, **kwargs))
-                user = getattr(request, "user", None)
-                if user is not None and user.is_authenticated:
-                    # Their name and controls: for their browser only, never a shared cache.
-                    patch_cache_control(response, private=True)
-                return response
+            if not anonymous_get(request):
+                # A signed-in user's name and controls: for their browser only.
+                return cache_headers(request, view(request, *args, **kwargs), shared=False)
             _keep_only(request, params)
-            token = version(request, *args, **kwargs)
-            if token is None:
-                return _finish(view(request, *args, **kwargs))
-            key = _page_key(request, token)
-            page = _recall(key)
-            if page is not None:
-                return _serve(request, page)
-            page = cache.get(key)
-            if page is None:
-                response = view(request, *args, **kwargs)
-                if not _storable(request, response):
-                    # Not this page's public rendering (an error, a redirect) or one that
-                    # carries the CSRF token: served as rendered, uncompressed (BREACH).
-                    return _finish(response)
-                page = _build(key, response)
-                cache.set(key, page, PAGE_SECONDS)
-            # (one from Redis may be older: at most PAGE_SECONDS between both)
-            _remember(key, page, time.monotonic())
-            return _serve(request, page)
+            with public_reads():
+                return _cached(request, version, view, *args, **kwargs)
 
+        _PUBLIC_VIEWS.add(wrapper)
         return wrapper
 
     return decorate
+
+
+def _cached(
+    request: HttpRequest, version: Version, view: View, *args: Any, **kwargs: Any
+) -> HttpResponse:
+    token = version(request, *args, **kwargs)
+    if token is None:
+        return cache_headers(request, view(request, *args, **kwargs), shared=False)
+    key = _page_key(request, token)
+    page = _recall(key)
+    if page is not None:
+        return _serve(request, page)
+    page = cache.get(key)
+    if page is None:
+        response = view(request, *args, **kwargs)
+        if not _storable(request, response):
+            # Not this page's public rendering (an error, a redirect) or one that carries the
+            # CSRF token: served as rendered, uncompressed (BREACH), never shared.
+            return cache_headers(request, response, shared=False)
+        page = _build(key, response)
+        cache.set(key, page, PAGE_SECONDS)
+    # (one from Redis may be older: at most PAGE_SECONDS between both)
+    _remember(key, page, time.monotonic())
+    return _serve(request, page)
 
 
 def forget_served() -> None:
@@ -375,9 +429,13 @@ def polled(version: Version) -> Callable[[View], View]:
             if token is None:  # no such event: the view says so
                 return view(request, *args, **kwargs)
             if held_version(request) == token:
+                if view in _PUBLIC_VIEWS:  # the same 204 for every anonymous holder
+                    return cache_headers(request, unchanged(token), shared=anonymous_get(request))
                 return unchanged(token)
             return versioned(view(request, *args, **kwargs), token)
 
+        if view in _PUBLIC_VIEWS:
+            _PUBLIC_VIEWS.add(wrapper)
         return wrapper
 
     return decorate
