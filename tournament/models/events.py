@@ -19,6 +19,9 @@ from tournament.text import NoControlCharacters
 LOWEST_LEVEL_MAX = 18  # a colour never goes above 18 on the standard track
 DOUBLE_TRACK_MAX = 36  # partnership and solitaire: the double-length track (RULINGS.md)
 CHALLENGE_ROW_MAX = 10  # a Challenge's rows run from column 0 to 10 (CHALLENGES.md)
+# Fair clocks' lag allowance (docs/clocks.md): the defaults and the most an event may set.
+LAG_CAP_MS, LAG_CAP_MAX_MS = 2_000, 10_000
+LAG_BANK_MS, LAG_BANK_MAX_MS = 6_000, 60_000
 
 
 class Player(models.Model):
@@ -166,6 +169,19 @@ class Event(models.Model):
     )
     clock_minutes = models.PositiveSmallIntegerField(
         default=10, validators=[MinValueValidator(1), MaxValueValidator(180)]
+    )
+    # Fair clocks (docs/clocks.md): the lag a clock operation may be credited, at most per
+    # operation and in all from each player's bank, which starts full and gains half the cap
+    # back with every operation.
+    clock_lag_cap_ms = models.PositiveIntegerField(
+        default=LAG_CAP_MS,
+        validators=[MaxValueValidator(LAG_CAP_MAX_MS)],
+        help_text="Lag credited to a clock operation, at most (ms); 0: none",
+    )
+    clock_lag_bank_ms = models.PositiveIntegerField(
+        default=LAG_BANK_MS,
+        validators=[MaxValueValidator(LAG_BANK_MAX_MS)],
+        help_text="Lag credited to a player over a game, beyond what each operation gains (ms)",
     )
     tiebreak_chain = models.JSONField(default=default_tiebreak_chain, blank=True)
     bye_value = models.DecimalField(
