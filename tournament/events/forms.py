@@ -14,15 +14,8 @@ from tournament.events import options
 from tournament.events.selectors import tiebreak_labels
 from tournament.festivals.selectors import pending_request_of
 from tournament.fields import WholeNumberChoiceField, WholeNumberFormField, form_field
-from tournament.models.events import (
-    LAG_BANK_MAX_MS,
-    LAG_BANK_MS,
-    LAG_CAP_MAX_MS,
-    LAG_CAP_MS,
-    Event,
-    EventRole,
-    Festival,
-)
+from tournament.models.events import Event, EventRole, Festival
+from tournament.models.lag import LAG_BANK_MAX_MS, LAG_BANK_MS, LAG_CAP_MAX_MS, LAG_CAP_MS
 from tournament.reading import whole_number
 from tournament.text import NoControlCharacters
 from tournament.widgets import DateInput

@@ -17,14 +17,8 @@ from tournament.errors import DomainError
 from tournament.events.log import note
 from tournament.festivals import members as festival_members
 from tournament.festivals.services import festival_of
-from tournament.models.events import (
-    LAG_BANK_MAX_MS,
-    LAG_CAP_MAX_MS,
-    PUBLIC_ROUND_STATUSES,
-    Event,
-    EventRole,
-    Round,
-)
+from tournament.models.events import PUBLIC_ROUND_STATUSES, Event, EventRole, Round
+from tournament.models.lag import LAG_BANK_MAX_MS, LAG_CAP_MAX_MS
 from tournament.permissions import require_director, require_event_creator
 from tournament.restrictions.selectors import KEEP_APART_FIELDS
 from tournament.rights import services as rights

@@ -14,14 +14,12 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournament.models.lag import LagAllowance
 from tournament.text import NoControlCharacters
 
 LOWEST_LEVEL_MAX = 18  # a colour never goes above 18 on the standard track
 DOUBLE_TRACK_MAX = 36  # partnership and solitaire: the double-length track (RULINGS.md)
 CHALLENGE_ROW_MAX = 10  # a Challenge's rows run from column 0 to 10 (CHALLENGES.md)
-# Fair clocks' lag allowance (docs/clocks.md): the defaults and the most an event may set.
-LAG_CAP_MS, LAG_CAP_MAX_MS = 2_000, 10_000
-LAG_BANK_MS, LAG_BANK_MAX_MS = 6_000, 60_000
 
 
 class Player(models.Model):
@@ -127,7 +125,7 @@ def default_tiebreak_chain() -> list[str]:
     return ["results_between", "progressive_difference", "progressive_level"]
 
 
-class Event(models.Model):
+class Event(LagAllowance):
     class Ruleset(models.TextChoices):
         MSO = "mso", _("MSO (2 players)")
         STANDARD = "standard", _("Standard (2 players)")
@@ -169,19 +167,6 @@ class Event(models.Model):
     )
     clock_minutes = models.PositiveSmallIntegerField(
         default=10, validators=[MinValueValidator(1), MaxValueValidator(180)]
-    )
-    # Fair clocks (docs/clocks.md): the lag a clock operation may be credited, at most per
-    # operation and in all from each player's bank, which starts full and gains half the cap
-    # back with every operation.
-    clock_lag_cap_ms = models.PositiveIntegerField(
-        default=LAG_CAP_MS,
-        validators=[MaxValueValidator(LAG_CAP_MAX_MS)],
-        help_text="Lag credited to a clock operation, at most (ms); 0: none",
-    )
-    clock_lag_bank_ms = models.PositiveIntegerField(
-        default=LAG_BANK_MS,
-        validators=[MaxValueValidator(LAG_BANK_MAX_MS)],
-        help_text="Lag credited to a player over a game, beyond what each operation gains (ms)",
     )
     tiebreak_chain = models.JSONField(default=default_tiebreak_chain, blank=True)
     bye_value = models.DecimalField(
