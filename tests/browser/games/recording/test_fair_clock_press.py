@@ -36,14 +36,14 @@ def test_a_press_goes_with_its_moment_in_the_servers_time(page: Page, live_serve
     press = page.get_by_role("button", name="Press clock")
     expect(press).to_be_visible()
     act = reverse("game-board-act", args=[board.pk])
-    with page.expect_request(lambda r: r.method == "POST" and act in r.url) as sent:
+    with page.expect_response(lambda r: r.request.method == "POST" and act in r.url) as answer:
         clicked = timezone.now()
         press.click()
-    fields = parse_qs(sent.value.post_data or "")
+    assert answer.value.status == 200
+    fields = parse_qs(answer.value.request.post_data or "")
     assert fields["op"] == ["press"]
     made = dt.datetime.fromtimestamp(int(fields["client_at"][0]) / 1000, tz=dt.UTC)
     assert abs((made - clicked).total_seconds()) < 1, (made, clicked)
-    expect(page.locator(".clock-buttons")).to_contain_text("Press clock")
     row = GameAction.objects.get(game=game, kind="press")
     assert row.payload["lag"]["client_at"] == made.isoformat()
     assert 0 <= row.payload["lag"]["credited_ms"] < 1000
