@@ -11,10 +11,14 @@ the beat's sweep; pages only show it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
 from django.utils.translation import gettext as _
 
+from games.clocks import lag
 from games.clocks.readings import format_ms
 from games.models import Game, GameAction
 from games.recording.services import placed_this_turn
@@ -43,7 +47,42 @@ MAX_CLOCK_MS = 10 * 3600 * 1000
 CLOCK_OPERATIONS = ("start", "press", "pause", "resume", "adjust")
 
 
-def start_clock(*, game: Target, user: User, expected_index: int, reason: str = "") -> GameAction:
+@dataclass
+class Moment:
+    """When a clock operation is charged (games.clocks.lag): at the moment the device says it
+    was made (``client_at``, None: not said), credited to the seat ``seat_of`` names (None: no
+    clock runs across it), worked out by the write under the game's lock."""
+
+    client_at: datetime | None
+    seat_of: Callable[[Game], int | None]
+    charge: lag.Charge | None = None
+
+    def __call__(self, game: Game, received: datetime) -> datetime:
+        seat = self.seat_of(game) if self.client_at is not None else None
+        if self.client_at is None or seat is None:
+            return received
+        self.charge = lag.charge(game, received, self.client_at, seat)
+        return self.charge.at
+
+    def payload(self, payload: dict[str, Any]) -> dict[str, Any]:
+        """The log entry's payload, with what was credited when anything was charged."""
+        return {**payload, lag.LAG: self.charge.record()} if self.charge else payload
+
+
+def running_seat(game: Game) -> int | None:
+    return game.clock_seat if game.clock_running else None
+
+
+def start_clock(
+    *,
+    game: Target,
+    user: User,
+    expected_index: int,
+    reason: str = "",
+    client_at: datetime | None = None,
+) -> GameAction:
+    moment = Moment(client_at, _seat_to_start)
+
     def body(game: Game, at: datetime) -> GameAction:
         if game.status == Game.Status.FINISHED:
             raise DomainError(_("The game is over: its clocks cannot be started."))
@@ -53,18 +92,30 @@ def start_clock(*, game: Target, user: User, expected_index: int, reason: str = 
         seat = eng.to_move
         assert seat is not None
         game.set_clock(game.clock.start(at, seat))
-        row = append(game, Kind.START, user=user, at=at, payload={"seat": seat}, reason=reason)
+        payload = moment.payload({"seat": seat})
+        row = append(game, Kind.START, user=user, at=at, payload=payload, reason=reason)
         game.turn_index = row.index
         mark_playing(game)
         store_position(game, eng)
         save(game)
         return row
 
-    return write(game, user, expected_index, body)
+    return write(game, user, expected_index, body, moment=moment)
 
 
-def press_clock(*, game: Target, user: User, expected_index: int) -> GameAction:
-    """End the running seat's turn and start the next seat's clock."""
+def _seat_to_start(game: Game) -> int | None:
+    """The seat whose clock a start sets going (None: the clocks will not start)."""
+    if game.clock_seat is not None or game.status == Game.Status.FINISHED:
+        return None
+    return engine_at(game).to_move
+
+
+def press_clock(
+    *, game: Target, user: User, expected_index: int, client_at: datetime | None = None
+) -> GameAction:
+    """End the running seat's turn and start the next seat's clock: at ``client_at``, the
+    moment the press was made, as far as the seat's lag allowance reaches (else now)."""
+    moment = Moment(client_at, running_seat)
 
     def body(game: Game, at: datetime) -> GameAction:
         seat = game.clock_seat
@@ -98,27 +149,44 @@ def press_clock(*, game: Target, user: User, expected_index: int) -> GameAction:
         nxt = eng.to_move
         assert nxt is not None
         game.set_clock(game.clock.switch(at, nxt))
-        row = append(game, Kind.PRESS, user=user, at=at, payload={"seat": seat, "to": nxt})
+        payload = moment.payload({"seat": seat, "to": nxt})
+        row = append(game, Kind.PRESS, user=user, at=at, payload=payload)
         game.turn_index = row.index
         keep_position(game, row)
         save(game)
         return row
 
-    return write(game, user, expected_index, body)
+    return write(game, user, expected_index, body, moment=moment)
 
 
-def pause_clock(*, game: Target, user: User, expected_index: int, reason: str = "") -> GameAction:
-    return _hold_or_go(game, user, expected_index, reason, pause=True)
+def pause_clock(
+    *,
+    game: Target,
+    user: User,
+    expected_index: int,
+    reason: str = "",
+    client_at: datetime | None = None,
+) -> GameAction:
+    moment = Moment(client_at, running_seat)
+    return _hold_or_go(game, user, expected_index, reason, moment, pause=True)
 
 
-def resume_clock(*, game: Target, user: User, expected_index: int, reason: str = "") -> GameAction:
-    return _hold_or_go(game, user, expected_index, reason, pause=False)
+def resume_clock(
+    *,
+    game: Target,
+    user: User,
+    expected_index: int,
+    reason: str = "",
+    client_at: datetime | None = None,
+) -> GameAction:
+    moment = Moment(client_at, lambda game: None if game.clock_running else game.clock_seat)
+    return _hold_or_go(game, user, expected_index, reason, moment, pause=False)
 
 
 def _hold_or_go(
-    game: Target, user: User, expected_index: int, reason: str, *, pause: bool
+    game: Target, user: User, expected_index: int, reason: str, moment: Moment, *, pause: bool
 ) -> GameAction:
-    """Pause (the running seat's time is settled) or resume (its turn goes on from now)."""
+    """Pause (the running seat's time is settled) or resume (its turn goes on from then)."""
 
     def body(game: Game, at: datetime) -> GameAction:
         if game.clock_seat is None or game.status == Game.Status.FINISHED:
@@ -130,13 +198,14 @@ def _hold_or_go(
             )
         game.set_clock(game.clock.pause(at) if pause else game.clock.resume(at))
         kind = Kind.PAUSE if pause else Kind.RESUME
-        row = append(game, kind, user=user, at=at, payload={"seat": game.clock_seat}, reason=reason)
+        payload = moment.payload({"seat": game.clock_seat})
+        row = append(game, kind, user=user, at=at, payload=payload, reason=reason)
         keep_position(game, row)
         save(game)
         return row
 
     # A decided board's clock may still be paused (it is held when the result is entered).
-    return write(game, user, expected_index, body, closed_ok=pause)
+    return write(game, user, expected_index, body, closed_ok=pause, moment=moment)
 
 
 def seat_refusal(game: Game, seat: object) -> str:
@@ -171,6 +240,7 @@ def adjust_clock(
     remaining_ms: int,
     reason: str,
     confirm_long: bool = False,
+    client_at: datetime | None = None,
 ) -> GameAction:
     """Set a seat's remaining time (an arbiter's decision, logged with the reason).
 
@@ -180,6 +250,7 @@ def adjust_clock(
     if not reason.strip():
         raise DomainError(_("Say why the clock is being adjusted."), field="reason")
     before: list[int] = []
+    moment = Moment(client_at, running_seat)
 
     def body(game: Game, at: datetime) -> GameAction:
         if game.status == Game.Status.FINISHED:
@@ -207,14 +278,14 @@ def adjust_clock(
             Kind.ADJUST,
             user=user,
             at=at,
-            payload={"seat": seat, "from_ms": before[0], "to_ms": remaining_ms},
+            payload=moment.payload({"seat": seat, "from_ms": before[0], "to_ms": remaining_ms}),
             reason=reason.strip(),
         )
         keep_position(game, row)
         save(game)
         return row
 
-    row = write(game, user, expected_index, body)
+    row = write(game, user, expected_index, body, moment=moment)
     log.info(
         "clock of %s adjusted %s -> %s: %s",
         seat_name(row.game, seat),
@@ -235,27 +306,33 @@ def clock_operation(
     remaining_ms: int | None = None,
     reason: str = "",
     confirm_long: bool = False,
+    client_at: datetime | None = None,
 ) -> GameAction:
-    """One entry point for the clock's buttons (the API and the board page use it)."""
+    """One entry point for the clock's buttons (the API and the board page use it).
+    ``client_at``: the moment the operation was made on the device, in the server's time."""
+    common: dict[str, Any] = {
+        "game": game,
+        "user": user,
+        "expected_index": expected_index,
+        "client_at": client_at,
+    }
     if operation == "start":
-        return start_clock(game=game, user=user, expected_index=expected_index, reason=reason)
+        return start_clock(reason=reason, **common)
     if operation == "press":
-        return press_clock(game=game, user=user, expected_index=expected_index)
+        return press_clock(**common)
     if operation == "pause":
-        return pause_clock(game=game, user=user, expected_index=expected_index, reason=reason)
+        return pause_clock(reason=reason, **common)
     if operation == "resume":
-        return resume_clock(game=game, user=user, expected_index=expected_index, reason=reason)
+        return resume_clock(reason=reason, **common)
     if operation == "adjust":
         if seat is None or remaining_ms is None:
             raise DomainError(_("An adjustment needs the seat and the time left."), field="seat")
         return adjust_clock(
-            game=game,
-            user=user,
-            expected_index=expected_index,
             seat=seat,
             remaining_ms=remaining_ms,
             reason=reason,
             confirm_long=confirm_long,
+            **common,
         )
     raise DomainError(
         _("%(operation)s is not a clock operation (%(value)s).")
@@ -272,7 +349,7 @@ def detect_flag(game_pk: int, at: datetime | None = None) -> GameAction | None:
     at = at or now()
     with effects.changing():
         game = lock(game_pk)
-        row = record_fallen_flag(game, at)
+        row = record_fallen_flag(game, at, grace=True)
     return row if row is not None and row.kind == Kind.FLAG else None
 
 

@@ -136,7 +136,9 @@ class GameViewSet(viewsets.ViewSet):
         responses={200: OpenApiTypes.OBJECT, **ERRORS},
         description="start, press (ends the turn), pause, resume or adjust (seat, remaining_ms "
         "and a reason) the clocks. Every seat of the board has a clock (two to four, one for a "
-        "solitaire entrant); a seat the board does not have is refused (400) by name.",
+        "solitaire entrant); a seat the board does not have is refused (400) by name. With "
+        "client_at the operation is charged when it was made, within the event's lag allowance "
+        "(what was credited is in the log entry's payload.lag).",
     )
     @action(detail=True, methods=["post"])
     def clock(self, request: Request, board_pk: int) -> Response:
@@ -153,6 +155,7 @@ class GameViewSet(viewsets.ViewSet):
             remaining_ms=v.get("remaining_ms"),
             reason=v.get("reason", ""),
             confirm_long=v.get("confirm_long", False),
+            client_at=v.get("client_at"),
         )
         return self.written(row.game, v["expected_index"])
 

@@ -3,11 +3,15 @@ are the selectors' plain dicts)."""
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from games.clocks.lag import read_client_at
 from games.clocks.services import CLOCK_OPERATIONS
+from tournament.errors import DomainError
 from tournament.fields import WholeNumberField
 from tournament.models.tables import MAX_SEATS
 from tournament.web.parsers import LimitedJSONField
@@ -36,6 +40,28 @@ class ActionsInput(serializers.Serializer[Any]):
         return attrs
 
 
+@extend_schema_field(
+    {
+        "oneOf": [
+            {"type": "integer", "minimum": 0, "example": 1787220000250},
+            {"type": "string", "format": "date-time", "example": "2026-08-20T10:00:00.250Z"},
+        ]
+    }
+)
+class ClientMomentField(serializers.Field[datetime, Any, str, Any]):
+    """The moment an operation was made on the device, in the server's time: milliseconds
+    since 1970, or an ISO 8601 time with its offset (games.clocks.lag.read_client_at)."""
+
+    def to_internal_value(self, data: Any) -> datetime:
+        try:
+            return read_client_at(data)
+        except DomainError as exc:
+            raise serializers.ValidationError(exc.message, code="invalid") from exc
+
+    def to_representation(self, value: datetime) -> str:
+        return value.isoformat()
+
+
 class ClockInput(serializers.Serializer[Any]):
     expected_index = WholeNumberField(min_value=0)
     operation = serializers.ChoiceField(choices=CLOCK_OPERATIONS)
@@ -52,6 +78,13 @@ class ClockInput(serializers.Serializer[Any]):
     reason = serializers.CharField(required=False, allow_blank=True, max_length=300, default="")
     confirm_long = serializers.BooleanField(
         required=False, default=False, help_text="adjust: allow more than the starting time"
+    )
+    client_at = ClientMomentField(
+        required=False,
+        help_text="When the operation was made on the device, in the server's time (its offset "
+        "estimated from clock.server_ms in the answers: server_ms - (sent + received) / 2, the "
+        "sample of the shortest round trip). The seat on the clock is charged then, as far as "
+        "the event's lag allowance reaches (docs/clocks.md); left out: charged on arrival.",
     )
 
 

@@ -14,12 +14,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
+from games.clocks.lag import read_client_at
 from games.clocks.readings import format_ms
-from games.clocks.services import adjust_clock, clock_operation
+from games.clocks.services import CLOCK_OPERATIONS, adjust_clock, clock_operation
 from games.engine.tiles import COLOURS, TILE_KINDS
 from games.models import Game, ValidationRun
 from games.recording import positions, selectors
@@ -28,6 +28,7 @@ from games.recording.corrections import take_back
 from games.recording.forms import AdjustForm, ImportForm, TakeBackForm
 from games.recording.services import import_record, record_notation, record_placement, record_swap
 from games.recording.setup import NoGameHere, unstored_game
+from games.recording.words import describe_entry, lag_words, player_name, took_back
 from games.recording.writes import Recorder, recorder_at
 from games.validation.services import retry_recheck, start_recheck
 from tournament.confirmations.selectors import settle_url
@@ -133,41 +134,6 @@ def _seat_rows(
     return rows
 
 
-def _action_words(game: Game, payload: dict[str, Any]) -> str:
-    """A record action as the arbiter would say it: "Ada Byron's placement RO on C9 D9"."""
-    seat = payload.get("player")
-    who = _name(game, seat) or "?"
-    kind = payload.get("type")
-    if kind == "place":
-        cells = payload.get("cells") or ["?", "?"]
-        return _("%(who)s's placement %(tile)s on %(cell)s %(other)s") % {
-            "who": who,
-            "tile": payload.get("tile"),
-            "cell": cells[0],
-            "other": cells[1],
-        }
-    if kind == "swap":
-        rack = " ".join(payload.get("rack") or []) or _("no tiles")
-        return _("%(who)s's swap (showing %(rack)s)") % {"who": who, "rack": rack}
-    if kind == "flag":
-        return _("%(who)s's fallen flag") % {"who": who}
-    return f"{who}'s {kind}"
-
-
-def took_back(game: Game, undone: list[dict[str, Any]]) -> str:
-    """ "Took back Ada Byron's placement RO on C9 D9", or the last n actions, each in words."""
-    words = [_action_words(game, payload) for payload in undone]
-    if not words:
-        return _("Took back nothing")
-    if len(words) == 1:
-        return _("Took back %(action)s") % {"action": words[0]}
-    listed = _("%(actions)s and %(last)s") % {"actions": ", ".join(words[:-1]), "last": words[-1]}
-    return _("Took back the last %(count)s actions: %(listed)s") % {
-        "count": len(words),
-        "listed": listed,
-    }
-
-
 def _sentence(message: str) -> str:
     """A service's or the engine's message as a sentence ("the game is over" -> "The game is
     over.")."""
@@ -176,48 +142,6 @@ def _sentence(message: str) -> str:
         return message
     message = message[0].upper() + message[1:]
     return message if message[-1] in ".!?" else message + "."
-
-
-def describe_entry(
-    game: Game, entry: dict[str, Any], by_index: dict[int, dict[str, Any]] | None = None
-) -> str:
-    """A log entry in words; a take-back names the actions it took back (from `by_index`)."""
-    kind: str = entry["kind"]
-    payload = entry["payload"] or {}
-    if kind in ("place", "swap", "flag"):
-        return selectors.describe(game, payload)
-
-    def name(seat: Any) -> str:
-        return game.players[seat] if isinstance(seat, int) and seat < len(game.players) else "?"
-
-    if kind == "start":
-        return _("Clocks started: %(seat)s to play") % {"seat": name(payload.get("seat"))}
-    if kind == "press":
-        return _("%(seat)s pressed the clock; %(next)s to play") % {
-            "seat": name(payload.get("seat")),
-            "next": name(payload.get("to")),
-        }
-    if kind == "pause":
-        return _("Clocks paused")
-    if kind == "resume":
-        return _("Clocks resumed")
-    if kind == "adjust":
-        return _("%(seat)s's clock set from %(old)s to %(new)s") % {
-            "seat": name(payload.get("seat")),
-            "old": format_ms(payload.get("from_ms", 0)),
-            "new": format_ms(payload.get("to_ms", 0)),
-        }
-    if kind == "takeback":
-        indices = payload.get("indices", [])
-        known = [by_index[i]["payload"] or {} for i in indices if by_index and i in by_index]
-        if len(known) == len(indices):
-            text = took_back(game, known)
-        else:
-            text = ngettext(
-                "Took back %(count)s action", "Took back %(count)s actions", len(indices)
-            ) % {"count": len(indices)}
-        return text + (_(" (the game is open again)") if payload.get("reopened") else "")
-    return kind
 
 
 def _live_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, Any]:
@@ -232,6 +156,7 @@ def _live_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
     by_index = {entry["index"]: entry for entry in log}
     for entry in log:
         entry["text"] = describe_entry(game, entry, by_index)
+        entry["lag_text"] = lag_words(entry["payload"] or {})
     unseen = position.get("unseen") or {}
     finished = game.status == Game.Status.FINISHED
     running = clock["running"] and clock["seat"] is not None
@@ -260,22 +185,15 @@ def _live_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
         "can_press": can_record and running,
         "can_pause": can_record and running,
         "can_resume": can_record and not finished and clock["seat"] is not None and not running,
-        "to_move_name": _name(game, position.get("to_move")),
-        "turn_name": _name(game, position.get("turn_seat")),
-        "on_clock_name": _name(game, clock["seat"]),
-        "flag_name": _name(game, clock["flag_fallen"]),
+        "to_move_name": player_name(game, position.get("to_move")),
+        "turn_name": player_name(game, position.get("turn_seat")),
+        "on_clock_name": player_name(game, clock["seat"]),
+        "flag_name": player_name(game, clock["flag_fallen"]),
         "result_text": board.result_text,  # a solitaire entrant's by its levels
         "live_state": selectors.live_state(game),
     }
     ctx.update(extra)
     return ctx
-
-
-def _name(game: Game, seat: Any) -> str:
-    if isinstance(seat, int) and 0 <= seat < len(game.players):
-        name: str = game.players[seat]
-        return name
-    return ""
 
 
 def _page_context(request: HttpRequest, game: Game) -> dict[str, Any]:
@@ -311,13 +229,20 @@ def board_live(request: HttpRequest, board_pk: int) -> HttpResponse:
     fresh = request.GET.get("fresh") == "1"
     version = board_version(request, board_pk) or ""  # read before the game
     if version and not fresh and held_version(request) == version:
-        return unchanged(version)
+        return server_time(unchanged(version))
     game = _game(request, board_pk)
     since, state = request.GET.get("since"), request.GET.get("state")
     if not fresh and since == str(game.log_length) and state in (None, selectors.live_state(game)):
-        return unchanged(version)
+        return server_time(unchanged(version))
     ctx = _live_context(request, game, live_version=version)
-    return versioned(render(request, "games/_live.html", ctx), version)
+    return server_time(versioned(render(request, "games/_live.html", ctx), version))
+
+
+def server_time(response: HttpResponse) -> HttpResponse:
+    """The server's time (ms since 1970) on an answer to the board page, also a poll's 204: the
+    page's script estimates its offset from it, to say when a clock operation was made."""
+    response["X-Server-Ms"] = str(int(timezone.now().timestamp() * 1000))
+    return response
 
 
 def _int(value: str | None, field: str) -> int:
@@ -356,6 +281,9 @@ def _do_action(request: HttpRequest, recorder: Recorder) -> tuple[str, Game]:
         game = rows[-1].game
         recorded = "; ".join(selectors.describe(game, r.payload) for r in rows)
         return _("Recorded: %(actions)s.") % {"actions": recorded}, game
+    # The moment the page's script says a clock operation was made (a page without it: none).
+    sent = post.get("client_at", "")
+    client_at = read_client_at(sent) if sent and op in CLOCK_OPERATIONS else None
     if op in ("start", "press", "pause", "resume"):
         row = clock_operation(
             game=recorder,
@@ -363,6 +291,7 @@ def _do_action(request: HttpRequest, recorder: Recorder) -> tuple[str, Game]:
             expected_index=expected,
             operation=op,
             reason=post.get("reason", ""),
+            client_at=client_at,
         )
         return {
             "start": _("Clocks started."),
@@ -383,6 +312,7 @@ def _do_action(request: HttpRequest, recorder: Recorder) -> tuple[str, Game]:
             remaining_ms=data["time"],
             reason=data["reason"],
             confirm_long=data["confirm_long"],
+            client_at=client_at,
         )
         return _("Clock of %(name)s set to %(time)s.") % {
             "name": row.game.players[data["seat"]],
@@ -439,7 +369,7 @@ def board_act(request: HttpRequest, board_pk: int) -> HttpResponse:
         response = render(request, "games/_live.html", ctx)
         if not error:
             trigger_client_event(response, "game-recorded")
-        return response
+        return server_time(response)
     if error:
         messages.error(request, error)
     else:

@@ -26,6 +26,7 @@ from django.db.models import prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from games.clocks import lag
 from games.engine.errors import IllegalAction
 from games.engine.game import Game as EngineGame
 from games.errors import no_longer_replays
@@ -184,21 +185,27 @@ def write(
     *,
     closed_ok: bool = False,
     would: Callable[[Game], str] | None = None,
+    moment: Callable[[Game, datetime], datetime] | None = None,
 ) -> T:
-    """Run ``body(game, now)`` on the locked game after the shared checks, as one change.
+    """Run ``body(game, at)`` on the locked game after the shared checks, as one change.
 
-    A flag that fell before this write is stored first and the write is refused (409), with
-    the flag committed: the arbiter sees it before anything else is recorded. On a closed
-    board, ``would(game)`` says what the refused write would have made of the game."""
+    ``at`` is now, or for a clock operation ``moment(game, now)``: when it is charged
+    (games.clocks.lag). A flag that fell before then is stored first and the write is refused
+    (409), with the flag committed: the arbiter sees it before anything else is recorded. On a
+    closed board, ``would(game)`` says what the refused write would have made of the game."""
     recorder = recorder_of(target, user)  # before the lock: a stranger waits for nothing
     fell: GameAction | None = None
     with effects.changing():
         game = lock(recorder)
         at = now()
+        if moment is not None:
+            at = moment(game, at)
         assert game.board is not None  # an Ingenious game is played at its board
         if not closed_ok and game.board.closed:
             refuse_closed(game, would(game) if would else "")
-        fell = record_fallen_flag(game, at)
+        # A clock operation is charged at its moment; any other write leaves the seat on the
+        # clock the grace its press may still be credited.
+        fell = record_fallen_flag(game, at, grace=moment is None)
         if fell is None:
             if expected_index is not None and expected_index != game.log_length:
                 raise Conflict(
@@ -336,11 +343,14 @@ def mark_playing(game: Game) -> None:
         mark_round_playing(game.board.round)
 
 
-def record_fallen_flag(game: Game, at: datetime) -> GameAction | None:
-    """On the locked game: store the flag of a running seat whose time is out (once)."""
+def record_fallen_flag(game: Game, at: datetime, *, grace: bool = False) -> GameAction | None:
+    """On the locked game: store the flag of a running seat whose time is out (once); with
+    ``grace``, once it has been out for longer than the seat's flag grace (games.clocks.lag)."""
     seat = game.clock.expired_seat(at)
     assert game.board is not None  # an Ingenious game is played at its board
     if seat is None or game.board.closed and game.status != Game.Status.FINISHED:
+        return None
+    if grace and game.clock.expired_seat(at - lag.flag_grace(game, seat)) is None:
         return None
     action = {"type": "flag", "player": seat}
     try:

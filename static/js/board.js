@@ -58,6 +58,47 @@
     ticker = setInterval(tick, 200);
   }
 
+  // ------------------------------------------------------------------ the server's time
+
+  // A clock operation is charged when it was made here, not when it reaches the server
+  // (docs/clocks.md): it goes with that moment in the server's time (client_at). The offset
+  // to the server's clock is estimated as lichess's clients do, from every answer that gives
+  // the server's time (X-Server-Ms, the polls' too): offset = server - (sent + received) / 2,
+  // from the sample of the shortest round trip among the latest (a tablet that slept soon has
+  // fresh ones). No sample yet: nothing is sent, and the server charges on arrival.
+  var CLOCK_OPS = { start: true, press: true, pause: true, resume: true, adjust: true };
+  var SAMPLES_KEPT = 10;
+  var samples = [];
+  var sentAt = new WeakMap();
+
+  function here() { return performance.timeOrigin + performance.now(); }
+
+  function serverTime(at) {
+    var best = null;
+    samples.forEach(function (s) { if (!best || s.rtt < best.rtt) best = s; });
+    return best ? Math.round(at + best.offset) : null;
+  }
+
+  // When the arbiter acted: the event that sent the form (its time stamp counts from the
+  // page's time origin), else now.
+  function madeAt(trigger) {
+    var stamp = trigger && trigger.timeStamp;
+    return stamp > 0 && stamp <= performance.now() ? performance.timeOrigin + stamp : here();
+  }
+
+  document.addEventListener("htmx:beforeSend", function (ev) {
+    if (ev.detail.xhr) sentAt.set(ev.detail.xhr, here());
+  });
+
+  document.addEventListener("htmx:beforeOnLoad", function (ev) {
+    var xhr = ev.detail.xhr, sent = xhr && sentAt.get(xhr);
+    var server = xhr && Number(xhr.getResponseHeader("X-Server-Ms"));
+    if (!sent || !server) return;
+    var received = here();
+    samples.push({ rtt: received - sent, offset: server - (sent + received) / 2 });
+    if (samples.length > SAMPLES_KEPT) samples.shift();
+  });
+
   // ------------------------------------------------------------------ selection and preview
 
   function syncExpected() {
@@ -335,6 +376,8 @@
         from.closest("#game-live, #controls")) {
       sentOp = p.get("op") || "";
       recorded = false;
+      var made = CLOCK_OPS[sentOp] ? serverTime(madeAt(trigger)) : null;
+      if (made) p.set("client_at", String(made));
     }
   });
 

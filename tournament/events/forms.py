@@ -15,6 +15,7 @@ from tournament.events.selectors import tiebreak_labels
 from tournament.festivals.selectors import pending_request_of
 from tournament.fields import WholeNumberChoiceField, WholeNumberFormField, form_field
 from tournament.models.events import Event, EventRole, Festival
+from tournament.models.lag import LAG_BANK_MAX_MS, LAG_BANK_MS, LAG_CAP_MAX_MS, LAG_CAP_MS
 from tournament.reading import whole_number
 from tournament.text import NoControlCharacters
 from tournament.widgets import DateInput
@@ -211,6 +212,25 @@ class EventForm(forms.Form):
         initial=10,
         help_text=_("Per player, sudden death"),
     )
+    clock_lag_cap_ms = WholeNumberFormField(
+        label=_("Lag credited per clock press (milliseconds)"),
+        min_value=0,
+        max_value=LAG_CAP_MAX_MS,
+        initial=LAG_CAP_MS,
+        required=False,
+        help_text=_(
+            "A press that reaches the server late is charged when it was made, up to this "
+            "much (0: none)"
+        ),
+    )
+    clock_lag_bank_ms = WholeNumberFormField(
+        label=_("Each player's lag bank (milliseconds)"),
+        min_value=0,
+        max_value=LAG_BANK_MAX_MS,
+        initial=LAG_BANK_MS,
+        required=False,
+        help_text=_("What a player may be credited in all, beyond half the above per press"),
+    )
     bye_value = forms.TypedChoiceField(
         choices=BYE_VALUES, coerce=Decimal, initial="1.0", label=_("Bye value")
     )
@@ -295,6 +315,8 @@ class EventForm(forms.Form):
             "pairing_system": event.pairing_system,
             "rounds": event.rounds,
             "clock_minutes": event.clock_minutes,
+            "clock_lag_cap_ms": event.clock_lag_cap_ms,
+            "clock_lag_bank_ms": event.clock_lag_bank_ms,
             "bye_value": f"{event.bye_value:.1f}",
             "tiebreak_preset": preset,
             "tiebreak_custom": ", ".join(event.tiebreak_chain) if preset == CUSTOM else "",
@@ -431,8 +453,9 @@ class EventForm(forms.Form):
             data["table_size"] = fixed
         elif ruleset == Event.Ruleset.CHALLENGES and data.get("table_size") == 2:
             data["table_size"] = 4  # the form's default size: an event of challenges gets 4
-        if data.get("table_size") is None:
-            data.pop("table_size", None)
+        for name in ("table_size", "clock_lag_cap_ms", "clock_lag_bank_ms"):
+            if data.get(name) is None:  # not sent (an older page): kept as the event has it
+                data.pop(name, None)
         return data
 
 
@@ -460,6 +483,8 @@ SECTIONS: list[tuple[Any, tuple[str, ...]]] = [
             *options.ENGINE_FIELDS,
             *options.CHALLENGE_FIELDS,
             "clock_minutes",
+            "clock_lag_cap_ms",
+            "clock_lag_bank_ms",
         ),
     ),
     (

@@ -70,6 +70,9 @@ FIELDS: dict[str, Applies] = {
     "track": Applies(rulesets=BOARD_GAMES),
     "rack_size": Applies(rulesets=WITH_A_RACK),
     "swap_allowed": Applies(rulesets=WITH_A_RACK),
+    # Fair clocks: the board game's clocks (the Challenges are played without the site's).
+    "clock_lag_cap_ms": Applies(rulesets=BOARD_GAMES),
+    "clock_lag_bank_ms": Applies(rulesets=BOARD_GAMES),
     # The Challenges' own.
     "challenge_sequence": Applies(rulesets=(CHALLENGES,)),
     "challenge_mode": Applies(rulesets=(CHALLENGES,)),

@@ -18,6 +18,7 @@ from tournament.events.log import note
 from tournament.festivals import members as festival_members
 from tournament.festivals.services import festival_of
 from tournament.models.events import PUBLIC_ROUND_STATUSES, Event, EventRole, Round
+from tournament.models.lag import LAG_BANK_MAX_MS, LAG_CAP_MAX_MS
 from tournament.permissions import require_director, require_event_creator
 from tournament.restrictions.selectors import KEEP_APART_FIELDS
 from tournament.rights import services as rights
@@ -36,6 +37,8 @@ EVENT_FIELDS = (
     "rounds",
     "pairing_system",
     "clock_minutes",
+    "clock_lag_cap_ms",
+    "clock_lag_bank_ms",
     "tiebreak_chain",
     "bye_value",
     "acceleration",
@@ -100,6 +103,18 @@ def _clean_event(event: Event, data: Mapping[str, Any]) -> None:
         raise DomainError(_("The number of rounds must be from 1 to 30."), field="rounds")
     if not isinstance(event.clock_minutes, int) or not 1 <= event.clock_minutes <= 180:
         raise DomainError(_("Clock minutes must be from 1 to 180."), field="clock_minutes")
+    lag_limits = (
+        ("clock_lag_cap_ms", LAG_CAP_MAX_MS, _("The lag credited per clock operation")),
+        ("clock_lag_bank_ms", LAG_BANK_MAX_MS, _("Each player's lag bank")),
+    )
+    for field, most, words in lag_limits:
+        value = getattr(event, field)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
+            raise DomainError(
+                _("%(what)s must be from 0 to %(most)s milliseconds.")
+                % {"what": words, "most": most},
+                field=field,
+            )
     try:
         bye_value = Decimal(str(event.bye_value))
     except InvalidOperation:

@@ -14,6 +14,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from tournament.models.lag import LagAllowance
 from tournament.text import NoControlCharacters
 
 LOWEST_LEVEL_MAX = 18  # a colour never goes above 18 on the standard track
@@ -124,7 +125,7 @@ def default_tiebreak_chain() -> list[str]:
     return ["results_between", "progressive_difference", "progressive_level"]
 
 
-class Event(models.Model):
+class Event(LagAllowance):
     class Ruleset(models.TextChoices):
         MSO = "mso", _("MSO (2 players)")
         STANDARD = "standard", _("Standard (2 players)")
