@@ -135,6 +135,15 @@ def finish_round_one(events: list[Any]) -> None:
             )
 
 
+def _epoch_ms(moment: object) -> int:
+    """A logged moment (epoch milliseconds or an ISO time) in epoch milliseconds."""
+    from datetime import datetime
+
+    if isinstance(moment, int | float):
+        return int(moment)
+    return int(datetime.fromisoformat(str(moment)).timestamp() * 1000)
+
+
 def collect(since: float) -> None:
     """What the database stored from `since` on (epoch seconds), as JSON on stdout."""
     django_setup()
@@ -158,9 +167,23 @@ def collect(since: float) -> None:
         for r in paired
         if r.pairing_reported_at is not None
     ]
+    # What each clock operation was credited for the time it waited (docs/clocks.md), and how
+    # long it waited: from the press on the device to the server's row lock.
+    lags = [
+        lag
+        for lag in GameAction.objects.filter(at__gte=start, payload__has_key="lag").values_list(
+            "payload__lag", flat=True
+        )
+        if isinstance(lag, dict)
+    ]
     print(
         json.dumps(
             {
+                "lag_credited_ms": [lag["credited_ms"] for lag in lags],
+                "lag_waited_ms": [
+                    max(0, _epoch_ms(lag["received_at"]) - _epoch_ms(lag["client_at"]))
+                    for lag in lags
+                ],
                 "actions": kinds,
                 "rounds_paired": paired.exclude(status="pairing").count(),
                 "rounds_published": paired.filter(published_at__isnull=False).count(),

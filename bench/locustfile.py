@@ -109,7 +109,13 @@ class Arbiter(FastHttpUser):
             body: dict[str, Any] = {"expected_index": self.index, "action": step}
         else:
             url, name = f"/api/games/{board}/clock/", f"clock: {step['type']}"
-            body = {"expected_index": self.index, "operation": step["type"]}
+            # The moment of the press in the server's time (one host: one clock), as the board
+            # page sends it; the server credits the time the request waited (docs/clocks.md).
+            body = {
+                "expected_index": self.index,
+                "operation": step["type"],
+                "client_at": int(time.time() * 1000),
+            }
         with self.client.post(
             url, json=body, headers=self.headers, name=name, catch_response=True
         ) as response:
