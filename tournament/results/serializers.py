@@ -48,6 +48,11 @@ class BoardSerializer(ModelSerializer[Board]):
     result = serializers.ChoiceField(
         choices=[("", "no result"), *Result.choices], read_only=True, help_text='"": no result yet'
     )
+    reason = serializers.CharField(
+        source="reason_text",
+        read_only=True,
+        help_text="Why the pairing is so, in the request's language (English by default)",
+    )
 
     class Meta:
         model = Board

@@ -22,6 +22,12 @@ class RoundSerializer(ModelSerializer[Round]):
         read_only=True, help_text="pairing, draft, published, playing, complete"
     )
     boards = serializers.SerializerMethodField()
+    notes = serializers.ListField(
+        source="note_texts",
+        child=serializers.CharField(),
+        read_only=True,
+        help_text="The pairing's notes, in the request's language (English by default)",
+    )
     url = serializers.SerializerMethodField()
     page = serializers.SerializerMethodField()
 

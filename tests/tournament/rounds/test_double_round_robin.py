@@ -41,7 +41,7 @@ def test_four_players_meet_twice_each_moving_first_once() -> None:
     for _ in range(6):
         round_ = play_round(event, td)
         assert round_.system == DOUBLE
-        assert any("double round robin" in note for note in round_.notes)
+        assert any("double round robin" in note for note in round_.note_texts)
         games.update(games_in_seat_order(round_))
     assert len(games) == 12 and set(games.values()) == {1}  # each ordered pair once
     event.refresh_from_db()

@@ -110,7 +110,7 @@ def test_ten_players_at_tables_of_four_play_three_rounds_without_sharing_a_table
     assert len(repeats_in(second)) == 1
     names = {e.pk: e.player.name for e in event.entries.select_related("player")}
     for round_ in (second, third):
-        note = next(n for n in round_.notes if n.startswith("Could not avoid"))
+        note = next(n for n in round_.note_texts if n.startswith("Could not avoid"))
         assert "no seating has fewer" in note
         for a, b in repeats_in(round_):
             assert f"{names[a]} and {names[b]}" in note or f"{names[b]} and {names[a]}" in note
