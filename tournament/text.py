@@ -154,8 +154,8 @@ def note_text(stored: object) -> str:
         return str(stored)
     try:
         return note.render(_, ngettext)
-    except (KeyError, ValueError, TypeError):  # a translation that does not fit its arguments
-        return str(note)
+    except (KeyError, ValueError, TypeError):  # arguments that do not fit: the template
+        return note.text
 
 
 def notes_text(stored: object, sep: str = "; ") -> str:

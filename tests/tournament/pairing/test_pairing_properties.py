@@ -141,10 +141,7 @@ def random_history(n: int, past: int, rng: random.Random) -> list[PlayerState]:
             return states
         from tournament.pairing.model import Pairing
 
-        pairings = [
-            Pairing(board=i + 1, first=a.id, second=b.id)
-            for i, (a, b) in enumerate(pairs)
-        ]
+        pairings = [Pairing(board=i + 1, first=a.id, second=b.id) for i, (a, b) in enumerate(pairs)]
         if bye is not None:
             pairings.append(Pairing(board=len(pairs) + 1, first=bye.id, second=None))
         rp = RoundPairing(round_number=0, system="test", pairings=pairings)

@@ -108,7 +108,9 @@ def test_restrictions_hold_whenever_a_pairing_keeps_them(seed: int) -> None:
     for a, b in ours:
         if b is not None and frozenset((a, b)) in forbidden:
             ra, rb = sorted((a, b))
-            assert any(f"#{ra} v #{rb} is a forbidden pair" in n for n in map(str, rp.notes)), rp.notes
+            assert any(f"#{ra} v #{rb} is a forbidden pair" in n for n in map(str, rp.notes)), (
+                rp.notes
+            )
     # The forfeit-win bye rule: no bye to a forfeit winner while another player can take it
     # (among the pairings that keep the forbidden pairs as well as ours does).
     by = {p.id: p for p in states}
@@ -118,7 +120,9 @@ def test_restrictions_hold_whenever_a_pairing_keeps_them(seed: int) -> None:
             for o in options
             if o[0][1] is None and forbidden_count(o, forbidden) <= used
         ), "another player could take the bye"
-        assert any(f"#{by[rp.bye].rank} won by forfeit but gets the bye" in n for n in map(str, rp.notes))
+        assert any(
+            f"#{by[rp.bye].rank} won by forfeit but gets the bye" in n for n in map(str, rp.notes)
+        )
     if rp.bye is not None:
         assert by[rp.bye].byes == 0, "second bye"
 
