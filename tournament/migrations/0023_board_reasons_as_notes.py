@@ -13,6 +13,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='board',
             name='reasons',
-            field=models.JSONField(blank=True, default=list, help_text='Why the pairing is so, as notes'),
+            field=models.JSONField(blank=True, default=list, help_text='The reason as notes'),
         ),
     ]

@@ -14,7 +14,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournament.text import NoControlCharacters, note_text, notes_text
+from tournament.text import NoControlCharacters
 
 LOWEST_LEVEL_MAX = 18  # a colour never goes above 18 on the standard track
 DOUBLE_TRACK_MAX = 36  # partnership and solitaire: the double-length track (RULINGS.md)
@@ -366,8 +366,6 @@ class Round(models.Model):
     system = models.CharField(
         max_length=20, blank=True, help_text="The system the pairing used (swiss, round-robin)"
     )
-    # Each a note (tournament.pairing.notes, as JSON), said in the reader's language; a round
-    # paired before notes were kept so holds English strings.
     notes = models.JSONField(default=list, blank=True, help_text="The pairing's notes")
     seed = models.PositiveBigIntegerField(
         null=True, blank=True, help_text="Duplicate solitaire: the seed of the round's tiles"
@@ -398,11 +396,6 @@ class Round(models.Model):
     @property
     def is_public(self) -> bool:
         return self.status in {self.Status.PUBLISHED, self.Status.PLAYING, self.Status.COMPLETE}
-
-    @property
-    def note_texts(self) -> list[str]:
-        """The pairing's notes in the reader's language."""
-        return [note_text(n) for n in self.notes]
 
 
 PUBLIC_ROUND_STATUSES = (Round.Status.PUBLISHED, Round.Status.PLAYING, Round.Status.COMPLETE)
@@ -461,11 +454,8 @@ class Board(models.Model):
         default=False, help_text="A director reopened the decided board for recording"
     )
     reason = models.CharField(max_length=300, blank=True, help_text="Why the pairing is so")
-    # The same, clause by clause, as notes (tournament.pairing.notes) said in the reader's
-    # language; empty when the reason is a person's words or older than notes.
-    reasons = models.JSONField(
-        default=list, blank=True, help_text="Why the pairing is so, as notes"
-    )
+    # The same as notes (docs/pairing.md): empty for a person's words or an older board.
+    reasons = models.JSONField(default=list, blank=True, help_text="The reason as notes")
     # One more with every write of the result (services.results._store): a write names the
     # version it replaces, so of two writes made from the same view one is refused, not lost.
     result_version = models.PositiveIntegerField(
@@ -494,12 +484,6 @@ class Board(models.Model):
         if len(names) == 1:
             names.append("bye")
         return f"R{self.round.number} B{self.number}: {' v '.join(names)}"
-
-    @property
-    def reason_text(self) -> str:
-        """Why the pairing is so, in the reader's language (``reasons``); else the reason as
-        stored (a person's words, or a board paired before reasons were kept as notes)."""
-        return notes_text(self.reasons) or self.reason
 
     @property
     def one_sided(self) -> bool:
