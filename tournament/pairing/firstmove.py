@@ -8,7 +8,7 @@ three games in a row, and nobody's firsts and seconds differ by more than 2. Rou
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .model import PlayerState
 from .notes import Note, note
@@ -34,7 +34,7 @@ class Due:
     streak: int  # games in a row with the colour of the last game
     direction: int
     strength: int
-    why: Note
+    why: Note = field(compare=False)  # follows from the rest: the cached costs need not hash it
 
     @property
     def diff(self) -> int:
