@@ -8,7 +8,8 @@ and the admin run), in the forms, and in the services every page and the API wri
 Format characters that writing systems need (the zero-width joiners of many scripts' names)
 are accepted.
 
-And a label put inside a sentence (:func:`in_sentence`), cased as the reader's language does.
+And a label put inside a sentence (:func:`in_sentence`), cased as the reader's language does;
+and a pairing's note (:func:`note_text`) said in the reader's language.
 """
 
 import functools
@@ -19,10 +20,11 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils.deconstruct import deconstructible
 from django.utils.functional import Promise
-from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
 from tournament.errors import DomainError
+from tournament.pairing.notes import Note
 
 # Invisible characters that reorder what follows them: the bidirectional embeddings,
 # overrides and isolates.
@@ -138,3 +140,25 @@ def in_sentence(label: object) -> str:
     if (get_language() or "").split("-")[0] in CAPITAL_NOUNS:
         return text
     return text.lower()
+
+
+def note_text(stored: object) -> str:
+    """A note stored with a round or a board (``Note.as_json``) in the reader's language. A
+    round paired before notes were kept holds English strings: said through the catalogue as
+    its page always did (a note with arguments stays English)."""
+    if isinstance(stored, str):
+        return _(stored) if stored else ""
+    try:
+        note = Note.from_json(stored)
+    except ValueError:  # not written by this site: shown as it is
+        return str(stored)
+    try:
+        return note.render(_, ngettext)
+    except (KeyError, ValueError, TypeError):  # arguments that do not fit: the template
+        return note.text
+
+
+def notes_text(stored: object, sep: str = "; ") -> str:
+    """Stored notes (a list) in the reader's language, one sentence."""
+    items = stored if isinstance(stored, list) else [stored]
+    return sep.join(text for text in map(note_text, items) if text)

@@ -179,6 +179,17 @@ def test_every_string_of_the_pages_and_apps_has_german(regenerated_po: list[Mess
     )
 
 
+def test_makemessages_finds_the_pairing_cores_notes(regenerated_po: list[Message]) -> None:
+    # The pure core imports no Django: it marks its templates with note() and note_n(), which
+    # the project's makemessages gives xgettext as keywords (else they would go unchecked).
+    found = {m.msgid: m for m in regenerated_po}
+    assert "top half v bottom half" in found
+    assert "bye: #%(rank)s, the lowest-ranked player without a bye" in found
+    counted = found["%(count)s repeated table-mate pair"]
+    assert counted.plural == "%(count)s repeated table-mate pairs"
+    assert "requested bye (%(points)s) in round %(round)s" in found  # marked in a Django module
+
+
 def test_the_kept_german_catalogue_is_complete_and_its_placeholders_match() -> None:
     problems = problems_of(read_po(PO.read_text()))
     assert not problems, "\n".join(problems)

@@ -455,6 +455,8 @@ class Board(models.Model):
         default=False, help_text="A director reopened the decided board for recording"
     )
     reason = models.CharField(max_length=300, blank=True, help_text="Why the pairing is so")
+    # The same as notes (docs/pairing.md): empty for a person's words or an older board.
+    reasons = models.JSONField(default=list, blank=True, help_text="The reason as notes")
     # One more with every write of the result (services.results._store): a write names the
     # version it replaces, so of two writes made from the same view one is refused, not lost.
     result_version = models.PositiveIntegerField(

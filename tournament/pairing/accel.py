@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from .model import PlayerState
+from .notes import Note, note
 
 
 def group_a_size(n_players: int) -> int:
@@ -35,7 +36,7 @@ def virtual_points(round_number: int, total_rounds: int) -> float:
 
 def accelerate(
     players: Sequence[PlayerState], round_number: int, total_rounds: int
-) -> tuple[list[PlayerState], str | None]:
+) -> tuple[list[PlayerState], Note | None]:
     """The states to pair with (group A's virtual points added) and the note saying so, or the
     states unchanged and None when the round is not accelerated."""
     points = virtual_points(round_number, total_rounds)
@@ -47,13 +48,17 @@ def accelerate(
     out = [replace(p, score=p.score + points) if p.id in group_a else p for p in players]
     last = by_rank[size - 1].rank if size <= len(by_rank) else by_rank[-1].rank
     accelerated = -(-total_rounds // 2)
-    shown = "1" if points == 1.0 else "½"
-    note = (
-        f"Baku acceleration (round {round_number} of {accelerated} accelerated): group A "
-        f"(starting ranks up to #{last}, {min(size, len(by_rank))} players) paired with "
-        f"{shown} virtual point; the scores in the reasons include it"
+    said = note(
+        "Baku acceleration (round %(round)s of %(accelerated)s accelerated): group A "
+        "(starting ranks up to #%(last)s, %(players)s players) paired with %(points)s "
+        "virtual point; the scores in the reasons include it",
+        round=round_number,
+        accelerated=accelerated,
+        last=last,
+        players=min(size, len(by_rank)),
+        points="1" if points == 1.0 else "½",
     )
-    return out, note
+    return out, said
 
 
 __all__ = ["accelerate", "group_a_size", "virtual_points"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .model import NoPairingError, Pairing, PlayerState, RoundPairing
+from .notes import Note, note
 
 
 def berger_table(n: int) -> list[list[tuple[int, int]]]:
@@ -100,56 +101,78 @@ def pair_round_robin(
     by_rank = sorted(players, key=lambda p: (p.rank, p.id))
     n = len(by_rank)
     schedule = double_round_robin_schedule(n) if double else round_robin_schedule(n)
-    kind = "double round robin" if double else "round robin"
+    kind = note("double round robin") if double else note("round robin")
     if not 1 <= round_number <= len(schedule):
         raise NoPairingError(
             f"{kind} of {n} players has {len(schedule)} rounds; there is no round {round_number}"
         )
     cycle = len(schedule) // 2 if double else len(schedule)
     where = (
-        f"{kind} round {round_number}, cycle {(round_number - 1) // cycle + 1}"
+        note(
+            "%(kind)s round %(round)s, cycle %(cycle)s",
+            kind=kind,
+            round=round_number,
+            cycle=(round_number - 1) // cycle + 1,
+        )
         if double
-        else f"{kind} round {round_number}"
+        else note("%(kind)s round %(round)s", kind=kind, round=round_number)
     )
 
     def playing(p: PlayerState) -> bool:
         return p.active and not p.wants_bye
 
-    def missing(p: PlayerState) -> str:
+    def missing(p: PlayerState) -> Note:
         if not p.active:
-            return "has withdrawn or is absent"
-        return "asked for a bye"
+            return note("has withdrawn or is absent")
+        return note("asked for a bye")
 
-    rows: list[tuple[PlayerState, PlayerState | None, str]] = []
+    rows: list[tuple[PlayerState, PlayerState | None, Note]] = []
     for a_no, b_no in schedule[round_number - 1]:
         a = by_rank[a_no - 1]
         if b_no == 0:
             if playing(a):
-                reason = f"bye: #{a.rank} (odd field, {where})"
-                rows.append((a, None, reason))
+                bye = note("bye: #%(rank)s (odd field, %(where)s)", rank=a.rank, where=where)
+                rows.append((a, None, bye))
             continue
         b = by_rank[b_no - 1]
         if playing(a) and playing(b):
-            reason = (
-                f"{where}: #{a.rank} v #{b.rank} "
-                f"(Berger table {a_no}-{b_no}; #{a.rank} moves first)"
+            reason = note(
+                "%(where)s: #%(first)s v #%(second)s (Berger table "
+                "%(table_first)s-%(table_second)s; #%(first)s moves first)",
+                where=where,
+                first=a.rank,
+                second=b.rank,
+                table_first=a_no,
+                table_second=b_no,
             )
             rows.append((a, b, reason))
         elif playing(a) or playing(b):
             here, gone = (a, b) if playing(a) else (b, a)
-            rows.append(
-                (here, None, f"bye: #{here.rank}'s scheduled opponent #{gone.rank} {missing(gone)}")
+            reason = note(
+                "bye: #%(rank)s's scheduled opponent #%(opponent)s %(why)s",
+                rank=here.rank,
+                opponent=gone.rank,
+                why=missing(gone),
             )
+            rows.append((here, None, reason))
     rows.sort(key=lambda row: _board_key((row[0], row[1])))
     pairings = [
-        Pairing(board=i + 1, first=a.id, second=None if b is None else b.id, reason=reason)
+        Pairing(board=i + 1, first=a.id, second=None if b is None else b.id, reasons=(reason,))
         for i, (a, b, reason) in enumerate(rows)
     ]
-    notes = [f"{kind} of {n} players by the Berger table (table numbers = starting ranks)"]
+    notes = [
+        note(
+            "%(kind)s of %(players)s players by the Berger table (table numbers = starting ranks)",
+            kind=kind,
+            players=n,
+        )
+    ]
     if double:
         notes.append(
-            "double round robin: the table's last two rounds swapped in cycle 1 (FIDE C.05 "
-            "Annex 1), cycle 2 the table again with who moves first reversed"
+            note(
+                "double round robin: the table's last two rounds swapped in cycle 1 (FIDE C.05 "
+                "Annex 1), cycle 2 the table again with who moves first reversed"
+            )
         )
     return RoundPairing(
         round_number=round_number,

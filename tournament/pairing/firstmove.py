@@ -8,9 +8,10 @@ three games in a row, and nobody's firsts and seconds differ by more than 2. Rou
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .model import PlayerState
+from .notes import Note, note
 
 FIRST = 1
 SECOND = -1
@@ -33,21 +34,25 @@ class Due:
     streak: int  # games in a row with the colour of the last game
     direction: int
     strength: int
-    why: str
+    why: Note = field(compare=False)  # follows from the rest: the cached costs need not hash it
 
     @property
     def diff(self) -> int:
         return self.firsts - self.seconds
 
 
-def _why_absolute(want_first: bool, streak_last: bool | None, streak: int, diff: int) -> str:
+def _why_absolute(want_first: bool, streak_last: bool | None, streak: int, diff: int) -> Note:
     if want_first:
         if streak_last is False and streak >= 2:
-            return "had second twice in a row" if streak == 2 else f"had second {streak} in a row"
-        return f"seconds outnumber firsts by {-diff}"
+            if streak == 2:
+                return note("had second twice in a row")
+            return note("had second %(count)s in a row", count=streak)
+        return note("seconds outnumber firsts by %(count)s", count=-diff)
     if streak_last is True and streak >= 2:
-        return "had first twice in a row" if streak == 2 else f"had first {streak} in a row"
-    return f"firsts outnumber seconds by {diff}"
+        if streak == 2:
+            return note("had first twice in a row")
+        return note("had first %(count)s in a row", count=streak)
+    return note("firsts outnumber seconds by %(count)s", count=diff)
 
 
 def due_of(firsts: Sequence[bool | None]) -> Due:
@@ -67,20 +72,23 @@ def due_of(firsts: Sequence[bool | None]) -> Due:
     if must_first and must_second:
         # Cannot happen while the limits are kept; whatever this player gets breaks one.
         direction = FIRST if diff < 0 else SECOND if diff > 0 else (SECOND if last else FIRST)
-        return Due(nf, ns, last, streak, direction, ABSOLUTE, "no colour keeps the limits")
+        return Due(nf, ns, last, streak, direction, ABSOLUTE, note("no colour keeps the limits"))
     if must_first:
         return Due(nf, ns, last, streak, FIRST, ABSOLUTE, _why_absolute(True, last, streak, diff))
     if must_second:
         return Due(nf, ns, last, streak, SECOND, ABSOLUTE, _why_absolute(False, last, streak, diff))
+    counts = {"firsts": nf, "seconds": ns}
     if diff < 0:
-        return Due(nf, ns, last, streak, FIRST, BALANCE, f"more seconds ({ns}) than firsts ({nf})")
+        why = note("more seconds (%(seconds)s) than firsts (%(firsts)s)", **counts)
+        return Due(nf, ns, last, streak, FIRST, BALANCE, why)
     if diff > 0:
-        return Due(nf, ns, last, streak, SECOND, BALANCE, f"more firsts ({nf}) than seconds ({ns})")
+        why = note("more firsts (%(firsts)s) than seconds (%(seconds)s)", **counts)
+        return Due(nf, ns, last, streak, SECOND, BALANCE, why)
     if last is not None:
         if last:
-            return Due(nf, ns, last, streak, SECOND, ALTERNATE, "moved first last game")
-        return Due(nf, ns, last, streak, FIRST, ALTERNATE, "moved second last game")
-    return Due(nf, ns, last, streak, NONE, NO_DUE, "no games yet")
+            return Due(nf, ns, last, streak, SECOND, ALTERNATE, note("moved first last game"))
+        return Due(nf, ns, last, streak, FIRST, ALTERNATE, note("moved second last game"))
+    return Due(nf, ns, last, streak, NONE, NO_DUE, note("no games yet"))
 
 
 def breaks_limits(due: Due, gets_first: bool) -> bool:
@@ -126,7 +134,7 @@ def choose_first(
     board: int,
     dues: dict[int, Due] | None = None,
     top_seed_first: bool = True,
-) -> tuple[PlayerState, PlayerState, str]:
+) -> tuple[PlayerState, PlayerState, Note]:
     """Seat a pair: returns (first, second, why the first player moves first).
 
     Order of rules: keep the limits; give both their due; give the stronger due; with equal dues,
@@ -139,13 +147,15 @@ def choose_first(
     da = dues[a.id] if dues is not None else due_of(a.firsts)
     db = dues[b.id] if dues is not None else due_of(b.firsts)
 
-    def seat(a_first: bool, decider: PlayerState, why: str) -> tuple[PlayerState, PlayerState, str]:
+    def seat(
+        a_first: bool, decider: PlayerState, why: Note
+    ) -> tuple[PlayerState, PlayerState, Note]:
         first, second = (a, b) if a_first else (b, a)
         if decider is not first:
-            why = f"#{decider.rank} {why}"
+            why = note("#%(rank)s %(why)s", rank=decider.rank, why=why)
         return first, second, why
 
-    def grant(decider: PlayerState, due: Due, why: str) -> tuple[PlayerState, PlayerState, str]:
+    def grant(decider: PlayerState, due: Due, why: Note) -> tuple[PlayerState, PlayerState, Note]:
         return seat((due.direction == FIRST) == (decider is a), decider, why)
 
     hard_a = seat_cost(da, db, True)[0]
@@ -160,12 +170,18 @@ def choose_first(
     if wants_a == NONE and wants_b == NONE:
         higher_first = (board % 2 == 1) == top_seed_first
         a_first = higher_first == a_ranks_higher
-        odd, even = ("odd", "even") if top_seed_first else ("even", "odd")
-        why = (
-            f"no games yet: higher-ranked moves first on {odd} boards"
-            if higher_first
-            else f"no games yet: lower-ranked moves first on {even} boards"
-        )
+        if higher_first:
+            why = (
+                note("no games yet: higher-ranked moves first on odd boards")
+                if top_seed_first
+                else note("no games yet: higher-ranked moves first on even boards")
+            )
+        else:
+            why = (
+                note("no games yet: lower-ranked moves first on even boards")
+                if top_seed_first
+                else note("no games yet: lower-ranked moves first on odd boards")
+            )
         return seat(a_first, a if a_first else b, why)
     if NONE in (wants_a, wants_b):
         return grant(a, da, da.why) if wants_a != NONE else grant(b, db, db.why)
@@ -174,16 +190,17 @@ def choose_first(
         return seat(a_first, a if a_first else b, (da if a_first else db).why)
     if da.strength != db.strength:
         if da.strength > db.strength:
-            return grant(a, da, f"{da.why}, the stronger due")
-        return grant(b, db, f"{db.why}, the stronger due")
+            return grant(a, da, note("%(why)s, the stronger due", why=da.why))
+        return grant(b, db, note("%(why)s, the stronger due", why=db.why))
     for rnd in range(min(len(a.firsts), len(b.firsts)) - 1, -1, -1):
         ca, cb = a.firsts[rnd], b.firsts[rnd]
         if ca is not None and cb is not None and ca != cb:
             a_first = not ca
-            return seat(a_first, a if a_first else b, f"alternating from round {rnd + 1}")
+            why = note("alternating from round %(round)s", round=rnd + 1)
+            return seat(a_first, a if a_first else b, why)
     if a_ranks_higher:
-        return grant(a, da, f"{da.why}; equal dues, higher-placed")
-    return grant(b, db, f"{db.why}; equal dues, higher-placed")
+        return grant(a, da, note("%(why)s; equal dues, higher-placed", why=da.why))
+    return grant(b, db, note("%(why)s; equal dues, higher-placed", why=db.why))
 
 
 __all__ = [

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from .notes import Note, english
+
 #: Pairing systems understood by :func:`tournament.pairing.systems.pair_round`.
 SYSTEMS: tuple[str, ...] = ("auto", "round-robin", "double-round-robin", "swiss")
 
@@ -61,16 +63,21 @@ ACCELERATIONS: tuple[str, ...] = ("baku",)
 
 @dataclass(frozen=True, slots=True)
 class Pairing:
-    """One board of a round. ``second`` is None for the bye; ``first`` moves first."""
+    """One board of a round. ``second`` is None for the bye; ``first`` moves first. ``reasons``
+    says why, clause by clause (``reason``: in English, as one sentence)."""
 
     board: int
     first: int
     second: int | None
-    reason: str
+    reasons: tuple[Note, ...] = ()
 
     @property
     def is_bye(self) -> bool:
         return self.second is None
+
+    @property
+    def reason(self) -> str:
+        return english(self.reasons)
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +89,7 @@ class RoundPairing:
     pairings: list[Pairing]
     requested_byes: list[int] = field(default_factory=list)
     absent: list[int] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
 
     @property
     def bye(self) -> int | None:

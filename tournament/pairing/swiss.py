@@ -44,6 +44,7 @@ from .firstmove import choose_first
 from .lookahead import Budget, BudgetExhausted, DisjointMatchings, Verdict, dirac_guarantees
 from .matching import BYE_POLICIES, CRITERIA, Edge, Node, Problem, guided_matchings, improvable
 from .model import NoPairingError, Pairing, PlayerState, RoundPairing, format_score
+from .notes import Arg, Note, listed, note, note_n
 
 #: Up to this many nodes every allowed game is an edge; above, edges are restricted to a window
 #: around each player's ideal opponents, widened while the result looks improvable.
@@ -105,11 +106,16 @@ class _LookAhead:
     def is_trivial(self) -> bool:
         return self.k <= 0 or dirac_guarantees(self.after, self.n_nodes, self.k)
 
-    def lower_target(self, notes: list[str]) -> None:
+    def lower_target(self, notes: list[Note]) -> None:
         """No matching keeps ``k`` more rounds pairable: aim for one round fewer."""
         self.k -= 1
         notes.append(
-            f"look-ahead: no pairing keeps {self.k + 1} more round(s) pairable; aiming for {self.k}"
+            note(
+                "look-ahead: no pairing keeps %(rounds)s more round(s) pairable; aiming for "
+                "%(aim)s",
+                rounds=self.k + 1,
+                aim=self.k,
+            )
         )
 
     @functools.cached_property
@@ -157,7 +163,7 @@ def _choose_matching(
     edges: Sequence[Edge],
     best: tuple[int, frozenset[Edge]],
     look: _LookAhead | None,
-    notes: list[str],
+    notes: list[Note],
 ) -> frozenset[Edge]:
     """The best matching (by weight) that passes the look-ahead.
 
@@ -213,7 +219,7 @@ def pair_swiss(
     field = [p for p in active if not p.wants_bye]
     requested = sorted(p.id for p in active if p.wants_bye)
     absent = sorted(p.id for p in players if not p.active)
-    notes: list[str] = []
+    notes: list[Note] = []
     if not field:
         return RoundPairing(round_number, "swiss", [], requested, absent, notes)
     problem = Problem(field, bye_policy)
@@ -252,30 +258,38 @@ def pair_swiss(
         look = _LookAhead(problem, active, k_needed)
         if look.k < k_needed:
             notes.append(
-                f"only {look.k} more round(s) can follow without rematches or second byes "
-                f"(event set to {total_rounds} rounds)"
+                note(
+                    "only %(rounds)s more round(s) can follow without rematches or second byes "
+                    "(event set to %(total)s rounds)",
+                    rounds=look.k,
+                    total=total_rounds,
+                )
             )
     chosen = _choose_matching(problem, edges, best, look, notes)
     if look is not None and look.unknown:
-        notes.append("look-ahead inconclusive within its search budget")
+        notes.append(note("look-ahead inconclusive within its search budget"))
     changed = chosen != best[1]
     if changed and look is not None:
         notes.append(
-            "look-ahead: the best-scoring pairing would leave later rounds unpairable; "
-            "an alternative was chosen"
+            note(
+                "look-ahead: the best-scoring pairing would leave later rounds unpairable; "
+                "an alternative was chosen"
+            )
         )
     notes.extend(_gave_way(problem, chosen))
     if problem.coarsened:
+        # The criteria by their names in ``CRITERIA`` (and the module doc), said as they are.
         notes.append(
-            "field too large for exact weights: "
-            + ", ".join(sorted(problem.coarsened))
-            + " compared in coarser steps"
+            note(
+                "field too large for exact weights: %(criteria)s compared in coarser steps",
+                criteria=listed(sorted(problem.coarsened)),
+            )
         )
     pairings = _build(problem, chosen, best[1], round_number, total_rounds, top_seed_first)
     return RoundPairing(round_number, "swiss", pairings, requested, absent, notes)
 
 
-def _gave_way(problem: Problem, matching: frozenset[Edge]) -> list[str]:
+def _gave_way(problem: Problem, matching: frozenset[Edge]) -> list[Note]:
     """Notes naming each restriction the round could not keep."""
     notes = []
     for u, v in sorted(matching):
@@ -283,15 +297,22 @@ def _gave_way(problem: Problem, matching: frozenset[Edge]) -> list[str]:
         if forbidden:
             a, b = sorted((problem.nodes[u].st, problem.nodes[v].st), key=lambda p: p.rank)
             notes.append(
-                f"restriction gave way: #{a.rank} v #{b.rank} is a forbidden pair, but no "
-                "pairing of this round keeps every forbidden pair apart without a rematch or a "
-                "second bye"
+                note(
+                    "restriction gave way: #%(first)s v #%(second)s is a forbidden pair, but no "
+                    "pairing of this round keeps every forbidden pair apart without a rematch or "
+                    "a second bye",
+                    first=a.rank,
+                    second=b.rank,
+                )
             )
         if barred:
             st = problem.nodes[u].st
             notes.append(
-                f"restriction gave way: #{st.rank} won by forfeit but gets the bye: no other "
-                "player can take it without a rematch, a second bye or a forbidden pair"
+                note(
+                    "restriction gave way: #%(rank)s won by forfeit but gets the bye: no other "
+                    "player can take it without a rematch, a second bye or a forbidden pair",
+                    rank=st.rank,
+                )
             )
     return notes
 
@@ -333,94 +354,128 @@ def _build(
         first, _second, why = choose_first(
             a.st, b.st, a_ranks_higher=True, board=board, dues=dues, top_seed_first=top_seed_first
         )
-        reason = _pair_text(a, b)
-        reason += f"; #{first.rank} moves first ({why})"
+        reasons = [
+            _pair_text(a, b),
+            note("#%(rank)s moves first (%(why)s)", rank=first.rank, why=why),
+        ]
         if (a.idx, b.idx) not in unconstrained:
             last = (
                 f"{round_number + 1}-{total_rounds}"
                 if total_rounds > round_number + 1
                 else (f"{total_rounds}")
             )
-            reason += f"; look-ahead: keeps round(s) {last} pairable"
+            reasons.append(note("look-ahead: keeps round(s) %(rounds)s pairable", rounds=last))
         second = b.st if first is a.st else a.st
-        out.append(Pairing(board=board, first=first.id, second=second.id, reason=reason))
+        out.append(Pairing(board, first.id, second.id, tuple(reasons)))
     if bye_node is not None:
         out.append(
             Pairing(
                 board=len(out) + 1,
                 first=bye_node.st.id,
                 second=None,
-                reason=_bye_text(problem, bye_node, unconstrained),
+                reasons=(_bye_text(problem, bye_node, unconstrained),),
             )
         )
     return out
 
 
-def _pair_text(a: Node, b: Node) -> str:
+def _pair_text(a: Node, b: Node) -> Note:
     if a.group == b.group:
         half = a.gsize // 2
         if a.pos < half <= b.pos:
             where = (
-                "top half v bottom half"
+                note("top half v bottom half")
                 if b.pos - a.pos == half
-                else "top half v bottom half, transposed"
+                else note("top half v bottom half, transposed")
             )
         elif b.pos < half:
-            where = "both from the top half"
+            where = note("both from the top half")
         else:
-            where = "both from the bottom half"
-        return f"score group {format_score(a.st.score)}: #{a.st.rank} v #{b.st.rank} ({where})"
-    text = (
-        f"score groups {format_score(a.st.score)} v {format_score(b.st.score)}: "
-        f"#{a.st.rank} floats down to #{b.st.rank}"
-    )
-    again = []
+            where = note("both from the bottom half")
+        return note(
+            "score group %(score)s: #%(first)s v #%(second)s (%(where)s)",
+            score=format_score(a.st.score),
+            first=a.st.rank,
+            second=b.st.rank,
+            where=where,
+        )
+    groups: dict[str, Arg] = {
+        "higher": format_score(a.st.score),
+        "lower": format_score(b.st.score),
+        "first": a.st.rank,
+        "second": b.st.rank,
+    }
+    again: list[Note] = []
     if a.last_float == "down":
-        again.append(f"#{a.st.rank} floated down last round too")
+        again.append(note("#%(rank)s floated down last round too", rank=a.st.rank))
     if b.last_float == "up":
-        again.append(f"#{b.st.rank} floated up last round too")
+        again.append(note("#%(rank)s floated up last round too", rank=b.st.rank))
     if again:
-        text += " (" + "; ".join(again) + ")"
-    return text
+        return note(
+            "score groups %(higher)s v %(lower)s: #%(first)s floats down to #%(second)s "
+            "(%(again)s)",
+            **groups,
+            again=listed(again, "; "),
+        )
+    return note(
+        "score groups %(higher)s v %(lower)s: #%(first)s floats down to #%(second)s", **groups
+    )
 
 
-def _names(nodes: Sequence[Node], limit: int = 4) -> str:
+def _names(nodes: Sequence[Node], limit: int = 4) -> Note:
     names = [f"#{nd.st.rank}" for nd in nodes]
     if len(names) <= limit:
-        return ", ".join(names)
-    return ", ".join(names[:limit]) + f" and {len(names) - limit} more"
+        return listed(names)
+    more = len(names) - limit
+    return note_n(
+        "%(names)s and %(count)s more",
+        "%(names)s and %(count)s more",
+        more,
+        names=listed(names[:limit]),
+    )
 
 
-def _bye_text(problem: Problem, nd: Node, unconstrained: frozenset[Edge]) -> str:
+def _bye_text(problem: Problem, nd: Node, unconstrained: frozenset[Edge]) -> Note:
     k = problem.bye_rank[nd.idx]
     had = [other for other in problem.nodes[nd.idx + 1 :] if other.st.byes > 0]
     lower = _names([problem.nodes[i] for i in problem.bye_order[:k]])
+    rank = nd.st.rank
     if k == 0:
-        text = f"bye: #{nd.st.rank}, the lowest-ranked player without a bye"
+        text = note("bye: #%(rank)s, the lowest-ranked player without a bye", rank=rank)
     elif (nd.idx, problem.bye) not in unconstrained:
-        text = (
-            f"bye: #{nd.st.rank}; a bye to lower-ranked {lower} "
-            "would leave later rounds unpairable (look-ahead)"
+        text = note(
+            "bye: #%(rank)s; a bye to lower-ranked %(lower)s would leave later rounds "
+            "unpairable (look-ahead)",
+            rank=rank,
+            lower=lower,
         )
     elif problem.bye_policy == "lowest-score" and problem.bye_level[nd.idx] == 0:
-        text = (
-            f"bye: #{nd.st.rank}, lowest score group without a bye "
-            f"(pairs the rest better than a bye to lower-ranked {lower})"
+        text = note(
+            "bye: #%(rank)s, lowest score group without a bye (pairs the rest better than a "
+            "bye to lower-ranked %(lower)s)",
+            rank=rank,
+            lower=lower,
         )
     else:
-        text = (
-            f"bye: #{nd.st.rank}; a bye to lower-ranked {lower} "
-            "would leave others with only rematches"
+        text = note(
+            "bye: #%(rank)s; a bye to lower-ranked %(lower)s would leave others with only "
+            "rematches",
+            rank=rank,
+            lower=lower,
         )
     if had:
-        text += f" ({_names(had)} already had a bye)"
+        text = note("%(bye)s (%(names)s already had a bye)", bye=text, names=_names(had))
     barred = [
         other
         for other in problem.nodes[nd.idx + 1 :]
         if other.idx in problem.bye_barred and other.st.byes == 0
     ]
     if barred and nd.idx not in problem.bye_barred:
-        text += f" ({_names(barred)} won by forfeit: no bye while another player can take it)"
+        text = note(
+            "%(bye)s (%(names)s won by forfeit: no bye while another player can take it)",
+            bye=text,
+            names=_names(barred),
+        )
     return text
 
 

@@ -8,7 +8,11 @@ from collections.abc import Sequence
 from .accel import accelerate
 from .berger import pair_round_robin, round_robin_schedule
 from .model import ACCELERATIONS, ROUND_ROBIN_MAX_PLAYERS, SYSTEMS, PlayerState, RoundPairing
+from .notes import Note, note
 from .swiss import BYE_POLICIES, pair_swiss
+
+#: The accelerations by name, as a note says them.
+_ACCELERATION_WORDS: dict[str, Note] = {"baku": note("baku")}
 
 
 def resolve_system(system: str, n_players: int) -> str:
@@ -80,15 +84,13 @@ def pair_round(
     if chosen == "double-round-robin":
         rp = pair_round_robin(players, round_number, double=True)
         rp.notes.extend(_round_robin_restrictions(players, rp))
-        if acceleration is not None:
-            rp.notes.append(f"{acceleration} acceleration: not used in an all-play-all")
+        rp.notes.extend(_unused(acceleration))
         return rp
     if chosen == "round-robin":
         if system != "auto" or _follows_table(players, round_number):
             rp = pair_round_robin(players, round_number)
             rp.notes.extend(_round_robin_restrictions(players, rp))
-            if acceleration is not None:
-                rp.notes.append(f"{acceleration} acceleration: not used in an all-play-all")
+            rp.notes.extend(_unused(acceleration))
             return rp
         # The rounds so far left the Berger table (a state written by another program, or
         # pairings changed by hand): only a Swiss pairing, with its look-ahead, can still avoid
@@ -97,8 +99,12 @@ def pair_round(
             players, round_number, total_rounds, bye_policy, acceleration, top_seed_first
         )
         swiss.notes.append(
-            f"auto: the games so far do not follow the Berger table for {len(players)} players "
-            f"(a game outside its rounds 1-{round_number - 1}), so this round is paired Swiss"
+            note(
+                "auto: the games so far do not follow the Berger table for %(players)s players "
+                "(a game outside its rounds 1-%(last)s), so this round is paired Swiss",
+                players=len(players),
+                last=round_number - 1,
+            )
         )
         return swiss
     return _swiss(players, round_number, total_rounds, bye_policy, acceleration, top_seed_first)
@@ -127,7 +133,19 @@ def _swiss(
     return rp
 
 
-def _round_robin_restrictions(players: Sequence[PlayerState], rp: RoundPairing) -> list[str]:
+def _unused(acceleration: str | None) -> list[Note]:
+    """An all-play-all accelerates nobody: the note saying so when the event asked for it."""
+    if acceleration is None:
+        return []
+    return [
+        note(
+            "%(acceleration)s acceleration: not used in an all-play-all",
+            acceleration=_ACCELERATION_WORDS[acceleration],
+        )
+    ]
+
+
+def _round_robin_restrictions(players: Sequence[PlayerState], rp: RoundPairing) -> list[Note]:
     """In an all-play-all everyone meets everyone: a forbidden pair of the table's round meets
     anyway, and the draft says so as the Swiss does when a restriction gives way."""
     by_id = {p.id: p for p in players}
@@ -136,9 +154,14 @@ def _round_robin_restrictions(players: Sequence[PlayerState], rp: RoundPairing) 
         first, second = by_id[game.first], by_id[game.second or 0]
         if second.id in first.forbidden or first.id in second.forbidden:
             notes.append(
-                f"restriction gave way: #{first.rank} v #{second.rank} is a forbidden pair, but "
-                "in an all-play-all every player meets every other (the Berger table's round "
-                f"{rp.round_number})"
+                note(
+                    "restriction gave way: #%(first)s v #%(second)s is a forbidden pair, but in "
+                    "an all-play-all every player meets every other (the Berger table's round "
+                    "%(round)s)",
+                    first=first.rank,
+                    second=second.rank,
+                    round=rp.round_number,
+                )
             )
     return notes
 

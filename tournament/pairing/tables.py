@@ -60,6 +60,7 @@ from collections.abc import Sequence
 from fractions import Fraction
 
 from .model import format_score
+from .notes import Note, listed, note, note_n
 from .tables_cost import Problem, Slots
 from .tables_cpsat import FULL_MODEL_TABLES, cpsat_seating
 from .tables_model import (
@@ -74,11 +75,23 @@ from .tables_model import (
 from .tables_search import improve, search_seating
 
 #: The note of a round seated from one score group (round 1), the rule of ``docs/pairing.md``.
-DEALT_NOTE = (
+DEALT_NOTE = note(
     "one score group: the seeded list dealt round the tables (seed 1 to table 1, seed 2 to "
     "table 2, and so on), each table one player from each quarter of the list (each third at "
     "tables of 3)"
 )
+
+#: The seating methods (``TableRound.method``) as the method's note says them; the solver's
+#: name is said as it is.
+_METHOD_WORDS: dict[str, Note | str] = {
+    "greedy": note("greedy"),
+    "search": note("search"),
+    "search (the solver found no seating in its limit)": note(
+        "search (the solver found no seating in its limit)"
+    ),
+    "search, confirmed by CP-SAT": note("search, confirmed by CP-SAT"),
+    "cpsat": "cpsat",
+}
 
 #: ``auto`` hands the search's seating to CP-SAT up to this many tables (the complete model, where
 #: it proves the best seating); above, the search alone (see the figures above).
@@ -144,10 +157,16 @@ def _points(score: float) -> str:
     return f"{whole} {rest}" if whole else str(rest)
 
 
-def _reason(problem: Problem, members: Sequence[int], seats: tuple[int, ...], fewest: bool) -> str:
+def _reasons(
+    problem: Problem, members: Sequence[int], seats: tuple[int, ...], fewest: bool
+) -> tuple[Note, ...]:
     scores = [problem.players[i].score for i in members]
     hi, lo = max(scores), min(scores)
-    parts = [f"scores {_points(hi)}" if hi == lo else f"scores {_points(hi)} to {_points(lo)}"]
+    parts = [
+        note("scores %(score)s", score=_points(hi))
+        if hi == lo
+        else note("scores %(high)s to %(low)s", high=_points(hi), low=_points(lo))
+    ]
     repeats = [
         (problem.ids[i], problem.ids[j], problem.met[i][j])
         for a, i in enumerate(members)
@@ -155,15 +174,24 @@ def _reason(problem: Problem, members: Sequence[int], seats: tuple[int, ...], fe
         if problem.met[i].get(j, 0)
     ]
     if repeats:
-        why = "no seating has fewer repeats" if fewest else "the fewest repeats found"
-        met = ", ".join(f"{a} and {b} ({m}x before)" for a, b, m in repeats)
-        parts.append(f"met before: {met} ({why})")
+        why = note("no seating has fewer repeats") if fewest else note("the fewest repeats found")
+        met = [
+            note("%(a)s and %(b)s (%(times)sx before)", a=a, b=b, times=m) for a, b, m in repeats
+        ]
+        parts.append(note("met before: %(pairs)s (%(why)s)", pairs=listed(met), why=why))
     else:
-        parts.append("no earlier table-mates")
+        parts.append(note("no earlier table-mates"))
     first = problem.ids.index(seats[0])
     count = problem.first_seats[first]
-    parts.append(f"{seats[0]} sits first ({count} first seat{'' if count == 1 else 's'} before)")
-    return "; ".join(parts)
+    parts.append(
+        note_n(
+            "%(player)s sits first (%(count)s first seat before)",
+            "%(player)s sits first (%(count)s first seats before)",
+            count,
+            player=seats[0],
+        )
+    )
+    return tuple(parts)
 
 
 def seat_tables(
@@ -185,13 +213,13 @@ def seat_tables(
     present = [p for p in players if not p.absent]
     absent = [p.id for p in players if p.absent]
     sizes = table_sizes(len(present), size)
-    notes: list[str] = []
+    notes: list[Note] = []
     if absent:
-        notes.append(f"absent, not seated: {', '.join(map(str, absent))}")
+        notes.append(note("absent, not seated: %(ids)s", ids=listed(absent)))
     if not sizes:
         bye = present[0].id if present else None
         if bye is not None:
-            notes.append(f"{bye} is the only player present: a bye, no table")
+            notes.append(note("%(id)s is the only player present: a bye, no table", id=bye))
         return TableRound(round_number, size, [], "none", True, bye, absent, notes)
     problem = Problem(present, sizes)
     slots, proved, fewest, used = _solve(problem, method)
@@ -207,23 +235,42 @@ def seat_tables(
     tables = []
     for number, members in enumerate(slots, start=1):
         seats = _seat_order(problem, members)
-        tables.append(Table(number, seats, _reason(problem, members, seats, fewest)))
+        tables.append(Table(number, seats, _reasons(problem, members, seats, fewest)))
     pairs, spread, _first, _order = problem.breakdown(slots)
-    notes.insert(0, f"{len(present)} players at tables of {', '.join(str(len(s)) for s in slots)}")
+    sizes_seated = listed([len(s) for s in slots])
+    notes.insert(
+        0,
+        note(
+            "%(players)s players at tables of %(sizes)s", players=len(present), sizes=sizes_seated
+        ),
+    )
     dealt = problem.dealt and sorted(map(sorted, slots)) == sorted(problem.baseline())
     if dealt:
         notes.append(DEALT_NOTE)
-    notes.append(
-        f"method: {used}; {pairs} repeated table-mate pair{'' if pairs == 1 else 's'}, "
-        f"score spread {_points(spread / SCORE_UNITS)} over the tables"
-        + (
-            "; proved the best seating"
-            if proved
-            else "; proved no seating has fewer repeats"
-            if fewest
-            else ""
+    outcome = {
+        "method": _METHOD_WORDS[used],
+        "repeats": note_n(
+            "%(count)s repeated table-mate pair", "%(count)s repeated table-mate pairs", pairs
+        ),
+        "spread": _points(spread / SCORE_UNITS),
+    }
+    if proved:
+        said = note(
+            "method: %(method)s; %(repeats)s, score spread %(spread)s over the tables; proved "
+            "the best seating",
+            **outcome,
         )
-    )
+    elif fewest:
+        said = note(
+            "method: %(method)s; %(repeats)s, score spread %(spread)s over the tables; proved "
+            "no seating has fewer repeats",
+            **outcome,
+        )
+    else:
+        said = note(
+            "method: %(method)s; %(repeats)s, score spread %(spread)s over the tables", **outcome
+        )
+    notes.append(said)
     return TableRound(round_number, size, tables, used, proved, None, absent, notes, dealt)
 
 

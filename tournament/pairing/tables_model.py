@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .model import PairingError
+from .notes import Note, english
 
 #: Table sizes a director may choose for a table event.
 TABLE_SIZES: tuple[int, ...] = (3, 4)
@@ -53,11 +54,16 @@ class TablePlayer:
 
 @dataclass(frozen=True, slots=True)
 class Table:
-    """One table of a round: ``seats`` in seat order (the first moves first)."""
+    """One table of a round: ``seats`` in seat order (the first moves first); ``reasons`` why,
+    clause by clause (``reason``: in English, as one sentence)."""
 
     number: int
     seats: tuple[int, ...]
-    reason: str
+    reasons: tuple[Note, ...] = ()
+
+    @property
+    def reason(self) -> str:
+        return english(self.reasons)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +84,7 @@ class TableRound:
     optimal: bool = False
     bye: int | None = None
     absent: list[int] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
     dealt: bool = False
 
     @property

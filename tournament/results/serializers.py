@@ -16,6 +16,7 @@ from tournament.entries.serializers import EntryRefSerializer
 from tournament.fields import ModelSerializer, WholeNumberField
 from tournament.models.events import Board, Result
 from tournament.results.models import ResultCorrection
+from tournament.rounds.selectors import reason_text
 from tournament.text import NoControlCharacters
 
 
@@ -47,6 +48,9 @@ class BoardSerializer(ModelSerializer[Board]):
     )
     result = serializers.ChoiceField(
         choices=[("", "no result"), *Result.choices], read_only=True, help_text='"": no result yet'
+    )
+    reason = serializers.SerializerMethodField(
+        help_text="Why the pairing is so, in the request's language (English by default)"
     )
 
     class Meta:
@@ -112,6 +116,10 @@ class BoardSerializer(ModelSerializer[Board]):
             }
             for seat in board.seats.all()
         ]
+
+    @extend_schema_field(serializers.CharField())
+    def get_reason(self, board: Board) -> str:
+        return reason_text(board)
 
     @extend_schema_field(serializers.URLField())
     def get_url(self, board: Board) -> str:

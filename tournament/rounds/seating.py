@@ -11,15 +11,18 @@ from dataclasses import dataclass
 
 from tournament.models.events import Board, Result, Round
 from tournament.models.tables import Seat, seats_of
+from tournament.pairing.notes import Note, english, note
 
 
 @dataclass(frozen=True)
 class Table:
-    """A board to seat: entry ids in seat order (seat 0 moves first)."""
+    """A board to seat: entry ids in seat order (seat 0 moves first), and why: ``reasons`` as
+    notes said in each reader's language, or a ``reason`` as written (a person's words)."""
 
     entries: Sequence[int]
     result: str = ""
     reason: str = ""
+    reasons: Sequence[Note] = ()
 
 
 def _seatable(entries: Sequence[int]) -> bool:
@@ -36,7 +39,9 @@ def _board(round_: Round, number: int, table: Table) -> Board:
         round=round_,
         number=number,
         result=table.result,
-        reason=table.reason[:300],
+        # The English too: the reason plain readers know (absences by their words, the admin).
+        reason=(english(table.reasons) if table.reasons else table.reason)[:300],
+        reasons=[n.as_json() for n in table.reasons],
     )
 
 
@@ -57,13 +62,15 @@ def seat_board(round_: Round, number: int, table: Table) -> Board:
     return seat_boards(round_, [table], first_number=number)[0]
 
 
-def reseat(board: Board, entries: Sequence[int], *, reason: str = "") -> None:
-    """A draft board's players in a new seat order (a director's swap), and the pairing's bye
-    when one entry is left alone there. The caller holds the round's lock."""
-    _board(board.round, board.number, Table(entries))  # refuses what cannot be seated
+def reseat(board: Board, entries: Sequence[int], *, reason: str) -> None:
+    """A draft board's players in a new seat order (a director's swap, ``reason`` in their
+    words), and the pairing's bye when one entry is left alone there. The caller holds the
+    round's lock."""
+    why = note("changed by the director: %(reason)s", reason=reason)
+    seated = _board(board.round, board.number, Table(entries, reasons=[why]))  # or refused
     board.result = Result.BYE if len(entries) == 1 else ""
-    board.reason = reason[:300]
-    board.save(update_fields=["result", "reason"])
+    board.reason, board.reasons = seated.reason, seated.reasons
+    board.save(update_fields=["result", "reason", "reasons"])
     Seat.objects.filter(board=board).delete()
     Seat.objects.bulk_create(
         Seat(board=board, number=n, entry_id=entry) for n, entry in enumerate(entries)

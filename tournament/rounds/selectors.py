@@ -19,6 +19,7 @@ from tournament.pairing.systems import resolve_system
 from tournament.pairing.tables_schedule import Schedule, all_play_all_tables
 from tournament.permissions import User, is_director
 from tournament.rounds.models import PairingChange
+from tournament.text import note_text, notes_text
 
 
 def rounds_visible_to(user: User, event: Event) -> QuerySet[Round]:
@@ -27,6 +28,17 @@ def rounds_visible_to(user: User, event: Event) -> QuerySet[Round]:
     if is_director(user, event):
         return rounds
     return rounds.filter(status__in=PUBLIC_ROUND_STATUSES)
+
+
+def note_texts(round_: Round) -> list[str]:
+    """The pairing's notes in the reader's language (docs/pairing.md)."""
+    return [note_text(n) for n in round_.notes]
+
+
+def reason_text(board: Board) -> str:
+    """Why the pairing is so, in the reader's language (``Board.reasons``); else the reason as
+    stored (a person's words, or a board paired before reasons were kept as notes)."""
+    return notes_text(board.reasons) or board.reason
 
 
 def pair_of(board: Board) -> tuple[int, int | None]:

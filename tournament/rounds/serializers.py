@@ -14,6 +14,7 @@ from tournament.models.events import Round
 from tournament.models.tables import SEATED
 from tournament.results.serializers import BoardSerializer
 from tournament.rounds.models import PairingChange
+from tournament.rounds.selectors import note_texts
 from tournament.text import NoControlCharacters
 
 
@@ -22,6 +23,9 @@ class RoundSerializer(ModelSerializer[Round]):
         read_only=True, help_text="pairing, draft, published, playing, complete"
     )
     boards = serializers.SerializerMethodField()
+    notes = serializers.SerializerMethodField(
+        help_text="The pairing's notes, in the request's language (English by default)"
+    )
     url = serializers.SerializerMethodField()
     page = serializers.SerializerMethodField()
 
@@ -50,6 +54,10 @@ class RoundSerializer(ModelSerializer[Round]):
             .order_by("number")
         )
         return BoardSerializer(boards, many=True, context=self.context).data  # type: ignore[return-value]
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_notes(self, round_: Round) -> list[str]:
+        return note_texts(round_)
 
     @extend_schema_field(serializers.URLField())
     def get_url(self, round_: Round) -> str:

@@ -1,6 +1,7 @@
 """Rounds: pairing (by a worker), the director's draft edits, publication, round status."""
 
 import logging
+from dataclasses import replace
 from typing import Any
 
 from django.conf import settings
@@ -14,11 +15,12 @@ from tournament.acting import User, lock_event, need_reason, refuse_open_round
 from tournament.checkin import selectors as checkin_selectors
 from tournament.effects import round_published
 from tournament.errors import Conflict, DomainError
-from tournament.events.log import note
+from tournament.events.log import note as event_note
 from tournament.events.services import check_round_robin_rounds, refresh_event_status
 from tournament.logs import log_write
 from tournament.models.events import Board, Entry, Event, Result, Round
 from tournament.pairing.model import NoPairingError
+from tournament.pairing.notes import Note, note
 from tournament.pairing.systems import pair_round
 from tournament.permissions import require_director
 from tournament.restrictions.selectors import kept_apart
@@ -169,14 +171,13 @@ def _pair(event: Event, number: int, states: list[Any]) -> PairedRound:
         Table(
             [p.first] if p.second is None else [p.first, p.second],
             Result.BYE if p.second is None else "",
-            p.reason,
+            reasons=p.reasons,
         )
         for p in pairing.pairings
     ]
     if event.ruleset == Event.Ruleset.PARTNERSHIP:  # two teams a table, partners opposite
         tables = [
-            Table([*t.entries] * 2, t.result, t.reason) if len(t.entries) == 2 else t
-            for t in tables
+            replace(t, entries=[*t.entries] * 2) if len(t.entries) == 2 else t for t in tables
         ]
     return PairedRound(pairing.system, tables, list(pairing.notes))
 
@@ -224,24 +225,28 @@ def compute_draft(round_id: int) -> Round | None:
         entries = Entry.objects.in_bulk([s.id for s in wanting])
         for state in wanting:
             result = requested_bye_result(entries[state.id], round_.number)
-            why = f"requested bye ({_BYE_WORDS[result]}) in round {round_.number}"
-            tables.append(Table([state.id], result, why))
+            why = note(
+                "requested bye (%(points)s) in round %(round)s",
+                points=_BYE_WORDS[result],
+                round=round_.number,
+            )
+            tables.append(Table([state.id], result, reasons=[why]))
         seating.seat_boards(round_, tables, first_number=1)
         if event.check_in_required:
             _check_in_absences(round_, states, len(tables))
         round_.status = Round.Status.DRAFT
         round_.pairing_progress = 100
         round_.system = paired.system
-        round_.notes = list(paired.notes)
+        round_.notes = [n.as_json() for n in paired.notes]
         round_.save(update_fields=["status", "pairing_progress", "system", "notes"])
         effects.draft_changed(round_.pk)
     return round_
 
 
-_BYE_WORDS: dict[str, str] = {
-    Result.HALF_BYE: "½ point",
-    Result.FULL_BYE: "1 point",
-    Result.ABSENT: "0 points",
+_BYE_WORDS: dict[str, Note] = {
+    Result.HALF_BYE: note("½ point"),
+    Result.FULL_BYE: note("1 point"),
+    Result.ABSENT: note("0 points"),
 }
 
 
@@ -250,8 +255,8 @@ def _check_in_absences(round_: Round, states: list[Any], last_board: int) -> Non
     out because they did not check in for the round (tournament/checkin/services.py)."""
     inactive = {s.id for s in states if not s.active}
     missing = checkin_selectors.not_checked_in(round_.event, round_.number)
-    why = f"did not check in for round {round_.number}"
-    tables = [Table([e.pk], Result.ABSENT, why) for e in missing if e.pk in inactive]
+    why = note("did not check in for round %(round)s", round=round_.number)
+    tables = [Table([e.pk], Result.ABSENT, reasons=[why]) for e in missing if e.pk in inactive]
     seating.seat_boards(round_, tables, first_number=last_board + 1)
 
 
@@ -372,7 +377,7 @@ def swap_players(
             f"{second.player.name} (board {board_b.number})"
         )
     for board in changed:
-        seating.reseat(board, order[board.pk], reason=f"changed by the director: {reason}")
+        seating.reseat(board, order[board.pk], reason=reason)
     warnings = _swap_warnings(round_, [b.pk for b in changed])
     effects.draft_changed(round_.pk)
     return PairingChange.objects.create(
@@ -472,7 +477,7 @@ def publish_round(*, round_: Round, user: User, notify: bool = True) -> Round:
     round_.save(update_fields=["status", "published_at"])
     log_write("round.publish", user=user, event=event.pk, round=round_.number)
     boards = round_.boards.count()
-    note(event, user, "publish", f"Round {round_.number} published ({boards} boards).")
+    event_note(event, user, "publish", f"Round {round_.number} published ({boards} boards).")
     if event.status == Event.Status.REGISTRATION:
         event.status = Event.Status.RUNNING
         event.save(update_fields=["status"])

@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from tournament.errors import DomainError
 from tournament.models.events import Event
 from tournament.pairing.model import PlayerState
+from tournament.pairing.notes import note
 from tournament.rounds.history import checked_in_ids, takes_part
 from tournament.rounds.seating import Table
 from tournament.rounds.table_pairing import PairedRound
@@ -54,9 +55,13 @@ def entrant_states(event: Event, number: int) -> list[PlayerState]:
 def pair_entrants(event: Event, number: int, states: Sequence[PlayerState]) -> PairedRound:
     """A board of one per entrant playing the round, in starting-rank order."""
     playing = sorted((s for s in states if s.active and not s.wants_bye), key=lambda s: s.rank)
-    why = f"duplicate solitaire, round {number}: the round's tile sequence, alone"
-    tables = [Table([s.id], "", why) for s in playing]
-    notes = [f"duplicate solitaire: {len(tables)} entrants play the same tiles"]
+    why = note(
+        "duplicate solitaire, round %(round)s: the round's tile sequence, alone", round=number
+    )
+    tables = [Table([s.id], reasons=[why]) for s in playing]
+    notes = [
+        note("duplicate solitaire: %(entrants)s entrants play the same tiles", entrants=len(tables))
+    ]
     return PairedRound(SYSTEM, tables, notes)
 
 

@@ -13,10 +13,10 @@ from dataclasses import dataclass, field
 from itertools import combinations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
 from tournament.errors import DomainError
 from tournament.models.events import Event, Result
+from tournament.pairing.notes import Arg, Note, listed, note, note_n
 from tournament.pairing.tables import DEALT_NOTE, seat_tables
 from tournament.rounds.seating import Table
 from tournament.rounds.selectors import cycles_of, table_schedule, table_system
@@ -24,9 +24,9 @@ from tournament.rounds.tables import TableState, points_text
 
 SWISS = Event.PairingSystem.SWISS.value
 
-#: The draft's note on a round seated from one score group (round 1). Stored untranslated with
-#: the round (the pairing task has no reader); the round page says it in the reader's language.
-SEEDS_SPREAD = gettext_noop(
+#: The draft's note on a round seated from one score group (round 1). Stored as a note with the
+#: round (the pairing task has no reader); the round page says it in the reader's language.
+SEEDS_SPREAD = note(
     "Round 1 at tables: the seeded list is dealt round the tables as a Swiss spreads its seeds "
     "(seed 1 to table 1, seed 2 to table 2, and so on, then back to table 1), so that every "
     "table takes one player from each quarter of the list (from each third at tables of 3)"
@@ -40,7 +40,7 @@ class PairedRound:
 
     system: str
     tables: list[Table]
-    notes: list[str] = field(default_factory=list)
+    notes: list[Note] = field(default_factory=list)
 
 
 def check_table_rounds(event: Event) -> None:
@@ -59,53 +59,68 @@ def check_table_rounds(event: Event) -> None:
         )
 
 
-def _repeats(members: Sequence[TableState]) -> list[str]:
+def _repeats(members: Sequence[TableState]) -> list[Note]:
     """The pairs at a table who shared one before."""
-    return [f"{a.name} and {b.name}" for a, b in combinations(members, 2) if b.id in a.met]
+    return [
+        note("%(a)s and %(b)s", a=a.name, b=b.name)
+        for a, b in combinations(members, 2)
+        if b.id in a.met
+    ]
 
 
-def _reason(members: Sequence[TableState], proved: bool) -> str:
+def _reasons(members: Sequence[TableState], proved: bool) -> list[Note]:
     """Why the table is so, in the director's words (names, not ids)."""
     scores = [s.score for s in members]
     hi, lo = max(scores), min(scores)
     parts = [
-        f"scores {points_text(hi)}"
+        note("scores %(score)s", score=points_text(hi))
         if hi == lo
-        else f"scores {points_text(hi)} to {points_text(lo)}"
+        else note("scores %(high)s to %(low)s", high=points_text(hi), low=points_text(lo))
     ]
     repeats = _repeats(members)
     if repeats:
-        why = "no seating has fewer repeats" if proved else "the fewest repeats found"
-        parts.append(f"shared a table before: {'; '.join(repeats)} ({why})")
+        why = note("no seating has fewer repeats") if proved else note("the fewest repeats found")
+        pairs = listed(repeats, "; ")
+        parts.append(note("shared a table before: %(pairs)s (%(why)s)", pairs=pairs, why=why))
     else:
-        parts.append("no earlier table-mates")
+        parts.append(note("no earlier table-mates"))
     first = members[0]
-    count = first.first_seats
-    parts.append(f"{first.name} sits first ({count} first seat{'' if count == 1 else 's'} before)")
-    return "; ".join(parts)
+    parts.append(
+        note_n(
+            "%(player)s sits first (%(count)s first seat before)",
+            "%(player)s sits first (%(count)s first seats before)",
+            first.first_seats,
+            player=first.name,
+        )
+    )
+    return parts
 
 
 def _swiss(event: Event, number: int, states: Sequence[TableState]) -> PairedRound:
     by_id = {s.id: s for s in states}
     seated = seat_tables([s.as_player() for s in states], event.table_size, number, event.rounds)
     tables = [
-        Table(list(t.seats), "", _reason([by_id[i] for i in t.seats], seated.optimal))
+        Table(list(t.seats), reasons=_reasons([by_id[i] for i in t.seats], seated.optimal))
         for t in seated.tables
     ]
     if seated.bye is not None:
-        tables.append(Table([seated.bye], Result.BYE, "the only player present"))
+        tables.append(Table([seated.bye], Result.BYE, reasons=[note("the only player present")]))
     repeats = [r for t in seated.tables for r in _repeats([by_id[i] for i in t.seats])]
     # The core's notes name players by id: keep those that do not, say the rest by name.
     notes = [
         SEEDS_SPREAD if n == DEALT_NOTE else n
         for n in seated.notes
-        if not n.startswith("absent, not seated")
+        if not n.text.startswith("absent, not seated")
     ]
     if repeats:
+        pairs = listed(repeats, "; ")
         notes.append(
-            "Could not avoid players sharing a table again: "
-            + "; ".join(repeats)
-            + (" (no seating has fewer)" if seated.optimal else "")
+            note(
+                "Could not avoid players sharing a table again: %(pairs)s (no seating has fewer)",
+                pairs=pairs,
+            )
+            if seated.optimal
+            else note("Could not avoid players sharing a table again: %(pairs)s", pairs=pairs)
         )
     return PairedRound(SWISS, tables, notes)
 
@@ -126,21 +141,33 @@ def _all_play_all(
     byes: list[Table] = []
     left_out: list[str] = []
     second_cycle = number > len(schedule)
+    when: dict[str, Arg] = {"round": number, "total": total}
+    if cycles == 1:
+        why = note("all-play-all, round %(round)s of %(total)s", **when)
+    elif second_cycle:
+        why = note("all-play-all, round %(round)s of %(total)s (cycle 2, seats reversed)", **when)
+    else:
+        why = note("all-play-all, round %(round)s of %(total)s (cycle 1)", **when)
     for dealt in schedule[(number - 1) % len(schedule)]:
         seats = tuple(reversed(dealt)) if second_cycle else dealt
         present = [ranked[k - 1] for k in seats if not ranked[k - 1].absent]
-        why = f"all-play-all, round {number} of {total}"
-        if cycles == 2:
-            why += " (cycle 2, seats reversed)" if second_cycle else " (cycle 1)"
         if len(present) > 1:
-            tables.append(Table([s.id for s in present], "", why))
+            tables.append(Table([s.id for s in present], reasons=[why]))
         elif present:  # everybody else at the table is absent: nobody to play
-            byes.append(Table([present[0].id], Result.BYE, f"{why}: the table-mates are absent"))
+            alone = note("%(why)s: the table-mates are absent", why=why)
+            byes.append(Table([present[0].id], Result.BYE, reasons=[alone]))
             left_out.append(present[0].name)
-    kind = "double all-play-all" if cycles == 2 else "all-play-all"
-    notes = [f"{kind} at tables of {event.table_size}: round {number} of {total}"]
+    kind = note("double all-play-all") if cycles == 2 else note("all-play-all")
+    notes = [
+        note(
+            "%(kind)s at tables of %(size)s: round %(round)s of %(total)s",
+            kind=kind,
+            size=event.table_size,
+            **when,
+        )
+    ]
     if left_out:
-        notes.append("A bye, the table-mates being absent: " + ", ".join(left_out))
+        notes.append(note("A bye, the table-mates being absent: %(names)s", names=listed(left_out)))
     return PairedRound(system, tables + byes, notes)
 
 

@@ -7,14 +7,19 @@ ist Entwurf", never "entwurf").
 ``{{ board.reason|absence_reason }}``: why a player has no game in a round, in the reader's words
 (tournament/rounds/public.py).
 
+``{{ round|note_texts }}``, ``{{ board|reason_text }}``: a draft's notes and a board's reason
+in the reader's words (tournament/rounds/selectors.py).
+
 ``{{ code|result_label }}``: a stored result code by its name ("table" -> "Placings at the
 table", "half-bye" -> "Requested half-point bye"), as the result form offers it.
 """
 
 from django import template
 
-from tournament.models.events import Result
+from tournament.models.events import Board, Result, Round
 from tournament.rounds.public import absence_reason as absence_words
+from tournament.rounds.selectors import note_texts as round_notes
+from tournament.rounds.selectors import reason_text as board_reason
 from tournament.text import in_sentence as sentence_words
 
 register = template.Library()
@@ -28,6 +33,16 @@ def in_sentence(label: object) -> str:
 @register.filter
 def absence_reason(reason: str) -> str:
     return absence_words(reason)
+
+
+@register.filter
+def note_texts(round_: Round) -> list[str]:
+    return round_notes(round_)
+
+
+@register.filter
+def reason_text(board: Board) -> str:
+    return board_reason(board)
 
 
 @register.filter

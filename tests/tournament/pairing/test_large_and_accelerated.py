@@ -52,8 +52,8 @@ def test_weights_too_wide_are_coarsened_from_the_lowest_criterion(
     monkeypatch.setattr(matching_module, "WEIGHT_BITS", 40)
     coarse = pair_round(states, 5, 7, system="swiss")
     check_round(states, coarse)
-    assert any("compared in coarser steps" in n for n in coarse.notes), coarse.notes
-    assert "halves" in next(n for n in coarse.notes if "coarser" in n)
+    assert any("compared in coarser steps" in n for n in map(str, coarse.notes)), coarse.notes
+    assert "halves" in next(n for n in map(str, coarse.notes) if "coarser" in n)
     by = {p.id: p for p in states}
 
     def diff(rp: RoundPairing) -> float:
@@ -75,11 +75,11 @@ def test_baku_round_one_pairs_group_a_apart_and_says_so() -> None:
     rp = pair_round(states, 1, 9, system="swiss", acceleration="baku")
     for p in rp.games:
         assert (p.first <= 20) == ((p.second or 0) <= 20), "group A meets group B in round 1"
-    assert rp.notes[0].startswith("Baku acceleration (round 1 of 5 accelerated): group A")
+    assert str(rp.notes[0]).startswith("Baku acceleration (round 1 of 5 accelerated): group A")
     plain = pair_round(states, 1, 9, system="swiss")
     assert any((p.first <= 20) != ((p.second or 0) <= 20) for p in plain.games)
     later = pair_round(states, 6, 9, system="swiss", acceleration="baku")
-    assert not any("Baku" in n for n in later.notes)
+    assert not any("Baku" in n for n in map(str, later.notes))
 
 
 def test_unknown_acceleration_is_refused() -> None:

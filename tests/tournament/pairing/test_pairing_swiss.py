@@ -251,7 +251,7 @@ def seat(a: PlayerState, b: PlayerState, board: int = 1) -> tuple[int, str]:
     from tournament.pairing.firstmove import choose_first
 
     first, _, why = choose_first(a, b, a_ranks_higher=a.rank < b.rank, board=board)
-    return first.id, why
+    return first.id, str(why)
 
 
 def test_first_move_reasons_name_whose_due_decided() -> None:

@@ -108,7 +108,9 @@ def test_restrictions_hold_whenever_a_pairing_keeps_them(seed: int) -> None:
     for a, b in ours:
         if b is not None and frozenset((a, b)) in forbidden:
             ra, rb = sorted((a, b))
-            assert any(f"#{ra} v #{rb} is a forbidden pair" in n for n in rp.notes), rp.notes
+            assert any(f"#{ra} v #{rb} is a forbidden pair" in n for n in map(str, rp.notes)), (
+                rp.notes
+            )
     # The forfeit-win bye rule: no bye to a forfeit winner while another player can take it
     # (among the pairings that keep the forbidden pairs as well as ours does).
     by = {p.id: p for p in states}
@@ -118,7 +120,9 @@ def test_restrictions_hold_whenever_a_pairing_keeps_them(seed: int) -> None:
             for o in options
             if o[0][1] is None and forbidden_count(o, forbidden) <= used
         ), "another player could take the bye"
-        assert any(f"#{by[rp.bye].rank} won by forfeit but gets the bye" in n for n in rp.notes)
+        assert any(
+            f"#{by[rp.bye].rank} won by forfeit but gets the bye" in n for n in map(str, rp.notes)
+        )
     if rp.bye is not None:
         assert by[rp.bye].byes == 0, "second bye"
 
@@ -137,7 +141,7 @@ def test_forbidden_pair_gives_way_only_when_nothing_else_is_legal() -> None:
     later = [replace(p, opponents=met[p.id]) for p in players]
     rp = pair_round(later, 3, 3, system="swiss")
     assert frozenset((1, 2)) in {frozenset((p.first, p.second)) for p in rp.games}
-    assert any("#1 v #2 is a forbidden pair" in n for n in rp.notes)
+    assert any("#1 v #2 is a forbidden pair" in n for n in map(str, rp.notes))
 
 
 def test_forfeit_winner_gets_no_bye_while_another_can_take_it() -> None:
@@ -150,4 +154,4 @@ def test_forfeit_winner_gets_no_bye_while_another_can_take_it() -> None:
     others = [replace(p, byes=1) if p.id != 5 else p for p in players]
     rp = pair_round(others, 2, 5, system="swiss")
     assert rp.bye == 5
-    assert any("#5 won by forfeit but gets the bye" in n for n in rp.notes)
+    assert any("#5 won by forfeit but gets the bye" in n for n in map(str, rp.notes))

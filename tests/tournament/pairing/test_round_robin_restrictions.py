@@ -15,7 +15,7 @@ def test_the_round_where_a_forbidden_pair_meets_names_it() -> None:
     players = _field({2: (5,), 5: (2,)})
     for number in range(1, len(schedule) + 1):
         rp = pair_round(players, number, len(schedule), system="round-robin")
-        gave_way = [n for n in rp.notes if n.startswith("restriction gave way")]
+        gave_way = [n for n in map(str, rp.notes) if n.startswith("restriction gave way")]
         if number == meeting:
             assert gave_way == [
                 "restriction gave way: #2 v #5 is a forbidden pair, but in an all-play-all every "

@@ -20,7 +20,7 @@ from tournament.restrictions.selectors import kept_apart
 from tournament.restrictions.services import add_forbidden_pair
 from tournament.results.services import set_board_result
 from tournament.rounds.history import player_states
-from tournament.rounds.selectors import pair_of
+from tournament.rounds.selectors import note_texts, pair_of
 from tournament.rounds.services import compute_draft, publish_round, start_pairing
 
 pytestmark = pytest.mark.usefixtures("tasks_in_process")
@@ -79,7 +79,7 @@ def test_forbidden_pairs_never_meet_across_a_small_event() -> None:
         frozenset((entry(event, 3).pk, entry(event, 4).pk)),  # the director's pair
     ]
     rounds = [play_round(event, td) for _ in range(5)]
-    assert all(not r.notes or "restriction gave way" not in " ".join(r.notes) for r in rounds)
+    assert all(not r.notes or "restriction gave way" not in " ".join(note_texts(r)) for r in rounds)
     assert not set(kept) & met(event)
     log = list(EventLogEntry.objects.filter(event=event, kind="restriction"))
     assert any("Keep apart: club" in e.description for e in log)
@@ -95,7 +95,7 @@ def test_the_draft_names_the_restriction_that_had_to_give_way(client: Client) ->
     draft = pair_round(event, td)
     game = draft.boards.get()
     assert set(pair_of(game)) == {entry(event, 1).pk, entry(event, 2).pk}
-    assert any("restriction gave way" in n for n in draft.notes), draft.notes
+    assert any("restriction gave way" in n for n in note_texts(draft)), draft.notes
     client.force_login(td)
     page = client.get(f"/events/{event.slug}/rounds/1/").content.decode()
     names = f"{entry(event, 1).player.name} and {entry(event, 2).player.name}"
@@ -243,12 +243,12 @@ def test_a_forfeit_win_bars_the_pairing_allocated_bye_while_another_can_take_it(
 def test_baku_acceleration_is_chosen_per_event_and_shown_on_the_draft(client: Client) -> None:
     event, td = event_with_players(16, rounds=7, system="swiss", acceleration="baku")
     draft = pair_round(event, td)
-    assert any("Baku acceleration" in note for note in draft.notes), draft.notes
+    assert any("Baku acceleration" in note for note in note_texts(draft)), draft.notes
     client.force_login(td)
     page = client.get(f"/events/{event.slug}/rounds/1/").content.decode()
     assert "Accelerated pairings:" in page and "Baku (FIDE)" in page
     plain, td2 = event_with_players(16, rounds=7, system="swiss", director="td2")
-    assert not any("Baku" in note for note in pair_round(plain, td2).notes)
+    assert not any("Baku" in note for note in note_texts(pair_round(plain, td2)))
     with pytest.raises(DomainError, match="not an acceleration"):
         update_event(event=plain, user=td2, data={"acceleration": "rocket"})
     update_event(event=event, user=td, data={"acceleration": ""})
@@ -353,4 +353,4 @@ def test_kept_apart_pairs_meet_only_where_the_draft_says_the_restriction_gave_wa
             for b in round_.boards.filter(seats__number=1)
         }
         if games & kept:
-            assert any("restriction gave way" in note for note in round_.notes), round_.notes
+            assert any("restriction gave way" in note for note in note_texts(round_)), round_.notes

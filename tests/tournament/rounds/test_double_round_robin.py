@@ -16,7 +16,7 @@ from tournament.entries.services import add_entry
 from tournament.errors import DomainError
 from tournament.events.services import update_event
 from tournament.models.events import Event, Round
-from tournament.rounds.selectors import plays_round_robin, round_robin_rounds
+from tournament.rounds.selectors import note_texts, plays_round_robin, round_robin_rounds
 from tournament.rounds.services import compute_draft, publish_round, start_pairing
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("tasks_in_process")]
@@ -41,7 +41,7 @@ def test_four_players_meet_twice_each_moving_first_once() -> None:
     for _ in range(6):
         round_ = play_round(event, td)
         assert round_.system == DOUBLE
-        assert any("double round robin" in note for note in round_.notes)
+        assert any("double round robin" in note for note in note_texts(round_))
         games.update(games_in_seat_order(round_))
     assert len(games) == 12 and set(games.values()) == {1}  # each ordered pair once
     event.refresh_from_db()

@@ -32,7 +32,7 @@ def test_round_one_takes_one_player_from_each_part_of_the_seeded_list(
     rank = dict(event.entries.values_list("pk", "starting_rank"))
     tables = [sorted(rank[e] for e in t) for t in seatings(round_)]
     assert tables == [list(range(t, n + 1, bands)) for t in range(1, bands + 1)]
-    assert SEEDS_SPREAD in round_.notes
+    assert SEEDS_SPREAD.as_json() in round_.notes
 
 
 def test_the_draft_says_the_rule_in_english_and_in_german() -> None:

@@ -22,6 +22,7 @@ from tournament.models.tables import Seat
 from tournament.results.services import set_board_result
 from tournament.rounds import tables as table_selectors
 from tournament.rounds.models import PairingChange
+from tournament.rounds.selectors import note_texts
 from tournament.rounds.services import compute_draft, publish_round, start_pairing, swap_entries
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("tasks_in_process")]
@@ -110,7 +111,7 @@ def test_ten_players_at_tables_of_four_play_three_rounds_without_sharing_a_table
     assert len(repeats_in(second)) == 1
     names = {e.pk: e.player.name for e in event.entries.select_related("player")}
     for round_ in (second, third):
-        note = next(n for n in round_.notes if n.startswith("Could not avoid"))
+        note = next(n for n in note_texts(round_) if n.startswith("Could not avoid"))
         assert "no seating has fewer" in note
         for a, b in repeats_in(round_):
             assert f"{names[a]} and {names[b]}" in note or f"{names[b]} and {names[a]}" in note
