@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournament', '0022_merge_festival_roles_and_director_forms'),
+        ('tournament', '0023_event_clock_lag_allowance'),
     ]
 
     operations = [
