@@ -88,7 +88,7 @@ def test_a_draft_at_tables_says_its_notes_and_reasons_in_german() -> None:
     english, german = assert_said_in_each_language(td, round_)
     assert "9 Spieler an Tischen zu 3, 3, 3" in german
     assert "9 players at tables of 3, 3, 3" in english
-    assert "sitzt auf Platz 1 (bisher 0 erste Plätze)" in german
+    assert "hat Sitz 1 (bisher 0 erste Sitze)" in german
     assert "sits first (0 first seats before)" in english
 
 
