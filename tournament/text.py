@@ -8,15 +8,18 @@ and the admin run), in the forms, and in the services every page and the API wri
 Format characters that writing systems need (the zero-width joiners of many scripts' names)
 are accepted.
 
-And a label put inside a sentence (:func:`in_sentence`), cased as the reader's language does.
+And a label put inside a sentence (:func:`in_sentence`), cased as the reader's language does;
+and a stored line kept as its words (:func:`said`), said in the reader's language when it is
+read (:func:`say`): a log's line is written once and read in English and in German.
 """
 
 import functools
 import unicodedata
-from typing import Any
+from typing import Any, TypedDict
 
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils import translation
 from django.utils.deconstruct import deconstructible
 from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext_lazy
@@ -138,3 +141,42 @@ def in_sentence(label: object) -> str:
     if (get_language() or "").split("-")[0] in CAPITAL_NOUNS:
         return text
     return text.lower()
+
+
+class Said(TypedDict):
+    """A line as its words: ``text``, a message of the catalogue (marked with gettext_noop where
+    it is written), and the values of its placeholders. A value that is itself ``Said`` (a role,
+    a reason the site gives) is said in the reader's language too; a plain one (a name, a
+    reason typed) as it is."""
+
+    text: str
+    args: dict[str, "str | int | Said"]
+
+
+def said(text: str, **args: "str | int | Said") -> Said:
+    """The words of a line to store (JSON), to be said when read: ``said(gettext_noop("%(person)s
+    is now director."), person="Ann")``."""
+    return {"text": text, "args": args}
+
+
+def say(words: Any, fallback: str = "") -> str:
+    """The stored words in the active language; ``fallback`` (the line as it was stored in
+    English) when they are not words this site can say: a row from before, or a damaged one."""
+    if not isinstance(words, dict) or not isinstance(words.get("text"), str):
+        return fallback
+    args = words.get("args") or {}
+    if not isinstance(args, dict):
+        return fallback
+    try:
+        values = {k: say(v) if isinstance(v, dict) else v for k, v in args.items()}
+        text = _(words["text"])
+        return text % values if values or "%(" in text else text
+    except (KeyError, TypeError, ValueError):
+        return fallback
+
+
+def say_in_english(words: Said) -> str:
+    """The words as the site's log lines are stored and written: in English (the catalogue's
+    message ids), whatever the language of the request that writes them."""
+    with translation.override(None):
+        return say(words)

@@ -23,7 +23,7 @@ from tournament.restrictions.selectors import KEEP_APART_FIELDS
 from tournament.rights import services as rights
 from tournament.rounds import challenges as challenge_rounds
 from tournament.rounds.selectors import round_robin_rounds
-from tournament.text import refuse_control_characters
+from tournament.text import in_sentence, refuse_control_characters
 
 EVENT_FIELDS = (
     "name",
@@ -244,7 +244,7 @@ def create_event(*, user: User, data: Mapping[str, Any]) -> Event:
         person=creator,
         role=EventRole.Role.DIRECTOR,
         granted=True,
-        reason="created the event",
+        reason=rights.CREATED_THE_EVENT,
     )
     if festival is not None:
         festival_members.set_event_festival(event=event, user=creator, festival=festival)
@@ -337,7 +337,11 @@ def add_role(*, event: Event, user: User, username: str, role: str, reason: str 
     if not created:
         raise DomainError(
             _("%(target)s is already %(role)s of %(name)s.")
-            % {"target": target, "role": role, "name": event.name},
+            % {
+                "target": target,
+                "role": in_sentence(EventRole.Role(role).label),
+                "name": event.name,
+            },
             field="username",
         )
     rights.note_event_role(event, user, person=target, role=role, granted=True, reason=reason)
