@@ -8,7 +8,8 @@ and the admin run), in the forms, and in the services every page and the API wri
 Format characters that writing systems need (the zero-width joiners of many scripts' names)
 are accepted.
 
-And a label put inside a sentence (:func:`in_sentence`), cased as the reader's language does;
+And a label put inside a sentence (:func:`in_sentence`), cased as the reader's language does,
+and a moment as the reader's language writes it (:func:`day_and_time`);
 and a stored line kept as its words (:func:`said`), said in the reader's language when it is
 read (:func:`say`): a log's line is written once and read in English and in German.
 """
@@ -21,6 +22,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import translation
 from django.utils.deconstruct import deconstructible
+from django.utils.formats import date_format, time_format
 from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
@@ -141,6 +143,14 @@ def in_sentence(label: object) -> str:
     if (get_language() or "").split("-")[0] in CAPITAL_NOUNS:
         return text
     return text.lower()
+
+
+def day_and_time(moment: Any, day: str = "DATE_FORMAT") -> str:
+    """A moment inside a sentence: its day in the reader's language's format (``day``: one of
+    Django's format names; "28 Nov 2026", "28. November 2026") and its time on the 24-hour clock
+    (German's TIME_FORMAT; British English's is the 12-hour clock a schedule does not use). The
+    moment as given: a caller converts it to the zone it is read in."""
+    return f"{date_format(moment, day)} {time_format(moment, 'H:i')}"
 
 
 class Said(TypedDict):
