@@ -9,12 +9,13 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.engine.rulesets import make_ruleset
-from scoring.core.chains import DEFAULT_PRESET, PRESETS, validate_chain
+from scoring.core.chains import DEFAULT_PRESET, PRESETS
 from tournament import effects
 from tournament.acting import User, lock_event, paired_rounds
 from tournament.entries import teams
 from tournament.errors import DomainError
 from tournament.events.log import note
+from tournament.events.selectors import chain_problems
 from tournament.festivals import members as festival_members
 from tournament.festivals.services import festival_of
 from tournament.models.events import PUBLIC_ROUND_STATUSES, Event, EventRole, Round
@@ -117,9 +118,12 @@ def _clean_event(event: Event, data: Mapping[str, Any]) -> None:
             % {"preset": preset},
             field="tiebreak_chain",
         )
-    problems = validate_chain(event.tiebreak_chain)
+    problems = chain_problems(event.tiebreak_chain)
     if problems:
-        raise DomainError("Tie-breaks: " + "; ".join(problems) + ".", field="tiebreak_chain")
+        raise DomainError(
+            _("Tie-breaks: %(problems)s.") % {"problems": "; ".join(problems)},
+            field="tiebreak_chain",
+        )
     event.tiebreak_chain = list(event.tiebreak_chain)
     _clean_pairing_options(event)
 
