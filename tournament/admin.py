@@ -185,7 +185,7 @@ class PairingChangeAdmin(ReadOnlyAdmin):
 
 @admin.register(EventLogEntry)
 class EventLogEntryAdmin(ReadOnlyAdmin):
-    list_display = ["event", "kind", "description", "user", "at"]
+    list_display = ["event", "kind", "line", "user", "at"]
     list_filter = ["kind"]
 
 

@@ -14,11 +14,16 @@ class TournamentConfig(AppConfig):
     def ready(self) -> None:
         # Loading the Celery app here lets shared_task bind to it without tournament/__init__
         # importing Celery (the pure pairing package lives under tournament/ too).
+        from django.contrib.auth.signals import user_logged_in
+
+        from tournament.accounts.views import on_sign_in
         from tournament.celery import app  # noqa: F401
         from tournament.text import refuse_control_characters_on_save
 
         # Every model's save: the games floor's models too.
         pre_save.connect(refuse_control_characters_on_save, dispatch_uid="no-control-characters")
+        # The language a person signs in with is the language of their e-mails.
+        user_logged_in.connect(on_sign_in, dispatch_uid="language-at-sign-in")
 
         if settings.CELERY_TASK_ALWAYS_EAGER:
             logger.info(

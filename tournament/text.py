@@ -8,17 +8,22 @@ and the admin run), in the forms, and in the services every page and the API wri
 Format characters that writing systems need (the zero-width joiners of many scripts' names)
 are accepted.
 
-And a label put inside a sentence (:func:`in_sentence`), cased as the reader's language does;
-and a pairing's note (:func:`note_text`) said in the reader's language.
+And a label put inside a sentence (:func:`in_sentence`), cased as the reader's language does,
+and a moment as the reader's language writes it (:func:`day_and_time`); and words kept to be
+said when read, in the reader's language: a pairing's note (:func:`note_text`) and a stored line
+(:func:`said`, :func:`say`), both one shape, the pure core's ``Note`` (text and arguments), so a
+log's line is written once and read in English and in German.
 """
 
 import functools
 import unicodedata
-from typing import Any
+from typing import Any, TypedDict
 
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.utils import translation
 from django.utils.deconstruct import deconstructible
+from django.utils.formats import date_format, time_format
 from django.utils.functional import Promise
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
@@ -162,3 +167,43 @@ def notes_text(stored: object, sep: str = "; ") -> str:
     """Stored notes (a list) in the reader's language, one sentence."""
     items = stored if isinstance(stored, list) else [stored]
     return sep.join(text for text in map(note_text, items) if text)
+
+
+def day_and_time(moment: Any, day: str = "DATE_FORMAT") -> str:
+    """A moment inside a sentence: its day in the reader's language's format (``day``: one of
+    Django's format names; "28 Nov 2026", "28. November 2026") and its time on the 24-hour clock
+    (German's TIME_FORMAT; British English's is the 12-hour clock a schedule does not use). The
+    moment as given: a caller converts it to the zone it is read in."""
+    return f"{date_format(moment, day)} {time_format(moment, 'H:i')}"
+
+
+class Said(TypedDict):
+    """A line as its words: ``text``, a message of the catalogue (marked with gettext_noop where
+    it is written), and the values of its placeholders. A value that is itself ``Said`` (a role,
+    a reason the site gives) is said in the reader's language too; a plain one (a name, a
+    reason typed) as it is."""
+
+    text: str
+    args: dict[str, "str | int | Said"]
+
+
+def said(text: str, **args: "str | int | Said") -> Said:
+    """The words of a line to store (JSON), to be said when read: ``said(gettext_noop("%(person)s
+    is now director."), person="Ann")``."""
+    return {"text": text, "args": args}
+
+
+def say(words: Any, fallback: str = "") -> str:
+    """The stored words in the active language; ``fallback`` (the line as it was stored in
+    English) when they are not words this site can say: a row from before, or a damaged one."""
+    try:
+        return Note.from_json(words).render(_, ngettext)
+    except (KeyError, TypeError, ValueError):
+        return fallback
+
+
+def say_in_english(words: Said) -> str:
+    """The words as the site's log lines are stored and written: in English (the catalogue's
+    message ids), whatever the language of the request that writes them."""
+    with translation.override(None):
+        return say(words)

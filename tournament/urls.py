@@ -3,11 +3,10 @@
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
-from django.views.decorators.csrf import csrf_exempt
-from django.views.i18n import set_language
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from tournament.accounts.forms import LoginForm
+from tournament.accounts.views import set_language
 from tournament.events import home
 from tournament.web import health
 
@@ -17,7 +16,7 @@ urlpatterns = [
     # Django's set_language: the language switch in the header posts here. CSRF-exempt: a forged
     # post can only change a visitor's language, while a token in the header would put a secret
     # in every public page, which are cached and served gzipped (tournament/web/page_cache.py).
-    path("i18n/setlang/", csrf_exempt(set_language), name="set_language"),
+    path("i18n/setlang/", set_language, name="set_language"),
     path(
         "accounts/login/",
         auth_views.LoginView.as_view(authentication_form=LoginForm),

@@ -1,9 +1,10 @@
 """The e-mails of signing up: the link that verifies a new account's address, and the note to
 an address that already has an account (someone signed up with it) offering a password reset.
 
-Sent during the request, in its language, as Django's password reset sends its own. A mail
-server that fails is logged and not shown: the page a person sees must not depend on whether
-an address has an account (nor on the mail server)."""
+Sent during the request, in the recipient's language: the one they last used on the site
+(``tournament.accounts.selectors.languages_of``), else the request's (a new account's owner is
+the person signing up). A mail server that fails is logged and not shown: the page a person
+sees must not depend on whether an address has an account (nor on the mail server)."""
 
 import logging
 from smtplib import SMTPException
@@ -14,7 +15,9 @@ from django.core import mail
 from django.http import HttpRequest
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils import translation
 
+from tournament.accounts.selectors import languages_of
 from tournament.accounts.verification import verification_token
 
 logger = logging.getLogger(__name__)
@@ -25,8 +28,10 @@ def _send(request: HttpRequest, user: Account, template: str, **context: object)
     if not to:
         return False
     context = {"site_name": request.get_host(), **context}
-    subject = "".join(render_to_string(f"{template}_subject.txt", context).splitlines())
-    body = render_to_string(f"{template}_email.txt", context)
+    language = languages_of([user.pk], default=translation.get_language())[user.pk]
+    with translation.override(language):
+        subject = "".join(render_to_string(f"{template}_subject.txt", context).splitlines())
+        body = render_to_string(f"{template}_email.txt", context)
     try:
         mail.send_mail(subject, body, None, [to])
     except (SMTPException, OSError):

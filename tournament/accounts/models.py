@@ -29,3 +29,21 @@ class VerifiedAddress(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} verified by {self.source}"
+
+
+class LanguageUsed(models.Model):
+    """The language an account last used on the site: the page's when its owner signed in, or
+    the one they chose with the language switch since. E-mails to them are written in it
+    (tournament/accounts/selectors.py, ``languages_of``)."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="language_used",
+    )
+    language = models.CharField(max_length=10, choices=settings.LANGUAGES)
+    at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.user} reads {self.language}"

@@ -18,9 +18,11 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.utils import translation
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.models import Token
 
+from tournament.accounts.models import LanguageUsed
 from tournament.acting import User
 from tournament.errors import Conflict, DomainError
 from tournament.logs import log_write
@@ -181,3 +183,20 @@ def revoke_api_token(*, user: User) -> bool:
     if deleted:
         log_write("token.revoke", user=person)
     return bool(deleted)
+
+
+def remember_language(*, user: User, language: str) -> bool:
+    """Keep the language the person uses now (the e-mails to them are written in it): at their
+    sign-in and when they choose one with the switch. A language the site does not speak, or an
+    anonymous visitor, is left alone; True when it changed. One write, only on a change."""
+    if not user.is_authenticated:
+        return False
+    try:
+        code = translation.get_supported_language_variant(str(language or ""))
+    except LookupError:
+        return False
+    kept = LanguageUsed.objects.filter(user_id=user.pk).values_list("language", flat=True)
+    if kept.first() == code:
+        return False
+    LanguageUsed.objects.update_or_create(user_id=user.pk, defaults={"language": code})
+    return True

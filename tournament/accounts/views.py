@@ -13,6 +13,8 @@ from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
+from django.views import i18n
+from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from tournament.accounts import limits as account_limits
@@ -38,6 +40,26 @@ def my_games_url() -> str:
         return reverse("my-games")
     except NoReverseMatch:
         return "/me/"
+
+
+def on_sign_in(sender: object, request: HttpRequest | None, user: Any, **kwargs: object) -> None:
+    """Django's ``user_logged_in``: the language of the page the person signed in on is the
+    one their e-mails are written in (tournament/accounts/selectors.py, ``languages_of``)."""
+    language = getattr(request, "LANGUAGE_CODE", "")
+    if language:
+        accounts.remember_language(user=user, language=language)
+
+
+# CSRF-exempt as Django's was (tournament/urls.py says why): a forged post can switch a signed-in
+# visitor's e-mails to the other language, as it can their pages, and do nothing more.
+@csrf_exempt
+def set_language(request: HttpRequest) -> HttpResponse:
+    """Django's language switch; a signed-in person's e-mails follow the language chosen."""
+    response = i18n.set_language(request)
+    if request.method == "POST" and request.user.is_authenticated:
+        chosen = str(request.POST.get(i18n.LANGUAGE_QUERY_PARAMETER, ""))
+        accounts.remember_language(user=request.user, language=chosen)
+    return response
 
 
 def signup(request: HttpRequest) -> HttpResponse:

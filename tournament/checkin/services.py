@@ -41,6 +41,7 @@ from tournament.logs import log_write
 from tournament.models.events import Entry, Event
 from tournament.permissions import require_arbiter, require_director, require_own_entry
 from tournament.reading import whole_number
+from tournament.text import day_and_time
 
 KIND = EventLogEntry.Kind.CHECK_IN
 
@@ -132,6 +133,14 @@ def _check_open(event: Event, entry: Entry, number: int, by_hand: bool) -> None:
 
 
 def _when(moment: datetime | None, event: Event) -> str:
+    """A moment in the event's zone, as the reader's language writes it (a message)."""
+    local = checkin_selectors.local(moment, event)
+    zone = checkin_selectors.zone_name(event)
+    return f"{day_and_time(local)} ({zone})" if local else ""
+
+
+def _stamp(moment: datetime | None, event: Event) -> str:
+    """A moment in the event's zone for the event's log, whose lines are stored in English."""
     local = checkin_selectors.local(moment, event)
     return f"{local:%Y-%m-%d %H:%M} ({checkin_selectors.zone_name(event)})" if local else ""
 
@@ -308,8 +317,8 @@ def set_window(
     _note(
         event,
         user,
-        f"Check-in window of round {number}: {_when(window.opens_at, event)} "
-        f"to {_when(window.closes_at, event)}.",
+        f"Check-in window of round {number}: {_stamp(window.opens_at, event)} "
+        f"to {_stamp(window.closes_at, event)}.",
     )
     return window
 

@@ -6,6 +6,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from tournament.claims.services import MESSAGE_MAX
+from tournament.registry.forms import PlayerDetailsForm
 from tournament.text import NoControlCharacters
 
 
@@ -24,17 +25,5 @@ class ClaimForm(forms.Form):
     )
 
 
-class OwnPlayerForm(forms.Form):
-    name = forms.CharField(
-        label=_("Name"), max_length=120, validators=[NoControlCharacters("name")]
-    )
-    club = forms.CharField(
-        label=_("Club"), max_length=120, required=False, validators=[NoControlCharacters("club")]
-    )
-    country = forms.CharField(
-        label=_("Country"),
-        max_length=3,
-        required=False,
-        help_text=_("A code of 2 or 3 letters, e.g. ENG."),
-        validators=[NoControlCharacters("country")],
-    )
+class OwnPlayerForm(PlayerDetailsForm):
+    """A person adding themselves to the registry: their name, club and country."""

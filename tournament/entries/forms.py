@@ -1,33 +1,33 @@
 """Forms of the director pages. They parse what was typed; the services decide what is allowed."""
 
-import copy
 from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournament.entries.team_forms import add_partner_fields, check_partner, partner_fields
+from tournament.entries.team_forms import (
+    PARTNER_LABELS,
+    add_partner_fields,
+    check_partner,
+    partner_fields,
+)
 from tournament.events.forms import parse_byes
 from tournament.fields import WholeNumberChoiceField, WholeNumberFormField, form_field
 from tournament.models.events import Entry, Event, Player
+from tournament.registry.forms import PlayerDetailsForm, detail_field
 from tournament.text import NoControlCharacters
 
 
-class PlayerFieldsForm(forms.Form):
-    name = forms.CharField(
-        label=_("Name"), max_length=120, required=False, validators=[NoControlCharacters("name")]
-    )
-    club = forms.CharField(
-        label=_("Club"), max_length=120, required=False, validators=[NoControlCharacters("club")]
-    )
-    country = forms.CharField(
-        label=_("Country"),
-        max_length=3,
-        required=False,
-        help_text=_("2 or 3 letters, e.g. ENG"),
-        validators=[NoControlCharacters("country")],
-    )
+class RatedPlayerForm(PlayerDetailsForm):
+    """A player's details as a director types them: with the rating."""
+
     rating = WholeNumberFormField(label=_("Rating"), min_value=0, max_value=4000, required=False)
+
+
+class PlayerFieldsForm(RatedPlayerForm):
+    """A new player typed in on the entries page: the name may be left out for a registry
+    player chosen instead."""
+
     family = forms.CharField(
         label=_("Family"),
         max_length=120,
@@ -42,6 +42,10 @@ class PlayerFieldsForm(forms.Form):
         help_text=_("Not public"),
         validators=[NoControlCharacters("contact")],
     )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["name"].required = False  # the form's clean asks for a player or a name
 
 
 class EntryForm(PlayerFieldsForm):
@@ -100,23 +104,8 @@ class ByesForm(forms.Form):
         return parse_byes(self.cleaned_data["requested_byes"])
 
 
-class CorrectionForm(forms.Form):
+class CorrectionForm(RatedPlayerForm):
     """What an entry says of its player, to correct (a partnership team's: both players)."""
-
-    name = forms.CharField(
-        label=_("Name"), max_length=120, validators=[NoControlCharacters("name")]
-    )
-    club = forms.CharField(
-        label=_("Club"), max_length=120, required=False, validators=[NoControlCharacters("club")]
-    )
-    country = forms.CharField(
-        label=_("Country"),
-        max_length=3,
-        required=False,
-        help_text=_("2 or 3 letters, e.g. ENG"),
-        validators=[NoControlCharacters("country")],
-    )
-    rating = WholeNumberFormField(label=_("Rating"), min_value=0, max_value=4000, required=False)
 
     def __init__(self, *args: Any, entry: Entry, **kwargs: Any) -> None:
         players = [("", entry.player)]
@@ -127,27 +116,21 @@ class CorrectionForm(forms.Form):
             {
                 f"{prefix}{name}": getattr(player, name)
                 for prefix, player in players
-                for name in ("name", "club", "country", "rating")
+                for name in CORRECTED
             },
         )
         super().__init__(*args, **kwargs)
         self.teams = entry.partner is not None
         if self.teams:  # the partner's fields, as the first player's
-            for name in ("name", "club", "country", "rating"):
-                field = copy.deepcopy(self.base_fields[name])
-                field.label = PARTNER_LABELS[name]
+            for name in CORRECTED:
+                field = detail_field(CorrectionForm, name, PARTNER_LABELS[name])
                 self.fields[f"partner_{name}"] = field
 
     def player_fields(self, prefix: str = "") -> dict[str, Any]:
-        return {n: self.cleaned_data[f"{prefix}{n}"] for n in ("name", "club", "country", "rating")}
+        return {n: self.cleaned_data[f"{prefix}{n}"] for n in CORRECTED}
 
     def partner_fields(self) -> dict[str, Any] | None:
         return self.player_fields("partner_") if self.teams else None
 
 
-PARTNER_LABELS = {
-    "name": _("Partner's name"),
-    "club": _("Partner's club"),
-    "country": _("Partner's country"),
-    "rating": _("Partner's rating"),
-}
+CORRECTED = ("name", "club", "country", "rating")

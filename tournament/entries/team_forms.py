@@ -9,6 +9,15 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.fields import WholeNumberChoiceField, form_field
 from tournament.models.events import Event, Player
+from tournament.registry.forms import PlayerDetailsForm, detail_field
+
+# The partner's fields, beside the first player's.
+PARTNER_LABELS = {
+    "name": _("Partner's name"),
+    "club": _("Partner's club"),
+    "country": _("Partner's country"),
+    "rating": _("Partner's rating"),
+}
 
 
 def add_partner_fields(form: forms.Form, event: Event, free: QuerySet[Player]) -> bool:
@@ -25,12 +34,10 @@ def add_partner_fields(form: forms.Form, event: Event, free: QuerySet[Player]) -
         label=_("Partner from the registry"),
         empty_label=_("— a new player (fill in below) —"),
     )
-    form.fields["partner_name"] = forms.CharField(
-        label=_("Partner's name"), max_length=120, required=False
-    )
-    form.fields["partner_club"] = forms.CharField(
-        label=_("Partner's club"), max_length=120, required=False
-    )
+    for name in ("name", "club"):  # the registry's fields and checks, as the first player's
+        label = PARTNER_LABELS[name]
+        field = detail_field(PlayerDetailsForm, name, label, required=False)
+        form.fields[f"partner_{name}"] = field
     # The partner right after the first player, before the entry's own fields.
     first = [name for name in form.fields if not name.startswith("partner")]
     at = first.index("contact") + 1 if "contact" in first else len(first)

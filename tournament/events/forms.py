@@ -8,10 +8,10 @@ from django import forms
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.core.chains import DEFAULT_PRESET, PRESETS, validate_chain
+from scoring.core.chains import DEFAULT_PRESET, PRESETS
 from scoring.core.tiebreaks import CATALOGUE
 from tournament.events import options
-from tournament.events.selectors import tiebreak_labels
+from tournament.events.selectors import chain_problems, tiebreak_labels
 from tournament.festivals.selectors import pending_request_of
 from tournament.fields import WholeNumberChoiceField, WholeNumberFormField, form_field
 from tournament.models.events import Event, EventRole, Festival
@@ -23,18 +23,39 @@ from tournament.widgets import DateInput
 CUSTOM = "custom"
 
 
-PRESET_NAMES = {"mso-ingenious": "MSO Ingenious", "mso-two-player": "MSO two-player"}
+# The presets' names, in the reader's language (scoring.core.chains names them by key).
+PRESET_NAMES = {
+    "mso-ingenious": _("MSO Ingenious"),
+    "mso-two-player": _("MSO two-player"),
+    "chess": _("Chess"),
+}
 
 
 BYE_VALUES = [("1.0", _("1 point")), ("0.5", _("½ point")), ("0.0", _("0 points"))]
 
 
 def tiebreak_preset_choices() -> list[tuple[str, str]]:
+    """Each preset by its name and its tie-breaks, in the reader's language."""
     presets = [
-        (name, f"{PRESET_NAMES.get(name, name.capitalize())}: {', '.join(tiebreak_labels(keys))}")
+        (
+            name,
+            gettext("%(preset)s: %(tiebreaks)s")
+            % {
+                "preset": PRESET_NAMES.get(name, name.replace("-", " ").capitalize()),
+                "tiebreaks": ", ".join(tiebreak_labels(keys)),
+            },
+        )
         for name, keys in PRESETS.items()
     ]
     return [*presets, (CUSTOM, gettext("Custom (list below)"))]
+
+
+def custom_tiebreaks_help() -> str:
+    """What the custom list takes: the tie-breaks' keys, each with its name to the reader."""
+    keys = sorted(CATALOGUE)
+    labels = tiebreak_labels(keys)
+    named = ", ".join(f"{key} ({label})" for key, label in zip(keys, labels, strict=True))
+    return gettext("Comma-separated keys, in order: %(keys)s") % {"keys": named}
 
 
 def preset_of(chain: list[str]) -> str:
@@ -271,11 +292,7 @@ class EventForm(forms.Form):
         label=_("Players must check in before each round"),
         help_text=_("Who has not checked in when a round is paired is not paired (absent, 0)"),
     )
-    tiebreak_custom = forms.CharField(
-        required=False,
-        label=_("Custom tie-breaks"),
-        help_text="Comma-separated, in order: " + ", ".join(sorted(CATALOGUE)),
-    )
+    tiebreak_custom = forms.CharField(required=False, label=_("Custom tie-breaks"))
 
     # The ruleset whose options the option fields show: the page's script sets it when it
     # sets them to another ruleset's.
@@ -292,7 +309,9 @@ class EventForm(forms.Form):
         self.event = event
         #: What the form left unsaved because it does not apply, in the director's words.
         self.ignored: list[str] = []
+        # Worded for each page, in its reader's language.
         form_field(self, "tiebreak_preset", forms.ChoiceField).choices = tiebreak_preset_choices()
+        self.fields["tiebreak_custom"].help_text = custom_tiebreaks_help()
         # A field that does not apply is not sent (the page's script disables it): not required.
         for name in options.FIELDS:
             if not self.applies(name):
@@ -383,7 +402,7 @@ class EventForm(forms.Form):
             pass
         elif preset == CUSTOM:
             names = [n.strip() for n in data.get("tiebreak_custom", "").split(",") if n.strip()]
-            problems = validate_chain(names)
+            problems = chain_problems(names)
             if not names:
                 self.add_error(
                     "tiebreak_custom",
@@ -411,12 +430,8 @@ class EventForm(forms.Form):
             stored = {}
         kept = options.unmanaged(stored)
         # A field left out (an older page, a script) keeps what the event has.
-        fields: tuple[str, ...]
-        if ruleset == Event.Ruleset.CHALLENGES:
-            fields = options.CHALLENGE_FIELDS
-        elif ruleset in options.BOARD_GAMES:
-            fields = options.ENGINE_FIELDS
-        else:
+        fields = options.option_fields(ruleset)
+        if not fields:
             return kept
         # Options shown for another ruleset (the page without its script keeps the former
         # ruleset's): those the director left as they were are the chosen ruleset's own.
@@ -426,9 +441,7 @@ class EventForm(forms.Form):
             for n in fields
             if self.applies(n) and n in self.data and n in data and (not fresh or self._changed(n))
         }
-        if ruleset == Event.Ruleset.CHALLENGES:
-            return kept | options.challenge_options(given, stored)
-        return kept | options.engine_options(ruleset, given, stored)
+        return kept | options.ruleset_options(ruleset, given, stored)
 
     def event_data(self) -> dict[str, Any]:
         """The cleaned form as the services' event fields: the fields that apply (the others
@@ -437,7 +450,7 @@ class EventForm(forms.Form):
         data["ruleset_options"] = self._ruleset_options(data)
         ruleset = data.get("ruleset")
         sent_size = data.get("table_size")
-        for name in (*options.ENGINE_FIELDS, *options.CHALLENGE_FIELDS):
+        for name in options.OPTION_FIELDS:
             data.pop(name, None)  # in the ruleset options now
         for name in options.FIELDS:
             if not self.applies(name):  # left as the event has it
@@ -480,8 +493,7 @@ SECTIONS: list[tuple[Any, tuple[str, ...]]] = [
         (
             "ruleset",
             "table_size",
-            *options.ENGINE_FIELDS,
-            *options.CHALLENGE_FIELDS,
+            *options.OPTION_FIELDS,
             "clock_minutes",
             "clock_lag_cap_ms",
             "clock_lag_bank_ms",

@@ -6,6 +6,7 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.events import Event
+from tournament.text import say
 
 
 class EventLogEntry(models.Model):
@@ -29,7 +30,11 @@ class EventLogEntry(models.Model):
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="log_entries")
     kind = models.CharField(max_length=12, choices=Kind.choices)
+    #: The line in English, as written (what the admin searches and rows from before hold).
     description = models.TextField()
+    #: The line as its words (tournament.text.said), said in the reader's language; None: a
+    #: line from before words were kept, read as ``description``.
+    words = models.JSONField(null=True, blank=True, editable=False)
     user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL)
     at = models.DateTimeField(auto_now_add=True)
 
@@ -39,3 +44,8 @@ class EventLogEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.event}: {self.description}"
+
+    @property
+    def line(self) -> str:
+        """The line in the reader's language."""
+        return say(self.words, self.description)

@@ -209,6 +209,27 @@ def challenge_options(values: dict[str, Any], stored: dict[str, Any]) -> dict[st
     return options
 
 
+# ---------------------------------------------------------------- both kinds, one way
+
+#: Every option field of the form: the board game's, then the Challenges'.
+OPTION_FIELDS = (*ENGINE_FIELDS, *CHALLENGE_FIELDS)
+
+
+def option_fields(ruleset: str) -> tuple[str, ...]:
+    """The option fields of an event of ``ruleset`` (none: a ruleset without options)."""
+    if ruleset == CHALLENGES:
+        return CHALLENGE_FIELDS
+    return ENGINE_FIELDS if ruleset in BOARD_GAMES else ()
+
+
+def ruleset_options(ruleset: str, values: dict[str, Any], stored: dict[str, Any]) -> dict[str, Any]:
+    """The options of an event of ``ruleset`` its option fields' ``values`` ask for (see
+    :func:`engine_options` and :func:`challenge_options`)."""
+    if ruleset == CHALLENGES:
+        return challenge_options(values, stored)
+    return engine_options(ruleset, values, stored)
+
+
 def form_values(ruleset: str, options: dict[str, Any]) -> dict[str, Any]:
     """The option fields' values of an event of ``ruleset`` with ``options``: its own for the
     fields of its ruleset, a new event's for the others."""
@@ -235,7 +256,7 @@ def spec(event: Event | None) -> dict[str, Any]:
     for ruleset in ALL_RULESETS:
         own = event.ruleset_options if event is not None and event.ruleset == ruleset else {}
         values = form_values(ruleset, dict(own or {}))
-        fields = (*ENGINE_FIELDS, *CHALLENGE_FIELDS)
+        fields = option_fields(ruleset)
         defaults[ruleset] = {n: values[n] for n in fields if ruleset in FIELDS[n].rulesets}
     return {
         "fields": {

@@ -5,6 +5,7 @@ from collections.abc import Iterable
 from django.db.models import QuerySet
 from django.utils.translation import gettext
 
+from scoring.core.chains import chain_faults
 from scoring.core.tiebreaks import CATALOGUE
 from tournament.events.models import EventLogEntry
 from tournament.festivals.models import FestivalRole
@@ -47,6 +48,20 @@ def tiebreak_labels(keys: Iterable[str]) -> list[str]:
     # The pure core words them in English; scoring/standings/tiebreak_names.py puts them in the
     # catalogue.
     return [gettext(CATALOGUE[k].label) if k in CATALOGUE else k for k in keys]
+
+
+def chain_problems(names: object) -> list[str]:
+    """What is wrong with a list of tie-break keys, in the reader's language; empty when none."""
+    words = {
+        "string": gettext("a chain is a list of tie-break names, not the string %(name)s"),
+        "unknown": gettext("tie-break %(position)s: unknown tie-break %(name)s"),
+        "repeated": gettext("tie-break %(position)s: %(name)s appears more than once"),
+    }
+    given = names if isinstance(names, list | tuple | str) else [names]
+    return [
+        words[fault.kind] % {"position": fault.position, "name": repr(fault.name)[:40]}
+        for fault in chain_faults(given)
+    ]
 
 
 def can_see_logs(user: User, event: Event) -> bool:

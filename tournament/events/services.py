@@ -9,12 +9,13 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from games.engine.rulesets import make_ruleset
-from scoring.core.chains import DEFAULT_PRESET, PRESETS, validate_chain
+from scoring.core.chains import DEFAULT_PRESET, PRESETS
 from tournament import effects
 from tournament.acting import User, lock_event, paired_rounds
 from tournament.entries import teams
 from tournament.errors import DomainError
 from tournament.events.log import note
+from tournament.events.selectors import chain_problems
 from tournament.festivals import members as festival_members
 from tournament.festivals.services import festival_of
 from tournament.models.events import PUBLIC_ROUND_STATUSES, Event, EventRole, Round
@@ -24,7 +25,7 @@ from tournament.restrictions.selectors import KEEP_APART_FIELDS
 from tournament.rights import services as rights
 from tournament.rounds import challenges as challenge_rounds
 from tournament.rounds.selectors import round_robin_rounds
-from tournament.text import refuse_control_characters
+from tournament.text import in_sentence, refuse_control_characters
 
 EVENT_FIELDS = (
     "name",
@@ -132,9 +133,12 @@ def _clean_event(event: Event, data: Mapping[str, Any]) -> None:
             % {"preset": preset},
             field="tiebreak_chain",
         )
-    problems = validate_chain(event.tiebreak_chain)
+    problems = chain_problems(event.tiebreak_chain)
     if problems:
-        raise DomainError("Tie-breaks: " + "; ".join(problems) + ".", field="tiebreak_chain")
+        raise DomainError(
+            _("Tie-breaks: %(problems)s.") % {"problems": "; ".join(problems)},
+            field="tiebreak_chain",
+        )
     event.tiebreak_chain = list(event.tiebreak_chain)
     _clean_pairing_options(event)
 
@@ -259,7 +263,7 @@ def create_event(*, user: User, data: Mapping[str, Any]) -> Event:
         person=creator,
         role=EventRole.Role.DIRECTOR,
         granted=True,
-        reason="created the event",
+        reason=rights.CREATED_THE_EVENT,
     )
     if festival is not None:
         festival_members.set_event_festival(event=event, user=creator, festival=festival)
@@ -352,7 +356,11 @@ def add_role(*, event: Event, user: User, username: str, role: str, reason: str 
     if not created:
         raise DomainError(
             _("%(target)s is already %(role)s of %(name)s.")
-            % {"target": target, "role": role, "name": event.name},
+            % {
+                "target": target,
+                "role": in_sentence(EventRole.Role(role).label),
+                "name": event.name,
+            },
             field="username",
         )
     rights.note_event_role(event, user, person=target, role=role, granted=True, reason=reason)

@@ -29,6 +29,7 @@ from django.contrib.auth.models import User as Account
 from django.db import transaction
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from tournament import effects
 from tournament.acting import User
@@ -38,6 +39,7 @@ from tournament.models.events import EventRole, Festival
 from tournament.permissions import events_held
 from tournament.reading import whole_number
 from tournament.rights import services as rights
+from tournament.text import Said, said
 
 FESTIVAL_FIELDS = ("name", "venue", "starts", "ends", "time_zone")
 # Addresses under /festivals/ that a festival's slug must not take.
@@ -174,7 +176,8 @@ def create_festival(*, user: User, data: Mapping[str, Any]) -> Festival:
     festival.slug = _unique_slug(festival)
     festival.save()
     FestivalRole.objects.create(festival=festival, user=creator, role=FestivalRole.Role.FESTIVAL)
-    note_festival_role(creator, festival, creator.get_username(), True, "created the festival")
+    why = said(gettext_noop("created the festival"))
+    note_festival_role(creator, festival, creator.get_username(), True, why)
     return festival
 
 
@@ -193,9 +196,9 @@ def update_festival(*, festival: Festival, user: User, data: Mapping[str, Any]) 
 
 # What the rights log says each role of a festival is.
 ROLE_WORDS = {
-    FestivalRole.Role.FESTIVAL: "a director of the festival",
-    FestivalRole.Role.DIRECTOR: "a director of every event of the festival",
-    FestivalRole.Role.ARBITER: "an arbiter of every event of the festival",
+    FestivalRole.Role.FESTIVAL: gettext_noop("a director of the festival"),
+    FestivalRole.Role.DIRECTOR: gettext_noop("a director of every event of the festival"),
+    FestivalRole.Role.ARBITER: gettext_noop("an arbiter of every event of the festival"),
 }
 
 
@@ -204,13 +207,17 @@ def note_festival_role(
     festival: Festival,
     username: str,
     granted: bool,
-    reason: str,
+    reason: str | Said,
     role: str = FestivalRole.Role.FESTIVAL,
 ) -> None:
-    """A role across the festival given or taken, into the rights log."""
-    what = "granted" if granted else "removed"
-    change = f"{what}: {username} as {ROLE_WORDS[FestivalRole.Role(role)]}"
-    rights.note_rights(by, f"festival {festival.name}", [change], reason)
+    """A role across the festival given or taken, into the rights log (as its words: each
+    administrator reads it in their language)."""
+    what = gettext_noop("granted: %(user)s as %(role)s")
+    if not granted:
+        what = gettext_noop("removed: %(user)s as %(role)s")
+    change = said(what, user=username, role=said(ROLE_WORDS[FestivalRole.Role(role)]))
+    subject = said(gettext_noop("festival %(name)s"), name=festival.name)
+    rights.note_rights(by, subject, [change], reason)
 
 
 def _role(value: object) -> str:

@@ -1,7 +1,9 @@
 """E-mail to players: their board when a round is published, and every result entered,
-corrected or withdrawn on their games. Built in the site's language (gettext and the text
-templates under ``templates/notifications/``), sent by the tasks (``tournament/tasks.py``)
-through Django's e-mail backend (``EMAIL_URL``).
+corrected or withdrawn on their games; to an event's directors and arbiters, a dispute. Each
+is built in its recipient's language (gettext and the text templates under
+``templates/notifications/``): the language they last used on the site, the site's language for
+a recipient without an account (``tournament.accounts.selectors.languages_of`` gives the rule).
+Sent by the tasks (``tournament/tasks.py``) through Django's e-mail backend (``EMAIL_URL``).
 
 Each message is one append-only ``Notification`` row per (player, key): a task delivered twice
 finds the row and sends nothing more, a correction (a new ``ResultCorrection``) has a key of its
@@ -33,6 +35,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
+from tournament.accounts.selectors import languages_of
 from tournament.confirmations.models import ResultConfirmation
 from tournament.confirmations.services import CONFIRMED_REASONS, WITH_THE_ARBITER
 from tournament.logs import fields_text
@@ -211,28 +214,33 @@ def _round_line(board: Board, entry: Entry, player: Player) -> str:
     ) % {**where, "opponent": opponent}
 
 
+def _round_message(round_: Round, board: Board, entry: Entry, player: Player) -> Message:
+    line = _round_line(board, entry, player)
+    subject = _("Round %(round)s of %(event)s: board %(board)s") % {
+        "round": round_.number,
+        "event": round_.event.name,
+        "board": board.number,
+    }
+    body = _render(
+        "round_published.txt",
+        name=player.name,
+        line=_sentence(line),
+        link=_board_link(board),
+        event=round_.event.name,
+    )
+    return Message(player, f"round:{round_.pk}:published", _one_line(subject), body)
+
+
 def round_messages(round_: Round) -> list[Message]:
-    """The message to each player of a published round: board, opponent, first seat or not."""
+    """The message to each player of a published round: board, opponent, first seat or not;
+    each in its player's language."""
     boards = round_.boards.select_related("round__event").order_by("number")
+    seated = [(board, entry, player) for board in boards for entry, player in _recipients(board)]
+    languages = languages_of(player.user_id for _board, _entry, player in seated)
     messages = []
-    for board in boards:
-        for entry, player in _recipients(board):
-            line = _round_line(board, entry, player)
-            subject = _("Round %(round)s of %(event)s: board %(board)s") % {
-                "round": round_.number,
-                "event": round_.event.name,
-                "board": board.number,
-            }
-            body = _render(
-                "round_published.txt",
-                name=player.name,
-                line=_sentence(line),
-                link=_board_link(board),
-                event=round_.event.name,
-            )
-            messages.append(
-                Message(player, f"round:{round_.pk}:published", _one_line(subject), body)
-            )
+    for board, entry, player in seated:
+        with translation.override(languages[player.user_id]):
+            messages.append(_round_message(round_, board, entry, player))
     return messages
 
 
@@ -307,20 +315,28 @@ def _result_line(correction: ResultCorrection) -> tuple[str, str]:
 
 
 def result_messages(correction: ResultCorrection) -> list[Message]:
-    """The message to each player of the board about one result entered or changed."""
+    """The message to each player of the board about one result entered or changed, each in
+    its player's language."""
     board = correction.board
-    subject, line = _result_line(correction)
-    subject = f"{board.round.event.name}: {subject}"
     key = f"board:{board.pk}:result:{correction.pk}"
+    recipients = [player for _entry, player in _recipients(board)]
+    languages = languages_of(player.user_id for player in recipients)
+    lines: dict[str, tuple[str, str]] = {}  # each language's lines, worded once
     messages = []
-    for _entry, player in _recipients(board):
-        body = _render(
-            "result.txt",
-            name=player.name,
-            line=_sentence(line),
-            link=_board_link(board),
-            event=board.round.event.name,
-        )
+    for player in recipients:
+        language = languages[player.user_id]
+        with translation.override(language):
+            if language not in lines:
+                lines[language] = _result_line(correction)
+            subject, line = lines[language]
+            body = _render(
+                "result.txt",
+                name=player.name,
+                line=_sentence(line),
+                link=_board_link(board),
+                event=board.round.event.name,
+            )
+        subject = f"{board.round.event.name}: {subject}"
         messages.append(Message(player, key, _one_line(subject), body))
     return messages
 
@@ -405,8 +421,7 @@ def notify_round_published(round_id: int, seconds: float | None = None) -> Deliv
     round_ = Round.objects.select_related("event").filter(pk=round_id).first()
     if round_ is None or not round_.is_public:
         return Delivery(0, 0)
-    with translation.override(settings.LANGUAGE_CODE):
-        messages = round_messages(round_)
+    messages = round_messages(round_)
     return _deliver_all(round_.event, messages, "notify.round", seconds, round=round_.number)
 
 
@@ -420,8 +435,7 @@ def notify_result(correction_id: int, seconds: float | None = None) -> Delivery:
     )
     if correction is None:
         return Delivery(0, 0)
-    with translation.override(settings.LANGUAGE_CODE):
-        messages = result_messages(correction)
+    messages = result_messages(correction)
     board = correction.board
     return _deliver_all(
         board.round.event,
@@ -487,19 +501,21 @@ def notify_dispute(confirmation_id: int, seconds: float | None = None) -> Delive
     event = board.round.event
     connection = mail.get_connection()
     sent = failed = 0
-    with translation.override(settings.LANGUAGE_CODE):
-        for user in staff_of(event):
-            to = str(user.email or "")
-            if not to:
-                continue
+    staff = list(staff_of(event))
+    languages = languages_of(user.pk for user in staff)
+    for user in staff:
+        to = str(user.email or "")
+        if not to:
+            continue
+        with translation.override(languages[user.pk]):
             subject, body = _dispute_body(row, display_name(user))
-            try:
-                mail.EmailMessage(subject, body, to=[to], connection=connection).send()
-            except OSError:
-                logger.exception("dispute e-mail of board %s to %s not sent", board.pk, user.pk)
-                failed += 1
-                continue
-            sent += 1
+        try:
+            mail.EmailMessage(subject, body, to=[to], connection=connection).send()
+        except OSError:
+            logger.exception("dispute e-mail of board %s to %s not sent", board.pk, user.pk)
+            failed += 1
+            continue
+        sent += 1
     line = {"what": "notify.dispute", "event": event.pk, "board": board.number, "sent": sent}
     logger.info(fields_text({**line, "failed": failed}))
     return Delivery(sent, 0)

@@ -17,7 +17,7 @@ from django.db.models import QuerySet
 from django.forms import ModelForm
 from django.http import HttpRequest
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from tournament.admin_base import ReadOnlyAdmin
 from tournament.festivals.models import FestivalRole
@@ -26,6 +26,7 @@ from tournament.fields import ReadsNumbersOneWay, number_formfield
 from tournament.models.events import EventRole
 from tournament.rights import services as rights
 from tournament.rights.models import RightsChange
+from tournament.text import Said, said
 
 User = get_user_model()
 # The fields of a user's form that are rights; what each is called in the log.
@@ -73,20 +74,43 @@ NO_RIGHTS: dict[str, Any] = {
 _rights_before: WeakKeyDictionary[HttpRequest, dict[str, Any]] = WeakKeyDictionary()
 
 
-def rights_changes(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+# The rights log's words of each change (whole phrases, so each language words them its way).
+FLAG_CHANGES = {
+    ("is_staff", True): gettext_noop("granted: staff status"),
+    ("is_staff", False): gettext_noop("removed: staff status"),
+    ("is_superuser", True): gettext_noop("granted: superuser status"),
+    ("is_superuser", False): gettext_noop("removed: superuser status"),
+}
+NAMED_CHANGES = {
+    ("groups", True): gettext_noop("granted: group %(name)s"),
+    ("groups", False): gettext_noop("removed: group %(name)s"),
+    ("user_permissions", True): gettext_noop("granted: permission %(name)s"),
+    ("user_permissions", False): gettext_noop("removed: permission %(name)s"),
+}
+
+
+def rights_changes(before: dict[str, Any], after: dict[str, Any]) -> list[Said]:
     """Each grant and removal between two ``user_rights`` (or group permission) snapshots."""
     changes = []
-    for flag, label in (("is_staff", "staff status"), ("is_superuser", "superuser status")):
+    for flag in ("is_staff", "is_superuser"):
         if flag in before and before[flag] != after[flag]:
-            changes.append(f"{'granted' if after[flag] else 'removed'}: {label}")
-    for key, label in (("groups", "group"), ("user_permissions", "permission")):
+            changes.append(said(FLAG_CHANGES[flag, bool(after[flag])]))
+    for key in ("groups", "user_permissions"):
         if key not in before:
             continue
         for name in sorted(after[key] - before[key]):
-            changes.append(f"granted: {label} {name}")
+            changes.append(said(NAMED_CHANGES[key, True], name=name))
         for name in sorted(before[key] - after[key]):
-            changes.append(f"removed: {label} {name}")
+            changes.append(said(NAMED_CHANGES[key, False], name=name))
     return changes
+
+
+def account_named(user: Account) -> Said:
+    return said(gettext_noop("user %(name)s"), name=user.get_username())
+
+
+def group_named(group: Group) -> Said:
+    return said(gettext_noop("group %(name)s"), name=group.name)
 
 
 class RightsUserChangeForm(UserChangeForm[Account]):
@@ -125,14 +149,14 @@ class RightsUserAdmin(ReadsNumbersOneWay, UserAdmin[Account]):
         user = form.instance
         changes = rights_changes(_rights_before.pop(request), user_rights(user))
         reason = form.cleaned_data.get("rights_reason", "")
-        rights.note_rights(request.user, f"user {user.get_username()}", changes, reason)
+        rights.note_rights(request.user, account_named(user), changes, reason)
 
     def delete_model(self, request: HttpRequest, obj: Account) -> None:
         held = rights_changes(user_rights(obj), NO_RIGHTS)
         super().delete_model(request, obj)
         if held:
-            changes = [f"{c} (account deleted)" for c in held]
-            rights.note_rights(request.user, f"user {obj.get_username()}", changes, "")
+            changes = [said(gettext_noop("%(change)s (account deleted)"), change=c) for c in held]
+            rights.note_rights(request.user, account_named(obj), changes, "")
 
     def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Account]) -> None:
         for user in list(queryset):
@@ -175,17 +199,20 @@ class RightsGroupAdmin(ReadsNumbersOneWay, GroupAdmin):
         self, request: HttpRequest, form: ModelForm[Group], formsets: Any, change: bool
     ) -> None:
         super().save_related(request, form, formsets, change)
-        group = form.instance
-        after = {"user_permissions": _permission_names(group.permissions)}
+        after = {"user_permissions": _permission_names(form.instance.permissions)}
         changes = rights_changes(_rights_before.pop(request), after)
         reason = form.cleaned_data.get("rights_reason", "")
-        rights.note_rights(request.user, f"group {group.name}", changes, reason)
+        rights.note_rights(request.user, group_named(form.instance), changes, reason)
 
     def delete_model(self, request: HttpRequest, obj: Group) -> None:
         members = sorted(obj.user_set.values_list("username", flat=True))
         super().delete_model(request, obj)
-        change = f"removed: group deleted (members: {', '.join(members) or 'none'})"
-        rights.note_rights(request.user, f"group {obj}", [change], "")
+        if members:
+            text = gettext_noop("removed: group deleted (members: %(members)s)")
+            change = said(text, members=", ".join(members))
+        else:
+            change = said(gettext_noop("removed: group deleted (no members)"))
+        rights.note_rights(request.user, group_named(obj), [change], "")
 
     def delete_queryset(self, request: HttpRequest, queryset: QuerySet[Group]) -> None:
         for group in list(queryset):
@@ -213,7 +240,7 @@ def _note_event_role(request: HttpRequest, role: EventRole, granted: bool, reaso
         person=role.user,
         role=role.role,
         granted=granted,
-        reason=reason or "changed in the admin",
+        reason=reason or rights.CHANGED_IN_THE_ADMIN,
     )
 
 
@@ -305,6 +332,6 @@ class FestivalRoleAdmin(ReadsNumbersOneWay, admin.ModelAdmin[FestivalRole]):
 class RightsChangeAdmin(ReadOnlyAdmin):
     """The rights log: read-only, for administrators."""
 
-    list_display = ["at", "by", "subject", "change", "reason"]
+    list_display = ["at", "by", "subject_line", "change_line", "reason_line"]
     search_fields = ["subject", "change", "reason"]
     list_filter = ["at"]

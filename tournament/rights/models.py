@@ -6,7 +6,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from tournament.text import NoControlCharacters
+from tournament.text import NoControlCharacters, say
 
 
 class RightsChange(models.Model):
@@ -24,9 +24,34 @@ class RightsChange(models.Model):
     reason = models.CharField(
         max_length=300, blank=True, validators=[NoControlCharacters("reason")]
     )
+    # ``subject``, ``change`` and ``reason`` hold the line in English, as written (the admin
+    # searches them; rows from before hold nothing else). ``words`` keeps each as its words
+    # (tournament.text.said, a reason typed as typed), said in the reader's language.
+    words = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-at", "-id"]
 
     def __str__(self) -> str:
         return f"{self.subject}: {self.change}"
+
+    def _said(self, part: str, english: str) -> str:
+        words = self.words.get(part) if isinstance(self.words, dict) else None
+        if isinstance(words, str):  # a reason typed
+            return words or english
+        return say(words, english)
+
+    @property
+    def subject_line(self) -> str:
+        """Whose rights changed, in the reader's language."""
+        return self._said("subject", self.subject)
+
+    @property
+    def change_line(self) -> str:
+        """What changed, in the reader's language."""
+        return self._said("change", self.change)
+
+    @property
+    def reason_line(self) -> str:
+        """Why, in the reader's language when the site gave the reason."""
+        return self._said("reason", self.reason)

@@ -173,8 +173,9 @@ def pairing_silence(round_: Round, now: datetime | None = None) -> int | None:
 
 def system_label(round_: Round) -> str:
     """The system the round's pairing used, in the reader's words (``Round.system`` keeps its
-    code): the event form's name for Swiss, all-play-all, single or double (Berger tables for games of two; the
-    tables' own schedule at tables), duplicate solitaire; an unknown code as stored."""
+    code): the event form's name for Swiss, all-play-all, single or double (Berger tables for
+    games of two; the tables' own schedule at tables), duplicate solitaire; an unknown code as
+    stored."""
     if round_.system == Event.PairingSystem.SWISS:
         return str(Event.PairingSystem.SWISS.label)
     if round_.system == Event.PairingSystem.ROUND_ROBIN:

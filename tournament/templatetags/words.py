@@ -12,6 +12,10 @@ in the reader's words (tournament/rounds/selectors.py).
 
 ``{{ code|result_label }}``: a stored result code by its name ("table" -> "Placings at the
 table", "half-bye" -> "Requested half-point bye"), as the result form offers it.
+
+``{{ moment|day_and_time }}``: a moment as the reader's language writes it, in the page's time
+zone ("28 Nov 2026 14:30", "28. November 2026 14:30"); ``|day_and_time:"MONTH_DAY_FORMAT"``
+without the year.
 """
 
 from django import template
@@ -20,6 +24,7 @@ from tournament.models.events import Board, Result, Round
 from tournament.rounds.public import absence_reason as absence_words
 from tournament.rounds.selectors import note_texts as round_notes
 from tournament.rounds.selectors import reason_text as board_reason
+from tournament.text import day_and_time as moment_words
 from tournament.text import in_sentence as sentence_words
 
 register = template.Library()
@@ -48,3 +53,8 @@ def reason_text(board: Board) -> str:
 @register.filter
 def result_label(code: str) -> str:
     return str(dict(Result.choices).get(code, code)) if code else ""
+
+
+@register.filter(expects_localtime=True)
+def day_and_time(moment: object, day: str = "DATE_FORMAT") -> str:
+    return moment_words(moment, day) if moment else ""

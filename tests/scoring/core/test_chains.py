@@ -1,6 +1,13 @@
 import pytest
 
-from scoring.core.chains import DEFAULT_PRESET, PRESETS, resolve_chain, validate_chain
+from scoring.core.chains import (
+    DEFAULT_PRESET,
+    PRESETS,
+    ChainFault,
+    chain_faults,
+    resolve_chain,
+    validate_chain,
+)
 from scoring.core.tiebreaks import CATALOGUE
 
 
@@ -52,3 +59,12 @@ def test_resolve_chain() -> None:
         resolve_chain("fide")
     with pytest.raises(ValueError):
         resolve_chain(["spread", "spread"])
+
+
+def test_chain_faults_say_which_tiebreak_is_wrong_and_how_for_callers_to_word() -> None:
+    assert chain_faults(["buchholz", "koya", "buchholz"]) == [
+        ChainFault("unknown", 2, "koya"),
+        ChainFault("repeated", 3, "buchholz"),
+    ]
+    assert chain_faults("buchholz") == [ChainFault("string", 0, "buchholz")]
+    assert chain_faults(list(PRESETS[DEFAULT_PRESET])) == []

@@ -142,7 +142,7 @@ def test_an_explicit_window_opens_and_closes_check_in() -> None:
     with before, pytest.raises(DomainError) as early:
         checkin.check_in(entry=entries[0], user=ann)
     assert early.value.message == (
-        "Check-in for round 1 opens at 2030-08-20 09:00 (Europe/London)."
+        "Check-in for round 1 opens at 20 Aug 2030 09:00 (Europe/London)."
     )
     assert early.value.field == "round" and early.value.code == "check_in_closed"
     with time_machine.travel(OPENS, tick=False):
@@ -154,7 +154,7 @@ def test_an_explicit_window_opens_and_closes_check_in() -> None:
         # The director may still check in by hand until the round is paired.
         checkin.check_in(entry=entries[1], user=td, by_hand=True)
     assert late.value.message == (
-        "Check-in for round 1 closed at 2030-08-20 09:45 (Europe/London): ask a director."
+        "Check-in for round 1 closed at 20 Aug 2030 09:45 (Europe/London): ask a director."
     )
     assert set(CheckIn.objects.values_list("entry", flat=True)) == {entries[0].pk, entries[1].pk}
 
@@ -262,7 +262,7 @@ def test_the_director_sets_windows_in_the_festivals_time_zone(client: Client) ->
 
     bad = {"round_number": "2", "opens_at": "2030-08-20T09:00", "closes_at": "2030-08-20T08:00"}
     page = client.post(url, bad).content.decode()
-    assert "Check-in must close after it opens (2030-08-20 09:00 (America/New_York))." in page
+    assert "Check-in must close after it opens (20 Aug 2030 09:00 (America/New_York))." in page
     assert 'id="id_closes_at_error"' in page and not CheckInWindow.objects.exists()
     page = client.post(url, {**bad, "round_number": "9"}).content.decode()
     assert "Select a valid choice. 9 is not one of the available choices." in page

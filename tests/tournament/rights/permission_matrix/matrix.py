@@ -43,7 +43,8 @@ NOT_IN_MATRIX: dict[str, str] = {
     "permission (tests/tournament/accounts/test_signup_verification.py)",
     "verify-resend": "mails the visitor's own verification link again (rate-limited)",
     "api-me-verification POST": "mails the caller's own verification link again",
-    "set_language": "stores the visitor's language in a cookie; nothing in the database",
+    "set_language": "stores the visitor's language in a cookie, and a signed-in visitor's as "
+    "their own e-mails' language (tests/tournament/notifications/test_mail_language.py)",
     "event-list": "a redirect to the home page, whatever the method",
     "admin": "Django's admin: staff with the model permissions an administrator grants "
     "(tests/tournament/admin/test_admin.py)",
