@@ -197,7 +197,10 @@ def say(words: Any, fallback: str = "") -> str:
     """The stored words in the active language; ``fallback`` (the line as it was stored in
     English) when they are not words this site can say: a row from before, or a damaged one."""
     try:
-        return Note.from_json(words).render(_, ngettext)
+        note = Note.from_json(words)
+        if not note.args and "%(" in note.text:  # its values are missing
+            return fallback
+        return note.render(_, ngettext)
     except (KeyError, TypeError, ValueError):
         return fallback
 
