@@ -147,4 +147,4 @@ def send_result(table: Game, reading: TableReading, board: Board) -> Board:
     verdict = check_record(record_of(table, reading))
     passed = bool(verdict.get("valid")) and bool(verdict.get("over"))
     message = "" if passed else str(verdict.get("error", {}).get("message") or "not finished")
-    return record_replay_check(board=board, passed=passed, message=message)
+    return record_replay_check(board=board, passed=passed, message=message, locked=True)
