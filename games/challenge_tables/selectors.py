@@ -4,7 +4,7 @@ record, the schema check. The players are read from the board's seats (``Game.se
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from functools import cache, cached_property
 from typing import Any
 
@@ -152,10 +152,32 @@ def replay_table(table: Game, rows: list[ChallengeAction]) -> ChallengeGame:
     return game
 
 
-def log_of(table: Game) -> list[ChallengeAction]:
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """An entry of a table's log as its page reads it: no model instance, as every action
+    reads the whole log again."""
+
+    pk: int
+    index: int
+    kind: str
+    payload: dict[str, Any]
+    reason: str
+    user_id: int | None
+    taken_back_by_id: int | None
+
+
+LOG_FIELDS = tuple(f.name for f in fields(LogEntry))
+
+
+def entry_of(row: ChallengeAction) -> LogEntry:
+    return LogEntry(*(getattr(row, name) for name in LOG_FIELDS))
+
+
+def log_of(table: Game) -> list[LogEntry]:
     """The table's whole log (take-backs and the actions they took back included), newest
     first: one query."""
-    return list(table.challenge_actions.order_by("-index"))
+    rows = table.challenge_actions.order_by("-index").values_list(*LOG_FIELDS)
+    return [LogEntry(*row) for row in rows]
 
 
 @dataclass(frozen=True)
@@ -166,7 +188,7 @@ class TableReading:
 
     game: ChallengeGame
     outcomes: dict[int, Outcome]
-    log: list[ChallengeAction]
+    log: list[LogEntry]
 
     @cached_property
     def choices(self) -> Choices | None:
@@ -174,9 +196,7 @@ class TableReading:
         return choices(self.game)
 
 
-def reading_of(
-    table: Game, log: list[ChallengeAction], names: list[str] | None = None
-) -> TableReading:
+def reading_of(table: Game, log: list[LogEntry], names: list[str] | None = None) -> TableReading:
     """The position after the ``log`` read (:func:`log_of`), replayed once, each action
     standing with what it did; raises ``IllegalAction`` if the log no longer replays."""
     game = fresh_game(table, names)
@@ -193,7 +213,7 @@ def read_table(table: Game) -> TableReading:
     return reading_of(table, log_of(table))
 
 
-def recorders(log: list[ChallengeAction]) -> dict[int, str]:
+def recorders(log: list[LogEntry]) -> dict[int, str]:
     """Who recorded the log's entries, by user id (a table has one or two recorders: one
     query)."""
     ids = {row.user_id for row in log if row.user_id is not None}

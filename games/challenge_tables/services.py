@@ -19,7 +19,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
@@ -32,6 +32,7 @@ from games.challenge_tables.models import ChallengeAction
 from games.challenge_tables.selectors import (
     TableReading,
     can_record_challenges,
+    entry_of,
     log_of,
     may_record_table,
     reading_of,
@@ -320,7 +321,7 @@ def write(target: Game | Recorder, user: User, expected_index: Any, body: Body) 
         _check_index(table, expected_index)
         challenge_events.refuse_decided(table)
         row, left = body(table, _read(table, names), timezone.now())
-        reading = TableReading(left.game, left.outcomes, [row, *left.log])
+        reading = TableReading(left.game, left.outcomes, [entry_of(row), *left.log])
         table.save(update_fields=["log_length", "status", "finished_at"])
         challenge_events.after_write(table, reading, user)
     row.game = table
@@ -394,9 +395,9 @@ def take_back_challenge_action(
             reason=reason.strip(),
         )
         ChallengeAction.objects.filter(pk=last.pk).update(taken_back_by=row)
-        last.taken_back_by = row
+        log = [replace(e, taken_back_by_id=row.pk) if e == last else e for e in reading.log]
         # The position before the action taken back: the actions still standing replayed once
         # more (a take-back has no earlier position to go back to).
-        return row, reading_of(table, reading.log, reading.game.names)
+        return row, reading_of(table, log, reading.game.names)
 
     return write(recorder, user, expected_index, body)
