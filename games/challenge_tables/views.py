@@ -19,6 +19,7 @@ from django_htmx.http import trigger_client_event
 
 from games.challenge_tables import page, selectors, services, words
 from games.challenge_tables.forms import ChallengeStartForm, action_from_post
+from games.challenge_tables.models import ChallengeAction
 from games.challenges.choices import choices
 from games.errors import IllegalMove
 from games.models import Game
@@ -188,7 +189,8 @@ def _answer(
     the seats' ``names`` read before it) or, refused, as it now stands, with what was recorded
     or why nothing was; a plain form, a redirect to the page. Only a recorder gets here."""
     names = table.seat_names if names is None else names
-    recorded = written.row.index if written is not None and not notice else None
+    action = written is not None and written.row.kind == ChallengeAction.Kind.ACTION
+    recorded = written.row.index if written is not None and action else None
     if request.htmx:  # type: ignore[attr-defined]  # django-htmx middleware
         # An action recorded adds a line to the log the page shows (it was up to date: the
         # write took the index it was drawn at); a take-back marks one, a refusal may follow
