@@ -18,13 +18,15 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from games.challenge_tables import events as challenge_events
+from games.challenge_tables.models import ChallengeAction
 from games.challenge_tables.selectors import can_record_challenges, fresh_game
-from games.challenge_tables.services import record_challenge_action, start_table
+from games.challenge_tables.services import record_challenge_action, recorder_of, start_table
 from games.challenges.randomgame import random_game
 from games.models import Game
 from tests.counting import Calls, reads
 from tests.factories import EntryFactory, EventFactory, RoundFactory, arbiter_of
 from tournament.effects import bump_live
+from tournament.errors import Conflict
 from tournament.models.events import Board, Event
 from tournament.permissions import is_arbiter
 from tournament.rounds.seating import Table, seat_board
@@ -201,3 +203,13 @@ def test_the_answer_sends_the_logs_new_line_and_the_page_keeps_its_log() -> None
     taken = client.post(url, {"index": 2, "reason": "wrong dice"}, **HX).content.decode()
     assert "hx-preserve" not in taken and taken.count("<li value=") == 3
     assert 'class="taken-back"' in taken
+
+
+def test_a_table_deleted_after_the_right_was_checked_is_refused_in_words() -> None:
+    table, arbiter = event_table()
+    recorder = recorder_of(Game.objects.challenges().get(pk=table.pk), arbiter)
+    Game.objects.filter(pk=table.pk).delete()  # its round's draft deleted meanwhile
+    with pytest.raises(Conflict) as refused:
+        record_challenge_action(table=recorder, user=arbiter, expected_index=0, action=GAME[0])
+    assert refused.value.message == "This challenge table no longer exists: reload."
+    assert not ChallengeAction.objects.exists()
