@@ -1,6 +1,7 @@
 """The challenges API under /api/challenges/: start a table, its state, record an action, take
-back, the record. Reads are public; writes need staff, a director or an arbiter (the services
-check). An engine refusal is 400 with the engine's code, message and index; a stale index 409.
+back, the record. Reads are public; writes need staff, a director or an arbiter (of the table's
+event, for an event's table), checked once (``services.recorder_of``). An engine refusal is 400
+with the engine's code, message and index; a stale index 409.
 """
 
 from __future__ import annotations
@@ -74,8 +75,10 @@ class ChallengeViewSet(viewsets.ViewSet):
             raise Http404(_("No such challenge table."))
         return table
 
-    def written(self, table: Game, since: int, code: int) -> Response:
-        body = selectors.table_state(table, with_log=False)
+    def written(self, written: services.Written, since: int, code: int) -> Response:
+        """The table as the write left it (its position the write's own: nothing replayed)."""
+        table = written.table
+        body = selectors.table_state(table, with_log=False, game=written.reading.game)
         body["stored"] = [e for e in selectors.log_entries(table) if e["index"] >= since]
         return Response(body, status=code)
 
@@ -119,15 +122,14 @@ class ChallengeViewSet(viewsets.ViewSet):
     )
     @action(detail=True, methods=["post"], url_path="actions", url_name="actions")
     def add_action(self, request: Request, pk: int) -> Response:
-        table = self.table(pk)
-        services.require_challenge_recorder(request.user)
+        recorder = services.recorder_of(self.table(pk), request.user)
         data = ChallengeActionInput(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        row = services.record_challenge_action(
-            table=table, user=request.user, expected_index=v["index"], action=dict(v["action"])
+        written = services.record_challenge_action(
+            table=recorder, user=request.user, expected_index=v["index"], action=dict(v["action"])
         )
-        return self.written(row.game, v["index"], status.HTTP_201_CREATED)
+        return self.written(written, v["index"], status.HTTP_201_CREATED)
 
     @extend_schema(
         request=ChallengeTakeBackInput,
@@ -136,15 +138,14 @@ class ChallengeViewSet(viewsets.ViewSet):
     )
     @action(detail=True, methods=["post"])
     def takeback(self, request: Request, pk: int) -> Response:
-        table = self.table(pk)
-        services.require_challenge_recorder(request.user)
+        recorder = services.recorder_of(self.table(pk), request.user)
         data = ChallengeTakeBackInput(data=request.data)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        row = services.take_back_challenge_action(
-            table=table, user=request.user, expected_index=v["index"], reason=v["reason"]
+        written = services.take_back_challenge_action(
+            table=recorder, user=request.user, expected_index=v["index"], reason=v["reason"]
         )
-        return self.written(row.game, v["index"], status.HTTP_200_OK)
+        return self.written(written, v["index"], status.HTTP_200_OK)
 
     @extend_schema(
         responses={

@@ -8,7 +8,8 @@ and its placing by the result order of CHALLENGES.md (lowest row, then second lo
 tournament floor's one result service (``results.enter_result``: ResultCorrection
 and log), provisional until the record checks (``games.challenges.record.check_record``), which is
 done at once: the log is replayed by the engine anyway. ``send_result`` is the one place a
-Challenge's result enters the result service. A take-back that reopens a finished
+Challenge's result enters the result service, inside the write that ends the game (its board
+locked with the game, games/challenge_tables/services.py). A take-back that reopens a finished
 game withdraws the result it sent; a director's result stands as entered (CHALLENGES-RECORD.md;
 RULINGS.md on tables).
 """
@@ -17,12 +18,11 @@ from __future__ import annotations
 
 import random
 
-from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils.translation import gettext as _
 
-from games.challenge_tables.selectors import effective_actions, record_of, replay_table
+from games.challenge_tables.selectors import TableReading, record_of
 from games.challenges.board import ChallengeGame
 from games.challenges.record import check_record
 from games.engine.score_track import ranking
@@ -32,12 +32,12 @@ from tournament.acting import User
 from tournament.errors import DomainError
 from tournament.models.events import Board, Event, Result, Round
 from tournament.models.tables import SEATED
-from tournament.permissions import require_arbiter
 from tournament.results.services import (
     Source,
     TableOutcome,
+    confirmed_by_game,
     enter_result,
-    lock_board,
+    lock_round,
     record_replay_check,
     withdraw_game_result,
 )
@@ -92,16 +92,12 @@ def outcome_of(game: ChallengeGame) -> TableOutcome:
     return [(p, min(r), sorted(r)[1]) for p, r in zip(places, game.rows, strict=True)]
 
 
-def check_event_table(table: Game, user: User | None) -> None:
-    """An event's table is recorded by the event's arbiters and directors (or staff); a board a
-    director decided is closed to recording until a director reopens it."""
-    if table.board_id is None:
-        return
-    board = Board.objects.select_related("round__event").filter(pk=table.board_id).first()
+def refuse_decided(table: Game) -> None:
+    """A board a director decided is closed to recording until a director reopens it (its row
+    as the write locked it)."""
+    board = table.board
     if board is None:
         return
-    if not getattr(user, "is_staff", False):
-        require_arbiter(user or AnonymousUser(), board.round.event)
     if board.result and not board.recording_open and board.result_check == Board.Check.NONE:
         raise DomainError(
             _(
@@ -113,45 +109,42 @@ def check_event_table(table: Game, user: User | None) -> None:
         )
 
 
-def after_write(table: Game, user: User | None) -> None:
-    """After an action or a take-back at an event's table: a finished game sends its result to
-    the board; a reopened one withdraws the result it sent."""
-    if table.board_id is None:
+def after_write(table: Game, reading: TableReading, user: User | None) -> None:
+    """After an action or a take-back at an event's table, in the write's change (the table's
+    board locked with it): a finished game sends its result to the board; a reopened one
+    withdraws the result it sent; else the live pages show the new position."""
+    board = table.board
+    if board is None:
         return
-    board = Board.objects.select_related("round__event").get(pk=table.board_id)
     if table.status == Game.Status.FINISHED:
-        send_result(table, board)
+        table.board = send_result(table, reading, board)
     elif board.result and board.result_check != Board.Check.NONE:
-        withdraw_game_result(board=board, user=user, reason=TAKEN_BACK_REASON)
+        table.board = withdraw_game_result(
+            board=lock_round(board), user=user, reason=TAKEN_BACK_REASON, locked=True
+        )
     else:
         effects.live_changed(board.round.event_id)
 
 
-@transaction.atomic
-def send_result(table: Game, board: Board) -> Board:
-    """The finished game's result goes to the board, audited, and its record is checked."""
-    board = lock_board(board)
-    game = replay_table(table, effective_actions(table))
-    outcome = list(outcome_of(game))
-    standing = [(s.placing, s.lowest, s.next_lowest) for s in board.seats.order_by("number")]
-    if board.result and board.result_check == Board.Check.NONE:
-        # A director's result stands as entered; the game closes the board.
-        if board.recording_open:
-            board.recording_open = False
-            board.save(update_fields=["recording_open"])
-            effects.live_changed(board.round.event_id)
+def send_result(table: Game, reading: TableReading, board: Board) -> Board:
+    """The finished game's result goes to the board (locked by the write with the game; its
+    round locked now, as every result's is), audited, and its record is checked."""
+    outcome = list(outcome_of(reading.game))
+    if confirmed_by_game(board):  # a director's result stands as entered; the game closes it
         return board
+    standing = [(s.placing, s.lowest, s.next_lowest) for s in board.seats.order_by("number")]
     if board.result != Result.TABLE or standing != outcome:
         board = enter_result(
-            board=board,
+            board=lock_round(board),
             user=None,
             result=Result.TABLE,
             levels=[[lowest, next_] for _placing, lowest, next_ in outcome],
             placings=[placing for placing, _lowest, _next in outcome],
             source=Source.GAME,
             supersedes_game=True,
+            locked=True,
         )
-    verdict = check_record(record_of(table))
+    verdict = check_record(record_of(table, reading))
     passed = bool(verdict.get("valid")) and bool(verdict.get("over"))
     message = "" if passed else str(verdict.get("error", {}).get("message") or "not finished")
-    return record_replay_check(board=board, passed=passed, message=message)
+    return record_replay_check(board=board, passed=passed, message=message, locked=True)

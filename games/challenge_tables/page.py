@@ -17,7 +17,6 @@ from games.challenges.choices import CardChoices, DiceChoices, TileChoices
 from games.challenges.dice import MAX_ROLLS, DiceChallenge
 from games.challenges.tile import TileChallenge
 from games.engine.tiles import COLOURS
-from games.models import Game
 from games.recording.board_svg import COLOUR_NAMES
 
 
@@ -191,8 +190,10 @@ def tile_controls(game: TileChallenge, offer: TileChoices) -> dict[str, Any]:
     return out
 
 
-def controls(table: Game, reading: selectors.TableReading, swap: bool) -> dict[str, Any] | None:
-    game, offer, names = reading.game, reading.choices, table.seat_names
+def controls(
+    names: list[str], reading: selectors.TableReading, swap: bool
+) -> dict[str, Any] | None:
+    game, offer = reading.game, reading.choices
     if offer is None:
         return None
     if isinstance(game, CardChallenge) and isinstance(offer, CardChoices):
@@ -252,12 +253,18 @@ def on_table(game: ChallengeGame, names: list[str], hand_visible: bool) -> dict[
 
 
 def log_lines(
-    table: Game, reading: selectors.TableReading, hide_hands: bool
+    names: list[str],
+    reading: selectors.TableReading,
+    hide_hands: bool,
+    *,
+    newest_only: bool = False,
 ) -> list[dict[str, Any]]:
     """The log in words, newest first: each action with what it did; a taken-back action as it
-    was recorded, marked; a take-back with the action it undid and its reason."""
-    names = table.seat_names
+    was recorded, marked; a take-back with the action it undid and its reason. ``newest_only``:
+    its newest line alone (an action's answer adds it to the log on the page)."""
     by_index = {row.index: row for row in reading.log}
+    rows = reading.log[:1] if newest_only else reading.log
+    users = selectors.recorders(rows)
 
     def said(index: int) -> str:
         row = by_index.get(index)
@@ -269,7 +276,7 @@ def log_lines(
         return words.payload_sentence(payload, names, hide_hands=hide_hands)
 
     out = []
-    for row in reading.log:
+    for row in rows:
         if row.kind == ChallengeAction.Kind.TAKEBACK:
             undone = "; ".join(said(i) for i in row.payload.get("indices", []))
             text = words.takeback_sentence(undone)
@@ -282,7 +289,7 @@ def log_lines(
                 "text": text,
                 "takeback": row.kind == ChallengeAction.Kind.TAKEBACK,
                 "reason": row.reason,
-                "user": reading.users.get(row.user_id, "") if row.user_id else "",
+                "user": users.get(row.user_id, "") if row.user_id else "",
                 "taken_back": row.taken_back_by_id is not None,
             }
         )

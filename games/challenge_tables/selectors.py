@@ -4,12 +4,12 @@ record, the schema check. The players are read from the board's seats (``Game.se
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from functools import cache
+from dataclasses import dataclass, fields
+from functools import cache, cached_property
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet
 from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match, relevance
 
@@ -24,7 +24,7 @@ from games.challenges.tile import TileChallenge
 from games.engine.tiles import COLOURS
 from games.models import Game
 from tournament.models.events import Board, EventRole
-from tournament.models.tables import SEATED
+from tournament.models.tables import Seat
 from tournament.names import display_name
 from tournament.permissions import User, events_held, is_arbiter
 
@@ -41,16 +41,11 @@ def can_record_challenges(user: User) -> bool:
     return events_held(user, roles).exists()  # an event's own role or its festival's
 
 
-def _board(table: Game) -> Board | None:
-    if table.board_id is None:
-        return None
-    return Board.objects.select_related("round__event").get(pk=table.board_id)
-
-
-def may_record_table(user: User, table: Game, board: Board | None = None) -> bool:
+def may_record_table(user: User, table: Game) -> bool:
     """Who records this table: an event's table, its event's arbiters and directors (or
-    staff); a table away from any event, whoever may record Challenges."""
-    board = board or _board(table)
+    staff); a table away from any event, whoever may record Challenges. The table's board,
+    round and event as read with it (:func:`tables` selects them)."""
+    board = table.board
     if board is None:
         return can_record_challenges(user)
     if not user.is_authenticated:
@@ -64,19 +59,18 @@ def may_record_table(user: User, table: Game, board: Board | None = None) -> boo
 HAND_ACTIONS = ("deal", "draw")
 
 
-def hands_hidden_from(user: User, table: Game) -> bool:
+def hands_hidden_from(user: User, table: Game, *, may_record: bool | None = None) -> bool:
     """CHALLENGES.md: a Card Challenge's hands are hidden. While a full-mode game (the site
     dealt the hands) is not over and its board not decided, only those who record the table
     see them; the players and spectators see each hand's size, the face-up cards and a swap's
-    shown hand."""
+    shown hand. ``may_record``: the caller's :func:`may_record_table`, when it has it."""
     if table.challenge != "card" or table.mode != Game.Mode.FULL:
         return False
     if table.status == Game.Status.FINISHED:
         return False
-    board = _board(table)
-    if board is not None and board.closed:
+    if table.board is not None and table.board.closed:
         return False
-    return not may_record_table(user, table, board)
+    return not (may_record_table(user, table) if may_record is None else may_record)
 
 
 def _hidden_payload(payload: dict[str, Any]) -> dict[str, Any]:
@@ -110,8 +104,13 @@ def without_hands(body: dict[str, Any]) -> dict[str, Any]:
 # ---------------------------------------------------------------- log and replay
 
 
-#: what a challenge table's pages read with it: its board, round, event and seats' players
-WITH_SEATS = tuple(f"board__{name}" for name in SEATED)
+#: What a challenge table's pages read with it: its board's seats with their players, in one
+#: query (``Game.seat_names``).
+WITH_SEATS = (
+    Prefetch(
+        "board__seats", queryset=Seat.objects.select_related("entry__player", "entry__partner")
+    ),
+)
 
 
 def tables() -> QuerySet[Game]:
@@ -138,8 +137,11 @@ def effective_actions(table: Game) -> list[ChallengeAction]:
     )
 
 
-def fresh_game(table: Game) -> ChallengeGame:
-    return new_game(table.challenge, table.seat_names, table.mode, dict(table.options))
+def fresh_game(table: Game, names: list[str] | None = None) -> ChallengeGame:
+    """The table's game before its first action; ``names``: the seats' names, when the caller
+    has them (a table read under its lock is read without its seats)."""
+    names = table.seat_names if names is None else names
+    return new_game(table.challenge, names, table.mode, dict(table.options))
 
 
 def replay_table(table: Game, rows: list[ChallengeAction]) -> ChallengeGame:
@@ -150,38 +152,80 @@ def replay_table(table: Game, rows: list[ChallengeAction]) -> ChallengeGame:
     return game
 
 
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """An entry of a table's log as its page reads it: no model instance, as every action
+    reads the whole log again."""
+
+    pk: int
+    index: int
+    kind: str
+    payload: dict[str, Any]
+    reason: str
+    user_id: int | None
+    taken_back_by_id: int | None
+
+
+LOG_FIELDS = tuple(f.name for f in fields(LogEntry))
+
+
+def entry_of(row: ChallengeAction) -> LogEntry:
+    return LogEntry(*(getattr(row, name) for name in LOG_FIELDS))
+
+
+def log_of(table: Game) -> list[LogEntry]:
+    """The table's whole log (take-backs and the actions they took back included), newest
+    first: one query."""
+    rows = table.challenge_actions.order_by("-index").values_list(*LOG_FIELDS)
+    return [LogEntry(*row) for row in rows]
+
+
 @dataclass(frozen=True)
 class TableReading:
     """A table as its page reads it, from one replay: the position, what each action standing
-    did (by its index in the log), what the seat to act may do, and the whole log (take-backs
-    and the actions they took back included), newest first."""
+    did (by its index in the log), and the whole log (take-backs and the actions they took back
+    included), newest first."""
 
     game: ChallengeGame
     outcomes: dict[int, Outcome]
-    choices: Choices | None
-    log: list[ChallengeAction]
-    #: Who recorded each entry, by user id (a table has one or two recorders: read once).
-    users: dict[int, str]
+    log: list[LogEntry]
+
+    @cached_property
+    def choices(self) -> Choices | None:
+        """What the seat to act may do now (the page's controls, what is due in words)."""
+        return choices(self.game)
 
 
-def read_table(table: Game) -> TableReading:
-    """The table's page: one replay of the log, each action with its outcome; raises
-    ``IllegalAction`` if the log no longer replays."""
-    log = list(table.challenge_actions.order_by("-index"))
-    game = fresh_game(table)
+def reading_of(table: Game, log: list[LogEntry], names: list[str] | None = None) -> TableReading:
+    """The position after the ``log`` read (:func:`log_of`), replayed once, each action
+    standing with what it did; raises ``IllegalAction`` if the log no longer replays."""
+    game = fresh_game(table, names)
     outcomes: dict[int, Outcome] = {}
     for row in reversed(log):
         if row.kind == ChallengeAction.Kind.ACTION and row.taken_back_by_id is None:
             outcomes[row.index] = apply_with_outcome(game, dict(row.payload))
+    return TableReading(game, outcomes, log)
+
+
+def read_table(table: Game) -> TableReading:
+    """The table's page: the log read and replayed once; raises ``IllegalAction`` if the log no
+    longer replays."""
+    return reading_of(table, log_of(table))
+
+
+def recorders(log: list[LogEntry]) -> dict[int, str]:
+    """Who recorded the log's entries, by user id (a table has one or two recorders: one
+    query)."""
     ids = {row.user_id for row in log if row.user_id is not None}
+    if not ids:
+        return {}
     users = get_user_model().objects.filter(pk__in=ids).select_related("player")
-    names = {user.pk: display_name(user) for user in users}
-    return TableReading(game, outcomes, choices(game), log, names)
+    return {user.pk: display_name(user) for user in users}
 
 
 def board_decided(table: Game) -> bool:
     """An event's board whose result a director entered: closed to recording until a director
-    reopens it (``events.check_event_table`` refuses every write meanwhile)."""
+    reopens it (``events.refuse_decided`` refuses every write meanwhile)."""
     board = table.board if table.board_id is not None else None
     if board is None:
         return False
@@ -190,12 +234,16 @@ def board_decided(table: Game) -> bool:
     )
 
 
-def record_of(table: Game) -> ChallengeRecord:
-    """The table's game as an ``ingenious-challenge-record/1`` (taken-back actions left out)."""
-    actions = [dict(r.payload) for r in effective_actions(table)]
-    return ChallengeRecord(
-        table.challenge, table.mode, table.seat_names, actions, dict(table.options)
-    )
+def record_of(table: Game, reading: TableReading | None = None) -> ChallengeRecord:
+    """The table's game as an ``ingenious-challenge-record/1`` (taken-back actions left out);
+    ``reading``: the table as a write read it (its log is not read again)."""
+    if reading is None:
+        actions = [dict(r.payload) for r in effective_actions(table)]
+        names = table.seat_names
+    else:
+        standing = [r for r in reversed(reading.log) if r.index in reading.outcomes]
+        actions, names = [dict(r.payload) for r in standing], reading.game.names
+    return ChallengeRecord(table.challenge, table.mode, names, actions, dict(table.options))
 
 
 # ---------------------------------------------------------------- the record's JSON Schema
@@ -330,10 +378,18 @@ def log_entries(table: Game) -> list[dict[str, Any]]:
     ]
 
 
-def table_state(table: Game, *, with_log: bool = True, hide_hands: bool = False) -> dict[str, Any]:
+def table_state(
+    table: Game,
+    *,
+    with_log: bool = True,
+    hide_hands: bool = False,
+    game: ChallengeGame | None = None,
+) -> dict[str, Any]:
     """The table, its position and the legal actions now, and (by default) the whole log;
-    ``hide_hands``: as :func:`without_hands` shows it."""
-    game = replay_table(table, effective_actions(table))
+    ``hide_hands``: as :func:`without_hands` shows it; ``game``: the position, when the caller
+    has it (a write's), else replayed."""
+    if game is None:
+        game = replay_table(table, effective_actions(table))
     body: dict[str, Any] = {
         "id": table.pk,
         "challenge": table.challenge,

@@ -19,11 +19,12 @@ from django_htmx.http import trigger_client_event
 
 from games.challenge_tables import page, selectors, services, words
 from games.challenge_tables.forms import ChallengeStartForm, action_from_post
+from games.challenge_tables.models import ChallengeAction
 from games.challenges.choices import choices
 from games.errors import IllegalMove
 from games.models import Game
 from tournament.confirmations.selectors import settle_url
-from tournament.errors import DomainError
+from tournament.errors import DomainError, NotAllowed
 from tournament.models.events import Event
 from tournament.reading import whole_number
 from tournament.web.page_cache import live_version, polled
@@ -36,14 +37,23 @@ def _table(pk: int) -> Game:
     return table
 
 
-def _recorder_or_deny(request: HttpRequest) -> HttpResponse | None:
+def _starter_or_deny(request: HttpRequest) -> HttpResponse | None:
     if selectors.can_record_challenges(request.user):
         return None
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    raise PermissionDenied(
-        _("Only staff, directors and arbiters may start and record challenge games.")
-    )
+    raise PermissionDenied(services.not_recorder().message)
+
+
+def _recorder(request: HttpRequest, table: Game) -> services.Recorder | HttpResponse:
+    """The right to record at this table, checked once for the write: a visitor is sent to log
+    in, anyone else without it refused."""
+    try:
+        return services.recorder_of(table, request.user)
+    except NotAllowed as exc:
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        raise PermissionDenied(exc.message) from exc
 
 
 def challenge_list(request: HttpRequest) -> HttpResponse:
@@ -55,7 +65,7 @@ def challenge_list(request: HttpRequest) -> HttpResponse:
 
 
 def challenge_new(request: HttpRequest) -> HttpResponse:
-    if denied := _recorder_or_deny(request):
+    if denied := _starter_or_deny(request):
         return denied
     form = ChallengeStartForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -82,20 +92,29 @@ def _live_context(
     request: HttpRequest,
     table: Game,
     *,
+    reading: selectors.TableReading | None = None,
+    names: list[str] | None = None,
+    may_record: bool | None = None,
     recorded: int | None = None,
     notice: str = "",
     error: str = "",
     swap: bool = False,
+    log_kept: bool = False,
 ) -> dict[str, Any]:
-    """The part of the table page that every action replaces (htmx), drawn from one replay;
-    ``recorded``: the index of the action just recorded, confirmed in words."""
-    reading = selectors.read_table(table)
+    """The part of the table page that every action replaces (htmx), drawn from one replay: a
+    write's own (``reading``), else the table's log read and replayed now. ``names``: the seats'
+    names, ``may_record``: the reader's right to record here, when the caller has them;
+    ``recorded``: the index of the action just recorded, confirmed in words; ``log_kept``: the
+    log on the page stays, and only its newest line and its count are sent."""
+    reading = selectors.read_table(table) if reading is None else reading
+    names = table.seat_names if names is None else names
+    if may_record is None:
+        may_record = selectors.may_record_table(request.user, table)
     game = reading.game
-    names = table.seat_names
-    hide_hands = selectors.hands_hidden_from(request.user, table)
+    hide_hands = selectors.hands_hidden_from(request.user, table, may_record=may_record)
     decided = selectors.board_decided(table)
-    can_record = selectors.may_record_table(request.user, table) and not decided
-    controls = page.controls(table, reading, swap) if can_record else None
+    can_record = may_record and not decided
+    controls = page.controls(names, reading, swap) if can_record else None
     if recorded is not None and recorded in reading.outcomes:
         notice = words.outcome_sentence(reading.outcomes[recorded], names)
     return {
@@ -110,7 +129,9 @@ def _live_context(
         "can_record": can_record,
         "decided": decided,
         "swap": swap and controls is not None and "swap" in controls,
-        "log": page.log_lines(table, reading, hide_hands),
+        "log": page.log_lines(names, reading, hide_hands, newest_only=log_kept),
+        "log_count": len(reading.log),
+        "log_kept": log_kept,
         "notice": notice,
         "error": error,
         "act_url": reverse("challenge-act", args=[table.pk]),
@@ -159,14 +180,32 @@ def _answer(
     request: HttpRequest,
     table: Game,
     *,
-    recorded: int | None = None,
+    written: services.Written | None = None,
+    names: list[str] | None = None,
     notice: str = "",
     error: str = "",
 ) -> HttpResponse:
-    """htmx gets the live part back, drawn from the game as it now stands, with what was
-    recorded or why nothing was; a plain form, a redirect to the page."""
+    """htmx gets the live part back, drawn from the game as the write left it (``written``, and
+    the seats' ``names`` read before it) or, refused, as it now stands, with what was recorded
+    or why nothing was; a plain form, a redirect to the page. Only a recorder gets here."""
+    names = table.seat_names if names is None else names
+    action = written is not None and written.row.kind == ChallengeAction.Kind.ACTION
+    recorded = written.row.index if written is not None and action else None
     if request.htmx:  # type: ignore[attr-defined]  # django-htmx middleware
-        context = _live_context(request, table, recorded=recorded, notice=notice, error=error)
+        # An action recorded adds a line to the log the page shows (it was up to date: the
+        # write took the index it was drawn at); a take-back marks one, a refusal may follow
+        # others' entries: the whole log then.
+        context = _live_context(
+            request,
+            table,
+            reading=written.reading if written is not None else None,
+            names=names,
+            may_record=True,
+            recorded=recorded,
+            notice=notice,
+            error=error,
+            log_kept=recorded is not None and recorded > 0,
+        )
         response = render(request, "challenges/_table_live.html", context)
         if not error:
             trigger_client_event(response, "challenge-recorded")
@@ -174,10 +213,10 @@ def _answer(
     if error:
         messages.error(request, error)
     else:
-        if recorded is not None:
-            outcome = selectors.read_table(table).outcomes.get(recorded)
+        if written is not None and recorded is not None:
+            outcome = written.reading.outcomes.get(recorded)
             if outcome is not None:
-                notice = words.outcome_sentence(outcome, table.seat_names)
+                notice = words.outcome_sentence(outcome, names)
         messages.success(request, notice)
     return redirect("challenge-table", table.pk)
 
@@ -189,40 +228,44 @@ def _expected(request: HttpRequest) -> int | None:
 @require_POST
 def challenge_act(request: HttpRequest, pk: int) -> HttpResponse:
     """One action of the table page, checked by the engine; confirmed in words ("Ada plays RB,
-    red first: red +3, blue +1.")."""
+    red first: red +3, blue +1."). The right to record, the lock and the replay once each."""
     table = _table(pk)
-    if denied := _recorder_or_deny(request):
-        return denied
+    recorder = _recorder(request, table)
+    if isinstance(recorder, HttpResponse):
+        return recorder
     try:
         action = action_from_post(table, request.POST)
-        row = services.record_challenge_action(
-            table=table, user=request.user, expected_index=_expected(request), action=action
+        written = services.record_challenge_action(
+            table=recorder, user=request.user, expected_index=_expected(request), action=action
         )
     except IllegalMove as exc:
         # The rule in words; the engine's code and message (seats from 0) are the API's.
         return _answer(request, _table(pk), error=words.refusal_sentence(exc.code))
     except DomainError as exc:
         return _answer(request, _table(pk), error=_sentence(exc.message))
-    return _answer(request, row.game, recorded=row.index)  # the table as the write left it
+    return _answer(request, written.table, written=written, names=table.seat_names)
 
 
 @require_POST
 def challenge_takeback(request: HttpRequest, pk: int) -> HttpResponse:
     table = _table(pk)
-    if denied := _recorder_or_deny(request):
-        return denied
-    before = selectors.effective_actions(table)
+    recorder = _recorder(request, table)
+    if isinstance(recorder, HttpResponse):
+        return recorder
     try:
-        row = services.take_back_challenge_action(
-            table=table,
+        written = services.take_back_challenge_action(
+            table=recorder,
             user=request.user,
             expected_index=_expected(request),
             reason=request.POST.get("reason", ""),
         )
     except DomainError as exc:
         return _answer(request, _table(pk), error=_sentence(exc.message))
-    undone = words.payload_sentence(before[-1].payload, table.seat_names) if before else ""
-    return _answer(request, row.game, notice=words.takeback_sentence(undone))
+    names = table.seat_names
+    undone = [r for r in written.reading.log if r.index in written.row.payload["indices"]]
+    said = "; ".join(words.payload_sentence(r.payload, names) for r in undone)
+    notice = words.takeback_sentence(said)
+    return _answer(request, written.table, written=written, names=names, notice=notice)
 
 
 def challenge_for_board(request: HttpRequest, board_pk: int) -> HttpResponse:

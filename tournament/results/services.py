@@ -519,10 +519,14 @@ def withdraw_game_result(
 
 
 @changing()
-def record_replay_check(*, board: Board, passed: bool, message: str = "") -> Board:
+def record_replay_check(
+    *, board: Board, passed: bool, message: str = "", locked: bool = False
+) -> Board:
     """The replay check of the board's game is done: a game's result counts once it passed and
-    is held out of the standings when it failed. A director's result is not affected."""
-    board = lock_board(board)
+    is held out of the standings when it failed. A director's result is not affected.
+    ``locked``: as for :func:`enter_result` (a Challenge's write checks its record at once)."""
+    if not locked:
+        board = lock_board(board)
     if not board.result or board.result_check == Board.Check.NONE:
         return board
     check = Board.Check.PASSED if passed else Board.Check.FAILED

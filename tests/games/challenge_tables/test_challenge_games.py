@@ -94,7 +94,7 @@ def test_a_challenge_away_from_events_keeps_its_names_and_its_log_hangs_from_the
         user=staff,
         expected_index=0,
         action={"type": "roll", "player": 0, "faces": ["R", "G", "B", "O"]},
-    )
+    ).row
     assert (table.board_id, table.seat_names) == (None, ["Ada", "Alan"])
     assert list(table.challenge_actions.all()) == [row]
     assert not table.actions.exists()  # the board game's log stays the board game's
