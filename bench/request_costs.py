@@ -136,7 +136,7 @@ class Meter:
         cpu = time.process_time() - started
         if self.statements is not None:
             print(f"\n## the SQL of {kind}")
-            print("\n".join(f"{n}. {q[:400]}" for n, q in enumerate(self.statements, 1)))
+            print("\n".join(f"{n}. {q[:4000]}" for n, q in enumerate(self.statements, 1)))
             self.statements = None
         if response.status_code not in expect:
             body = getattr(response, "content", b"")[:300]

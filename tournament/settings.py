@@ -75,6 +75,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "tournament.web.middleware.RequestIdMiddleware",
+    # Each user's roles in an event read once per request (tournament/permissions.py).
+    "tournament.web.middleware.RolesOncePerRequestMiddleware",
     # Above everything that may set a cookie: a public answer that sets one is made private.
     "tournament.web.middleware.SharedCacheGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",

@@ -7,6 +7,7 @@ browser, decides a flag).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
@@ -183,6 +184,12 @@ def log_entries(game: Game, since: int = 0) -> list[dict[str, Any]]:
         .select_related("user__player", "taken_back_by")
         .order_by("index")
     )
+    return entries(rows)
+
+
+def entries(rows: Iterable[GameAction]) -> list[dict[str, Any]]:
+    """Log rows as the log shows them (rows a write has just stored, or read with their user's
+    player and what took them back)."""
     return [
         {
             "index": r.index,
@@ -202,7 +209,9 @@ def game_state(game: Game, now: datetime | None = None, *, with_log: bool = True
     """Everything the board page and the API show of a game."""
     now = now or timezone.now()
     board = game.event_board
-    lowest = side_lowest(board)
+    # Seats hold levels only with a result (the result service writes both): without one, no
+    # side has a lowest level, and the seats need not be read.
+    lowest = side_lowest(board) if board.result else []
     state: dict[str, Any] = {
         "board": board.pk,
         "board_number": board.number,

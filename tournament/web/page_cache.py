@@ -441,6 +441,25 @@ def polled(version: Version) -> Callable[[View], View]:
     return decorate
 
 
+# ---------------------------------------------------------------- a round before publication
+
+
+def draft_version(event_id: int, number: int) -> str:
+    """The version of the event's round ``number`` before it is published (tournament.effects
+    ``draft_changed``: opened for pairing, each report of its pairing, its draft and the draft's
+    changes, its deletion), read without reading the round. A poll of a round being paired
+    that holds it has nothing new to learn (the rounds' API answers 304, the director's page
+    204)."""
+    return _token(draft_key(event_id, number))
+
+
+def draft_age(token: str) -> float | None:
+    """Seconds since the draft version ``token`` was made; None when it does not say (one
+    started for a cache that had lost it)."""
+    _, at, stamp = token.rpartition("@")
+    return time.time() - int(stamp) if at and stamp.isdigit() else None
+
+
 # ---------------------------------------------------------------- the director's review
 
 Notes = dict[int, tuple[str, str, list[str]]]
@@ -451,7 +470,10 @@ def round_review(round_: Round) -> list[BoardReview]:
     again only when its draft changes (effects.draft_changed) or the scores before it do
     (effects.results_changed); the boards themselves, with their results, are read fresh."""
 
-    versions = (_token(draft_key(round_.pk)), _token(standings_generation_key(round_.event_id)))
+    versions = (
+        draft_version(round_.event_id, round_.number),
+        _token(standings_generation_key(round_.event_id)),
+    )
     key = f"page:v1:review:{round_.pk}:{versions[0]}:{versions[1]}"
     notes: Notes | None = cache.get(key)
     boards = list(boards_of(round_))
