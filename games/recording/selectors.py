@@ -7,7 +7,7 @@ browser, decides a flag).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from datetime import datetime
 from typing import Any
 
@@ -386,15 +386,20 @@ def describe(game: Game, action: dict[str, Any]) -> str:
 # ---------------------------------------------------------------- summaries for other pages
 
 
-def live_summary_for_round(round_: Round, now: datetime | None = None) -> dict[int, dict[str, Any]]:
-    """Per board id: status, moves, scores, clock readings with the server's time, result.
+def live_summary_for_round(
+    round_: Round, now: datetime | None = None, boards: Collection[int] | None = None
+) -> dict[int, dict[str, Any]]:
+    """Per board id (of ``boards`` only, when given): status, moves, scores, clock readings
+    with the server's time, result.
 
     One query however many boards. A flag that has fallen shows in ``clock.flag_fallen``.
     """
     now = now or timezone.now()
-    games = list(Game.objects.ingenious().filter(board__round=round_).select_related("board"))
+    games = Game.objects.ingenious().filter(board__round=round_).select_related("board")
+    if boards is not None:
+        games = games.filter(board_id__in=boards)
     out: dict[int, dict[str, Any]] = {}
-    for game in games:
+    for game in games.order_by():
         pos = game.position if game.position_length == game.log_length else position(game)
         board = game.event_board
         out[board.pk] = {

@@ -7,6 +7,8 @@ seats' placings by the one result service); a bye or an absence has one seat. On
 :mod:`tournament.rounds.seating` writes seats.
 """
 
+from typing import Any
+
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Prefetch, QuerySet, prefetch_related_objects
@@ -72,10 +74,15 @@ def _with_players() -> QuerySet[Seat]:
     )
 
 
+def seats_with_players() -> Prefetch[Any]:
+    """Boards' seats with who sits there, in seat order: ``SEATED`` in one query."""
+    return Prefetch("seats", _with_players())
+
+
 def read_seats(board: Board) -> None:
     """Read the board's seats with who sits there (one query) and keep them with the board, as
     a prefetch of ``SEATED`` would (:func:`seats_of`, ``board.seats.all()``)."""
-    prefetch_related_objects([board], Prefetch("seats", _with_players()))
+    prefetch_related_objects([board], seats_with_players())
 
 
 def forget_seats(board: Board) -> None:

@@ -172,8 +172,11 @@ def _token(key: str) -> str:
 _EVENT_IDS: dict[str, int] = {}
 
 
-def standings_version(request: HttpRequest, slug: str, **kwargs: Any) -> str | None:
-    """Pages that change only with results, entries and rounds (results_changed), not moves."""
+def standings_entry(
+    slug: str, lookup: Callable[[], int | None] | None = None
+) -> tuple[int, str] | None:
+    """The event behind ``slug`` and its standings version (``live_entry``'s, for the pages of
+    :func:`standings_version`)."""
     known = _EVENT_IDS.get(slug)
     if known is not None:
         found = cache.get_many([live_key(slug), standings_generation_key(known)])
@@ -181,12 +184,23 @@ def standings_version(request: HttpRequest, slug: str, **kwargs: Any) -> str | N
         generation = found.get(standings_generation_key(known))
         if entry is not None and entry[0] == known and generation is not None:
             require(generation)
-            return f"g{generation}"
-    entry = live_entry(slug)
-    if entry is None:
+            return known, f"g{generation}"
+    live = live_entry(slug, lookup)
+    if live is None:
         return None
-    _EVENT_IDS[slug] = entry[0]
-    return f"g{_token(standings_generation_key(entry[0]))}"
+    _EVENT_IDS[slug] = live[0]
+    return live[0], standings_generation(live[0])
+
+
+def standings_generation(event_id: int) -> str:
+    """The event's standings version (results, entries, rounds and the players' names)."""
+    return f"g{_token(standings_generation_key(event_id))}"
+
+
+def standings_version(request: HttpRequest, slug: str, **kwargs: Any) -> str | None:
+    """Pages that change only with results, entries and rounds (results_changed), not moves."""
+    entry = standings_entry(slug)
+    return None if entry is None else entry[1]
 
 
 def _board_key(board_pk: int) -> str:
