@@ -240,20 +240,21 @@ def arbiter(meter: Meter, event: Any, steps: int, spectator: Any) -> None:
 
 
 def director(meter: Meter, event: Any, rounds: int, polls: int, spectator: Any) -> None:
-    """A director's rounds: the results of the round in play, then the next round paired (polled
-    while a worker would pair it) and published. A spectator request after each result."""
-    from tournament.models.events import EventRole, Round
-    from tournament.rounds.services import compute_draft, start_pairing
+    """A director's rounds: the results of the round in play, then the next round paired (the
+    worker's pairing held back while the round is polled, then timed on its own) and
+    published. A spectator request after each result."""
+    from tournament.models.events import Round
+    from tournament.rounds.services import compute_draft
 
     client = signed_in(event, "director")
-    user = EventRole.objects.get(event=event, role="director").user
     api = f"/api/events/{event.slug}/"
     rng = random.Random(event.pk)
     kinds = list(SPECTATOR)
     done = 0
     for number in range(1, rounds + 1):
         if number > 1:
-            round_ = start_pairing(event=event, user=user)  # the worker's part is left out
+            with held_back("tournament.tasks.compute_pairing") as pairing:
+                meter.measure("director: pair", partial(client.post, f"{api}rounds/"), (202,))
             url = f"{api}rounds/{number}/"
             held: dict[str, str] = {}
             for _ in range(polls):
@@ -264,7 +265,8 @@ def director(meter: Meter, event: Any, rounds: int, polls: int, spectator: Any) 
                 )
                 if response.status_code == 200 and response.has_header("ETag"):
                     held = {"HTTP_IF_NONE_MATCH": response["ETag"]}
-            compute_draft(round_.pk)
+            (round_id,) = pairing
+            meter.measure("worker: pairing (the draft)", _Done(compute_draft, round_id), (0,))
             response = meter.measure(
                 "director: round poll (the draft)", partial(client.get, url, **held), (200,)
             )
@@ -296,17 +298,62 @@ def director(meter: Meter, event: Any, rounds: int, polls: int, spectator: Any) 
             done += 1
 
 
+@contextmanager
+def held_back(task_name: str) -> Iterator[list[Any]]:
+    """The task ``task_name`` is not run when queued meanwhile: its first argument is kept."""
+    from tournament import effects
+
+    send = effects._send
+    kept: list[Any] = []
+
+    def sending(name: str, args: tuple[Any, ...], countdown: float | None = None) -> None:
+        if name == task_name:
+            kept.append(args[0])
+        else:
+            send(name, args, countdown)
+
+    sending.__name__ = send.__name__
+
+    effects._send = sending  # type: ignore[assignment]
+    try:
+        yield kept
+    finally:
+        effects._send = send
+
+
 class _Done:
-    """A task run as if it were a request (status 0), to time it with the rest."""
+    """Work done by the worker run as if it were a request (status 0), to time it."""
 
     status_code = 0
 
-    def __init__(self, task: Any) -> None:
-        self.task = task
+    def __init__(self, work: Callable[..., Any], *args: Any) -> None:
+        self.work, self.args = work, args
 
     def __call__(self) -> _Done:
-        self.task.apply()
+        self.work(*self.args)
         return self
+
+
+class Debounced:
+    """A task a worker runs at most once per delay, however often it is asked for (the rating
+    list's rebuild, an event's standings): run eagerly it would follow every result. Asks are
+    counted and the task is timed once, at the end."""
+
+    def __init__(self, task: Any) -> None:
+        self.task = task
+        self.asked: dict[tuple[Any, ...], int] = {}
+
+    def __call__(self, *args: Any) -> bool:
+        self.asked[args] = self.asked.get(args, 0) + 1
+        return True
+
+    def time_one(self, meter: Meter, kind: str, first: Callable[..., Any] | None = None) -> None:
+        """Time the task once, for the last arguments asked (``first(*args)`` before it: what
+        makes it do its work, rather than find it done)."""
+        for args in list(self.asked)[-1:]:
+            if first is not None:
+                first(*args)
+            meter.measure(kind, _Done(self.task.apply, args), (0,))
 
 
 def measure(args: argparse.Namespace) -> tuple[str, Figures]:
@@ -317,9 +364,11 @@ def measure(args: argparse.Namespace) -> tuple[str, Figures]:
 
     from celery.signals import task_postrun, task_prerun
     from django.conf import settings
+    from django.core.cache import cache
     from django.db import connection
     from django.test import Client
 
+    from scoring.tasks import recompute_standings, update_ratings
     from tournament import effects
     from tournament.celery import app
 
@@ -331,15 +380,12 @@ def measure(args: argparse.Namespace) -> tuple[str, Figures]:
     }
     app.conf.task_always_eager = True  # the worker's part runs here, counted apart
     app.conf.task_eager_propagates = True
-    # A worker rebuilds the rating list at most once per RATINGS_DELAY_SECONDS, whatever the
-    # number of results: run eagerly it would follow every result. Counted, and timed once.
-    asked = [0]
-
-    def ratings_asked() -> bool:
-        asked[0] += 1
-        return True
-
-    effects.queue_ratings_rebuild = ratings_asked
+    ratings = Debounced(update_ratings)
+    effects.queue_ratings_rebuild = ratings
+    # A checkout that queues a recompute per result (no STANDINGS_DELAY_SECONDS) runs it so.
+    standings = Debounced(recompute_standings)
+    if hasattr(effects, "queue_standings_recompute"):
+        effects.queue_standings_recompute = standings  # type: ignore[assignment]
     meter = Meter(args.profile, args.sql)
     task_prerun.connect(meter.task_began, weak=False)
     task_postrun.connect(meter.task_ended, weak=False)
@@ -350,11 +396,15 @@ def measure(args: argparse.Namespace) -> tuple[str, Figures]:
             arbiter(meter, played, args.steps, spectator)
             for event in directed:
                 director(meter, event, args.rounds, args.polls, spectator)
-            if asked[0]:
-                from scoring.tasks import update_ratings
-
-                meter.measure("worker: rating list rebuilt (one)", _Done(update_ratings), (0,))
-    print(f"rating-list rebuilds asked for: {asked[0]} (timed once, not after each)")
+            ratings.time_one(meter, "worker: rating list rebuilt (one)")
+            standings.time_one(
+                meter,
+                "worker: standings recomputed (one)",
+                lambda event_id: cache.delete(effects.standings_key(event_id)),
+            )
+    for name, debounced in (("rating-list rebuilds", ratings), ("standings recomputes", standings)):
+        asked = sum(debounced.asked.values())
+        print(f"{name} asked for: {asked} (not run after each: timed once)")
     if args.profile:
         stats = pstats.Stats(meter.profiler).strip_dirs().sort_stats("cumulative")
         stats.print_stats(60)
@@ -395,15 +445,25 @@ def mixes(table: dict[str, dict[str, float]], polls: int) -> dict[str, dict[str,
         parts = [(w, table.get(f"spectator: {k} ({when})")) for k, (w, _) in SPECTATOR.items()]
         if (row := mixed(parts)) is not None:
             out[f"spectator mix ({when})"] = row
-    weights = {
+    # A round's requests, and the worker's part of it: its pairing, and the standings
+    # recomputed once per STANDINGS_DELAY_SECONDS while the 20 slips come in (0.2 to 0.6 s
+    # apart: ~8 s, ~4 recomputes; none for a checkout that recomputes after each result).
+    requests = {
         "director: rounds": 1,
         "director: result": 20,
+        "director: pair": 1,
         "director: round poll (pairing)": polls,
         "director: round poll (the draft)": 1,
         "director: publish": 1,
     }
-    if (row := mixed([(w, table.get(kind)) for kind, w in weights.items()])) is not None:
-        out[f"director mix (a round, {polls} polls)"] = row
+    worker = {"worker: pairing (the draft)": 1, "worker: standings recomputed (one)": 4}
+    rows = [(w, table.get(kind)) for kind, w in requests.items()]
+    if (row := mixed(rows)) is not None:
+        total = sum(requests.values())
+        extra = sum(w * table[kind]["cpu"] for kind, w in worker.items() if kind in table)
+        row["cpu"] += extra / total
+        row["tasks"] += extra / total
+        out["director mix (a round, its worker's part)"] = row
     return out
 
 
@@ -428,14 +488,14 @@ def run_baseline(revision: str, args: argparse.Namespace) -> dict[str, Any]:
 
 def show(where: str, ours: dict[str, Any], base: dict[str, Any] | None, label: str) -> None:
     print(f"\n{where}; CPU ms of this process per request (tasks run eagerly, included)")
-    head = f"{'request':<44}{'n':>5}{'cpu ms':>9}{'p50':>8}{'tasks':>8}{'queries':>9}"
+    head = f"{'request':<46}{'n':>5}{'cpu ms':>9}{'p50':>8}{'tasks':>8}{'queries':>9}"
     if base is not None:
         head += f"  | {label + ' cpu':>12}{'p50':>8}{'queries':>9}"
     print(head)
     print("-" * len(head))
     for kind, row in ours.items():
         line = (
-            f"{kind:<44}{row['n']:>5.0f}{row['cpu']:>9.2f}{row['p50']:>8.2f}"
+            f"{kind:<46}{row['n']:>5.0f}{row['cpu']:>9.2f}{row['p50']:>8.2f}"
             f"{row['tasks']:>8.2f}{row['queries']:>9.1f}"
         )
         old = (base or {}).get(kind)

@@ -79,6 +79,18 @@ RATINGS_DELAY_SECONDS = 5
 #: The task that rebuilds the rating list is queued by :func:`queue_ratings_rebuild`.
 RATINGS_TASK = "scoring.tasks.update_ratings"
 
+#: The task that recomputes an event's standings is queued by :func:`queue_standings_recompute`.
+STANDINGS_TASK = "scoring.tasks.recompute_standings"
+# Results of one event within this many seconds share one recompute: a director enters a round's
+# slips a few tenths of a second apart, and each would otherwise recompute the whole table for
+# nobody (a page that needs the standings meanwhile computes them itself).
+STANDINGS_DELAY_SECONDS = 2
+
+
+def standings_queued_key(event_id: int) -> str:
+    """Set while a recompute of the event's standings is queued and has not started."""
+    return f"standings:v1:{event_id}:queued"
+
 
 @dataclass
 class Change:
@@ -153,6 +165,8 @@ def _carry_out(change: Change) -> None:
     for task_name, args in change.tasks:
         if task_name == RATINGS_TASK:
             queue_ratings_rebuild()
+        elif task_name == STANDINGS_TASK:
+            queue_standings_recompute(*args)
         else:
             _send(task_name, args)
 
@@ -191,6 +205,22 @@ def queue_ratings_rebuild() -> bool:
     if not cache.add(RATINGS_QUEUED_KEY, True, RATINGS_DELAY_SECONDS * 6):
         return False
     _send(RATINGS_TASK, (), countdown=RATINGS_DELAY_SECONDS)
+    return True
+
+
+def queue_standings_recompute(event_id: int) -> bool:
+    """Queue a recompute of the event's standings unless one is queued and not yet started
+    (which will read this change too: it clears its flag before it reads); True if this call
+    queued it. Eager tasks run at once, each."""
+    from tournament.celery import app
+
+    if app.conf.task_always_eager:
+        _send(STANDINGS_TASK, (event_id,))
+        return True
+    # Expires, so that a queued task that is lost holds up no later change.
+    if not cache.add(standings_queued_key(event_id), True, STANDINGS_DELAY_SECONDS * 6):
+        return False
+    _send(STANDINGS_TASK, (event_id,), countdown=STANDINGS_DELAY_SECONDS)
     return True
 
 
@@ -235,7 +265,7 @@ def results_changed(
     :func:`live_changed`."""
     tasks: dict[tuple[str, tuple[Any, ...]], None] = {}
     if recompute:
-        tasks[("scoring.tasks.recompute_standings", (event_id,))] = None
+        tasks[(STANDINGS_TASK, (event_id,))] = None
         tasks[(RATINGS_TASK, ())] = None
     if entered is not None:
         tasks[("tournament.tasks.notify_result", (entered,))] = None

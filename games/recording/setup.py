@@ -84,16 +84,19 @@ def _game_fields(board: Board) -> dict[str, Any]:
 
 
 def create_games_for_round(round_: Round) -> list[Game]:
-    """One Game per board with two players or more (idempotent)."""
+    """One Game per board with two players or more (idempotent), stored in one statement; the
+    round's games with their boards, in board order."""
     boards = _boards().filter(round=round_, seats__number=1).order_by("number")
     if round_.event.ruleset == solitaire.RULESET:  # every entrant's board of one plays
         boards = _boards().filter(round=round_, result="").order_by("number")
-    games = []
-    with transaction.atomic():
-        for board in boards:
-            game, _created = Game.objects.get_or_create(board=board, defaults=_game_fields(board))
-            games.append(game)
-    return games
+    playing = list(boards)
+    made = set(Game.objects.filter(board__in=playing).values_list("board_id", flat=True))
+    Game.objects.bulk_create(
+        [Game(board=board, **_game_fields(board)) for board in playing if board.pk not in made],
+        ignore_conflicts=True,  # made meanwhile: the board's one game stands
+    )
+    games = Game.objects.select_related("board__round__event").filter(board__in=playing)
+    return list(games.order_by("board__number"))
 
 
 def on_round_published(sender: object, round_: Round, **kwargs: object) -> None:

@@ -18,7 +18,7 @@ from tournament.models.events import Round
 from tournament.permissions import is_director
 from tournament.reading import whole_number
 from tournament.rounds import services as round_services
-from tournament.rounds.selectors import rounds_visible_to
+from tournament.rounds.selectors import rounds_visible_to, with_boards
 from tournament.rounds.serializers import (
     PairingChangeSerializer,
     PairingRequestedSerializer,
@@ -47,7 +47,8 @@ class RoundViewSet(EventScoped, viewsets.GenericViewSet[Round]):
     lookup_field = "number"
 
     def get_queryset(self) -> QuerySet[Round]:
-        return rounds_visible_to(self.request.user, self.get_event()).select_related("event")
+        rounds = rounds_visible_to(self.request.user, self.get_event()).select_related("event")
+        return with_boards(rounds)
 
     def list(self, request: Request, slug: str) -> Response:
         return Response(self.get_serializer(self.get_queryset(), many=True).data)
