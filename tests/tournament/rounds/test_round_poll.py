@@ -15,9 +15,10 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from tests.counting import reads
+from tests.counting import Calls, reads
 from tests.factories import arbiter_of
 from tests.tournament.helpers import event_with_players
+from tournament.entries.serializers import EntryRefSerializer
 from tournament.models.events import Round
 from tournament.rounds import services as rounds_services
 from tournament.rounds.services import compute_draft, delete_draft, start_pairing
@@ -133,3 +134,34 @@ def test_the_directors_page_polls_the_progress_with_its_version(
 
 def held() -> str:
     return "HTTP_" + HELD_HEADER.upper().replace("-", "_")
+
+
+def test_the_rounds_are_read_with_their_boards_and_seats_in_three_queries(
+    committed: Any,
+) -> None:
+    event, director = event_with_players(8)
+    round_ = committed(start_pairing, event=event, user=director)
+    committed(compute_draft, round_.pk)
+    client = APIClient()
+    client.force_login(director)
+    url = f"/api/events/{event.slug}/rounds/"
+    with (
+        CaptureQueriesContext(connection) as queries,
+        Calls(EntryRefSerializer.get_fields) as built,
+    ):
+        response = client.get(url)
+    assert response.status_code == 200
+    (listed,) = response.json()
+    assert len(listed["boards"]) == 4
+    assert all(b["first"]["name"] and b["seats"][1]["entry"]["name"] for b in listed["boards"])
+    reads_of = {
+        table: reads(queries, table)
+        for table in ("tournament_round", "tournament_board", "tournament_seat")
+    }
+    # The rounds (the event's directors see drafts too), their boards, the boards' seats with
+    # who sits there; no entry or player read apart, nor a serializer built per entry.
+    assert reads_of == {"tournament_round": 1, "tournament_board": 1, "tournament_seat": 1}
+    assert reads(queries, "tournament_entry") == reads(queries, "tournament_player") == 0
+    # A model serializer's fields are built for the rounds and for their boards, and at most
+    # once for the entries (not once per entry named: 16 here).
+    assert built[EntryRefSerializer.get_fields] <= 3
