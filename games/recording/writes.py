@@ -81,13 +81,19 @@ class Recorder:
 Target = Game | Recorder
 
 
+# What the permission reads of a board's round and event (roles_of, not_arbiter, is_public).
+_RECORDER_FIELDS = ("status", "event__id", "event__festival_id", "event__name", "event__slug")
+
+
 def recorder_at(user: User, board_pk: int) -> Recorder | None:
     """Who writes at the board, with their right to record there (an arbiter or director of
     its event) checked once, before anything is locked or a request's body is read (the round
     and event read for it). None when the user sees no such board: none, or in a round not
     published (which only arbiters see)."""
-    # Unordered (by id): the rounds' default order joins and sorts for the one row wanted.
-    round_ = Round.objects.select_related("event").filter(boards__pk=board_pk).order_by().first()
+    # Unordered (by id): the rounds' default order joins and sorts for the one row wanted. The
+    # event's other columns are read by the write, with the game, under its lock.
+    rounds = Round.objects.select_related("event").only(*_RECORDER_FIELDS)
+    round_ = rounds.filter(boards__pk=board_pk).order_by().first()
     if round_ is None:
         return None
     allowed = is_arbiter(user or AnonymousUser(), round_.event)

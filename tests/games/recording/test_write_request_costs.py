@@ -1,7 +1,7 @@
 """What an arbiter's write costs (issue 29, cheaper requests): the answer is the game as the
 write stored it and the log entries it stored, read again from nowhere; a clock event writes the
 game's row without the position it left as it was; the live version is bumped with the event's
-slug read with the game."""
+slug read with the game; with Redis, a tablet's session is read from the cache."""
 
 from typing import Any
 
@@ -9,10 +9,11 @@ import pytest
 from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from rest_framework.test import APIClient
 
 from games.models import Game
 from tests.counting import reads
-from tests.games.factories import scripted_actions
+from tests.games.factories import board_with_game, scripted_actions
 from tournament.effects import live_key
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("tasks_in_process")]
@@ -74,3 +75,17 @@ def test_a_write_bumps_the_live_version_without_reading_its_event_again(
     assert reads(queries, "tournament_event") == 0  # read with the game, under its lock
     after = cache.get(live_key(slug))
     assert after is not None and after != before and after[0] == board.round.event_id
+
+
+def test_with_redis_a_signed_in_tablet_reads_its_session_from_the_cache(redis_url: str) -> None:
+    board, game, arbiter = board_with_game()
+    tablet = APIClient()
+    tablet.force_login(arbiter)
+    url = f"/api/games/{board.pk}/actions/"
+    actions = scripted_actions()
+    first = tablet.post(url, {"action": actions[0], "expected_index": 0}, format="json")
+    assert first.status_code == 201
+    with CaptureQueriesContext(connection) as queries:
+        response = tablet.post(url, {"action": actions[1], "expected_index": 1}, format="json")
+    assert response.status_code == 201, response.content
+    assert reads(queries, "django_session") == 0
