@@ -25,6 +25,7 @@ the primary's WAL position, which a public page requires of the replica before i
 from __future__ import annotations
 
 import threading
+import time
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -56,8 +57,15 @@ def standings_generation_key(event_id: int) -> str:
     return f"standings:v1:{event_id}:generation"
 
 
-def draft_key(round_id: int) -> str:
-    return f"draft:v1:{round_id}"
+def draft_key(event_id: int, number: int) -> str:
+    """The draft version of an event's round ``number`` (by its number: a poll asks by it)."""
+    return f"draft:v2:{event_id}:{number}"
+
+
+def draft_token() -> str:
+    """A new draft version, stamped with when it was made (seconds since 1970): a poll of a
+    round being paired tells from it how long the pairing has been silent."""
+    return f"{uuid.uuid4().hex}@{int(time.time())}"
 
 
 # While set, a rebuild of the rating list is queued and has not started: a result committed
@@ -71,14 +79,28 @@ RATINGS_DELAY_SECONDS = 5
 #: The task that rebuilds the rating list is queued by :func:`queue_ratings_rebuild`.
 RATINGS_TASK = "scoring.tasks.update_ratings"
 
+#: The task that recomputes an event's standings is queued by :func:`queue_standings_recompute`.
+STANDINGS_TASK = "scoring.tasks.recompute_standings"
+# Results of one event within this many seconds share one recompute: a director enters a round's
+# slips a few tenths of a second apart, and each would otherwise recompute the whole table for
+# nobody (a page that needs the standings meanwhile computes them itself).
+STANDINGS_DELAY_SECONDS = 2
+
+
+def standings_queued_key(event_id: int) -> str:
+    """Set while a recompute of the event's standings is queued and has not started."""
+    return f"standings:v1:{event_id}:queued"
+
 
 @dataclass
 class Change:
     """What one committed change asks for after its commit, each once, in the order asked."""
 
-    drafts: dict[int, None] = field(default_factory=dict)  # rounds whose draft version is new
+    # rounds (event id, number) whose draft version is new
+    drafts: dict[tuple[int, int], None] = field(default_factory=dict)
     standings: dict[int, None] = field(default_factory=dict)  # events whose standings are stale
-    live: dict[int, None] = field(default_factory=dict)  # events whose live version is new
+    # events whose live version is new, with their slug when the change read it (else None)
+    live: dict[int, str | None] = field(default_factory=dict)
     tasks: dict[tuple[str, tuple[Any, ...]], None] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
@@ -87,7 +109,8 @@ class Change:
     def merge(self, other: Change) -> None:
         self.drafts.update(other.drafts)
         self.standings.update(other.standings)
-        self.live.update(other.live)
+        for event_id, slug in other.live.items():
+            self.live[event_id] = slug or self.live.get(event_id)
         self.tasks.update(other.tasks)
 
 
@@ -132,16 +155,18 @@ def _ask(change: Change) -> None:
 def _carry_out(change: Change) -> None:
     """After the commit: new versions and dropped standings first, so that the pages the live
     bump refreshes and the tasks that follow read the change; then the tasks, in order."""
-    for round_id in change.drafts:
-        cache.set(draft_key(round_id), uuid.uuid4().hex, None)
+    for event_id, number in change.drafts:
+        cache.set(draft_key(event_id, number), draft_token(), None)
     for event_id in change.standings:
         cache.set(standings_generation_key(event_id), new_token(), None)
         cache.delete(standings_key(event_id))
-    for event_id in change.live:
-        bump_live(event_id)
+    for event_id, slug in change.live.items():
+        bump_live(event_id, slug)
     for task_name, args in change.tasks:
         if task_name == RATINGS_TASK:
             queue_ratings_rebuild()
+        elif task_name == STANDINGS_TASK:
+            queue_standings_recompute(*args)
         else:
             _send(task_name, args)
 
@@ -183,44 +208,68 @@ def queue_ratings_rebuild() -> bool:
     return True
 
 
+def queue_standings_recompute(event_id: int) -> bool:
+    """Queue a recompute of the event's standings unless one is queued and not yet started
+    (which will read this change too: it clears its flag before it reads); True if this call
+    queued it. Eager tasks run at once, each."""
+    from tournament.celery import app
+
+    if app.conf.task_always_eager:
+        _send(STANDINGS_TASK, (event_id,))
+        return True
+    # Expires, so that a queued task that is lost holds up no later change.
+    if not cache.add(standings_queued_key(event_id), True, STANDINGS_DELAY_SECONDS * 6):
+        return False
+    _send(STANDINGS_TASK, (event_id,), countdown=STANDINGS_DELAY_SECONDS)
+    return True
+
+
 def mail_round_published(round_id: int) -> None:
     """A round was published: once committed, e-mail its players their boards."""
     enqueue("tournament.tasks.notify_round_published", round_id)
 
 
-def bump_live(event_id: int) -> None:
-    from tournament.models.events import Event
+def bump_live(event_id: int, slug: str | None = None) -> None:
+    """A new live version for the event (``slug``: its slug, when the caller read it)."""
+    if slug is None:
+        from tournament.models.events import Event
 
-    slug = Event.objects.filter(pk=event_id).values_list("slug", flat=True).first()
+        slug = Event.objects.filter(pk=event_id).values_list("slug", flat=True).first()
     if slug is not None:
         cache.set(live_key(slug), (event_id, new_token()), LIVE_SECONDS)
 
 
-def live_changed(event_id: int) -> None:
-    """Something spectators see has changed: new live fragments once the change commits."""
-    _ask(Change(live={event_id: None}))
+def live_changed(event_id: int, slug: str | None = None) -> None:
+    """Something spectators see has changed: new live fragments once the change commits.
+    ``slug``: the event's, read by the change (spares reading it again after the commit)."""
+    _ask(Change(live={event_id: slug}))
 
 
-def draft_changed(round_id: int) -> None:
-    """A round's pairings changed (drafted, swapped): once committed, a new draft version, so
-    the director's review of it is computed again (tournament/web/page_cache.py)."""
-    _ask(Change(drafts={round_id: None}))
+def draft_changed(event_id: int, number: int) -> None:
+    """A round before its publication changed (opened for pairing, its pairing's progress or
+    error reported, its draft made or swapped, the round deleted): once committed, a new draft
+    version, so the director's review of it is computed again, and a poll of a round being
+    paired learns it has news (tournament/web/page_cache.py)."""
+    _ask(Change(drafts={(event_id, number): None}))
 
 
-def results_changed(event_id: int, *, entered: int | None = None, recompute: bool = True) -> None:
+def results_changed(
+    event_id: int, *, entered: int | None = None, recompute: bool = True, slug: str | None = None
+) -> None:
     """Something the standings show has changed: once committed, drop the cached standings,
     bump the event's generation and live version, and recompute in the background. ``entered``:
     the ResultCorrection of a board's result entered, corrected or withdrawn, whose players are
     e-mailed. ``recompute=False``: only what the standings show beside the scores changed (a
     game's provisional result, which its replay check settles with a recompute): dropped, to be
-    computed by the next reader or that check, and no rating changes."""
+    computed by the next reader or that check, and no rating changes. ``slug``: as for
+    :func:`live_changed`."""
     tasks: dict[tuple[str, tuple[Any, ...]], None] = {}
     if recompute:
-        tasks[("scoring.tasks.recompute_standings", (event_id,))] = None
+        tasks[(STANDINGS_TASK, (event_id,))] = None
         tasks[(RATINGS_TASK, ())] = None
     if entered is not None:
         tasks[("tournament.tasks.notify_result", (entered,))] = None
-    _ask(Change(standings={event_id: None}, live={event_id: None}, tasks=tasks))
+    _ask(Change(standings={event_id: None}, live={event_id: slug}, tasks=tasks))
 
 
 #: A draft round was published (inside the publishing transaction); ``round_`` is the round.

@@ -4,7 +4,9 @@ A role in an event is held by the event's own roles (``EventRole``) or, for an e
 festival, by a role across the festival (``FestivalRole``: a director or an arbiter of every
 event of it, those that join later included). A festival's role reaches its own events only."""
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Any
 
 from django.contrib.auth.models import AnonymousUser
@@ -21,11 +23,50 @@ from tournament.models.events import Entry, Event, EventRole, Player
 User = Account | AnonymousUser
 
 
+# The roles read during one request, by (user, event, festival): a director's result asks in
+# the API's permission, the board's lookup and the service. Kept for that request alone
+# (``roles_read_once``, around every request: tournament.web.middleware), never across requests;
+# outside one (a task, a shell) every check reads afresh. A role granted or removed meanwhile
+# empties it (``forget_roles``, on EventRole's and FestivalRole's saves and deletes).
+RolesKey = tuple[int, int, int | None]
+_roles_read: ContextVar[dict[RolesKey, frozenset[str]] | None] = ContextVar(
+    "roles_read", default=None
+)
+
+
+@contextmanager
+def roles_read_once() -> Iterator[None]:
+    """Within this block (one request), each user's roles in an event are read once."""
+    token = _roles_read.set({})
+    try:
+        yield
+    finally:
+        _roles_read.reset(token)
+
+
+def forget_roles(**kwargs: Any) -> None:
+    """A role was granted or removed: the roles read so far in this request are stale."""
+    read = _roles_read.get()
+    if read:
+        read.clear()
+
+
 def roles_of(user: User, event: Event) -> set[str]:
     if not user.is_authenticated:
         return set()
     if getattr(user, "is_superuser", False):
         return {EventRole.Role.DIRECTOR, EventRole.Role.ARBITER}
+    read = _roles_read.get()
+    key = (user.pk, event.pk, event.festival_id)
+    if read is not None and key in read:
+        return set(read[key])
+    roles = _read_roles(user, event)
+    if read is not None:
+        read[key] = frozenset(roles)
+    return roles
+
+
+def _read_roles(user: Account, event: Event) -> set[str]:
     own = EventRole.objects.filter(event=event, user=user).values_list("role", flat=True)
     if event.festival_id is None:
         return set(own)

@@ -75,6 +75,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "tournament.web.middleware.RequestIdMiddleware",
+    # Each user's roles in an event read once per request (tournament/permissions.py).
+    "tournament.web.middleware.RolesOncePerRequestMiddleware",
     # Above everything that may set a cookie: a public answer that sets one is made private.
     "tournament.web.middleware.SharedCacheGuardMiddleware",
     "django.middleware.security.SecurityMiddleware",
@@ -155,6 +157,9 @@ if REDIS_URL:
     # so that pages filling the cache never crowd out queued tasks; by default it is REDIS_URL.
     CELERY_BROKER_URL = env("CELERY_BROKER_URL") or REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
+    # A signed-in request (an arbiter's tablet, a director) reads its session from Redis, the
+    # database only on a miss; every session is still written to the database too.
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
     CELERY_BROKER_URL = "memory://"

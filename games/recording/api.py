@@ -21,7 +21,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from games.clocks.services import clock_operation
-from games.models import Game
+from games.models import Game, GameAction
 from games.recording import selectors
 from games.recording.corrections import take_back
 from games.recording.serializers import (
@@ -90,11 +90,11 @@ class GameViewSet(viewsets.ViewSet):
         with_log = request.query_params.get("log") not in ("0", "false", "no")
         return Response(selectors.game_state(game, with_log=with_log), status=code)
 
-    def written(self, game: Game, since: int, code: int = 200) -> Response:
-        """After a write: the game as the write stored it (no second read of the game row),
-        without the whole log, and the log entries just stored."""
-        body = selectors.game_state(game, with_log=False)
-        body["stored"] = selectors.log_entries(game, since=since)
+    def written(self, rows: list[GameAction], code: int = 200) -> Response:
+        """After a write: the game as the write stored it, without the whole log, and the log
+        entries it stored (``rows``, whose ``game`` is the game): nothing is read again."""
+        body = selectors.game_state(rows[-1].game, with_log=False)
+        body["stored"] = selectors.entries(rows)
         return Response(body, status=code)
 
     @extend_schema(
@@ -129,7 +129,7 @@ class GameViewSet(viewsets.ViewSet):
             rows = record_actions(actions=list(v["actions"]), **common)
         else:
             rows = record_actions(actions=[v["action"]], **common)
-        return self.written(rows[-1].game, v["expected_index"], status.HTTP_201_CREATED)
+        return self.written(rows, status.HTTP_201_CREATED)
 
     @extend_schema(
         request=ClockInput,
@@ -157,7 +157,7 @@ class GameViewSet(viewsets.ViewSet):
             confirm_long=v.get("confirm_long", False),
             client_at=v.get("client_at"),
         )
-        return self.written(row.game, v["expected_index"])
+        return self.written([row])
 
     @extend_schema(
         request=TakeBackInput,
@@ -178,7 +178,7 @@ class GameViewSet(viewsets.ViewSet):
             count=v["count"],
             reason=v["reason"],
         )
-        return self.written(row.game, v["expected_index"])
+        return self.written([row])
 
     @extend_schema(
         request=ImportInput,
@@ -198,7 +198,7 @@ class GameViewSet(viewsets.ViewSet):
             source=v["record"],
             expected_index=v.get("expected_index"),
         )
-        return self.written(rows[-1].game, 0, status.HTTP_201_CREATED)
+        return self.written(rows, status.HTTP_201_CREATED)
 
     @extend_schema(
         responses={200: OpenApiTypes.OBJECT, 404: ERRORS[404]},

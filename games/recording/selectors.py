@@ -7,6 +7,7 @@ browser, decides a flag).
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable
 from datetime import datetime
 from typing import Any
 
@@ -183,6 +184,12 @@ def log_entries(game: Game, since: int = 0) -> list[dict[str, Any]]:
         .select_related("user__player", "taken_back_by")
         .order_by("index")
     )
+    return entries(rows)
+
+
+def entries(rows: Iterable[GameAction]) -> list[dict[str, Any]]:
+    """Log rows as the log shows them (rows a write has just stored, or read with their user's
+    player and what took them back)."""
     return [
         {
             "index": r.index,
@@ -202,7 +209,9 @@ def game_state(game: Game, now: datetime | None = None, *, with_log: bool = True
     """Everything the board page and the API show of a game."""
     now = now or timezone.now()
     board = game.event_board
-    lowest = side_lowest(board)
+    # Seats hold levels only with a result (the result service writes both): without one, no
+    # side has a lowest level, and the seats need not be read.
+    lowest = side_lowest(board) if board.result else []
     state: dict[str, Any] = {
         "board": board.pk,
         "board_number": board.number,
@@ -377,15 +386,20 @@ def describe(game: Game, action: dict[str, Any]) -> str:
 # ---------------------------------------------------------------- summaries for other pages
 
 
-def live_summary_for_round(round_: Round, now: datetime | None = None) -> dict[int, dict[str, Any]]:
-    """Per board id: status, moves, scores, clock readings with the server's time, result.
+def live_summary_for_round(
+    round_: Round, now: datetime | None = None, boards: Collection[int] | None = None
+) -> dict[int, dict[str, Any]]:
+    """Per board id (of ``boards`` only, when given): status, moves, scores, clock readings
+    with the server's time, result.
 
     One query however many boards. A flag that has fallen shows in ``clock.flag_fallen``.
     """
     now = now or timezone.now()
-    games = list(Game.objects.ingenious().filter(board__round=round_).select_related("board"))
+    games = Game.objects.ingenious().filter(board__round=round_).select_related("board")
+    if boards is not None:
+        games = games.filter(board_id__in=boards)
     out: dict[int, dict[str, Any]] = {}
-    for game in games:
+    for game in games.order_by():
         pos = game.position if game.position_length == game.log_length else position(game)
         board = game.event_board
         out[board.pk] = {

@@ -93,8 +93,9 @@ def placed_this_turn(game: Game, seat: int) -> bool:
     this write's own)."""
     placed = game.actions.filter(
         kind=Kind.PLACE, index__gt=game.turn_index, taken_back_by__isnull=True
-    ).values_list("payload", flat=True)
-    return any(payload.get("player") == seat for payload in placed)
+    )
+    # Unordered: the default order of a game's actions joins the game's board, round and event.
+    return placed.filter(payload__player=seat).order_by().exists()
 
 
 def _check_clock_allows(game: Game, action: dict[str, Any]) -> None:

@@ -5,6 +5,7 @@ published without one. Reads never create a game: a page of such a board shows
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.db import IntegrityError, transaction
@@ -47,7 +48,12 @@ def _players(board: Board) -> list[str]:
     return [seat.player.name for seat in board.seats.all()]
 
 
-def _game_fields(board: Board) -> dict[str, Any]:
+Empties = dict[tuple[str, str, int], dict[str, Any]]
+
+
+def _game_fields(board: Board, empties: Empties | None = None) -> dict[str, Any]:
+    """A board's game as set up. ``empties``: the empty positions stored so far, by ruleset,
+    options and number of seats (they do not depend on the names), to store again."""
     event = board.round.event
     players = _players(board)
     if not 2 <= len(players) <= 4 and not board.plays_alone:  # solitaire: alone
@@ -69,7 +75,12 @@ def _game_fields(board: Board) -> dict[str, Any]:
             _("The event's ruleset options are not valid: %(exc)s") % {"exc": exc}
         ) from exc
     ms = event.clock_minutes * 60_000
-    empty = positions.new_engine(ruleset, options, players)
+    shape = (ruleset, json.dumps(options, sort_keys=True), len(players))
+    empty = None if empties is None else empties.get(shape)
+    if empty is None:
+        empty = positions.stored(positions.new_engine(ruleset, options, players), 0)
+        if empties is not None:
+            empties[shape] = empty
     return {
         "ruleset": ruleset,
         "options": options,
@@ -78,22 +89,30 @@ def _game_fields(board: Board) -> dict[str, Any]:
         "remaining_ms": [ms] * len(players),  # one clock per seat
         # The empty board, stored, so pages listing many games read no log to show it and the
         # first write plays on it.
-        "position": positions.stored(empty, 0),
+        "position": empty,
         "position_length": 0,
     }
 
 
 def create_games_for_round(round_: Round) -> list[Game]:
-    """One Game per board with two players or more (idempotent)."""
+    """One Game per board with two players or more (idempotent), stored in one statement; the
+    round's games with their boards, in board order."""
     boards = _boards().filter(round=round_, seats__number=1).order_by("number")
     if round_.event.ruleset == solitaire.RULESET:  # every entrant's board of one plays
         boards = _boards().filter(round=round_, result="").order_by("number")
-    games = []
-    with transaction.atomic():
-        for board in boards:
-            game, _created = Game.objects.get_or_create(board=board, defaults=_game_fields(board))
-            games.append(game)
-    return games
+    playing = list(boards)
+    made = set(Game.objects.filter(board__in=playing).values_list("board_id", flat=True))
+    empties: Empties = {}  # one empty board per kind of game, stored for each
+    Game.objects.bulk_create(
+        [
+            Game(board=board, **_game_fields(board, empties))
+            for board in playing
+            if board.pk not in made
+        ],
+        ignore_conflicts=True,  # made meanwhile: the board's one game stands
+    )
+    games = Game.objects.select_related("board__round__event").filter(board__in=playing)
+    return list(games.order_by("board__number"))
 
 
 def on_round_published(sender: object, round_: Round, **kwargs: object) -> None:

@@ -225,17 +225,31 @@ def board_live(request: HttpRequest, board_pk: int) -> HttpResponse:
     """The live part of the board page, polled by htmx; 204 when nothing has changed: at once
     when the poll holds the event's live version (nothing spectators see has changed since),
     else when the board's log length (``since``) and state (``state``) are the poll's. A clock
-    run down asks afresh (``fresh``): whether a flag fell is read at this moment."""
+    run down asks afresh (``fresh``): whether a flag fell is read at this moment, never from
+    the cache; otherwise the anonymous rendering is rendered once per live version."""
     fresh = request.GET.get("fresh") == "1"
     version = board_version(request, board_pk) or ""  # read before the game
     if version and not fresh and held_version(request) == version:
         return server_time(unchanged(version))
+    if fresh:
+        return server_time(_live_part(request, board_pk))
+    # The page cache keeps the body alone: it says the version read before it, which is not
+    # newer than the one it was rendered under.
+    return server_time(versioned(_cached_live_part(request, board_pk), version))
+
+
+def _live_part(request: HttpRequest, board_pk: int) -> HttpResponse:
+    fresh = request.GET.get("fresh") == "1"
+    version = board_version(request, board_pk) or ""  # read before the game
     game = _game(request, board_pk)
     since, state = request.GET.get("since"), request.GET.get("state")
     if not fresh and since == str(game.log_length) and state in (None, selectors.live_state(game)):
-        return server_time(unchanged(version))
+        return unchanged(version)
     ctx = _live_context(request, game, live_version=version)
-    return server_time(versioned(render(request, "games/_live.html", ctx), version))
+    return versioned(render(request, "games/_live.html", ctx), version)
+
+
+_cached_live_part = cached_page(board_version, params=("since", "state"))(_live_part)
 
 
 def server_time(response: HttpResponse) -> HttpResponse:

@@ -14,6 +14,7 @@ log. The log is replayed from the empty board by replay validation alone (games.
 from __future__ import annotations
 
 import logging
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -22,7 +23,6 @@ from typing import Any, TypeVar
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.auth.models import User as Account  # settings.AUTH_USER_MODEL
 from django.db import IntegrityError
-from django.db.models import prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -81,12 +81,19 @@ class Recorder:
 Target = Game | Recorder
 
 
+# What the permission reads of a board's round and event (roles_of, not_arbiter, is_public).
+_RECORDER_FIELDS = ("status", "event__id", "event__festival_id", "event__name", "event__slug")
+
+
 def recorder_at(user: User, board_pk: int) -> Recorder | None:
     """Who writes at the board, with their right to record there (an arbiter or director of
     its event) checked once, before anything is locked or a request's body is read (the round
     and event read for it). None when the user sees no such board: none, or in a round not
     published (which only arbiters see)."""
-    round_ = Round.objects.select_related("event").filter(boards__pk=board_pk).first()
+    # Unordered (by id): the rounds' default order joins and sorts for the one row wanted. The
+    # event's other columns are read by the write, with the game, under its lock.
+    rounds = Round.objects.select_related("event").only(*_RECORDER_FIELDS)
+    round_ = rounds.filter(boards__pk=board_pk).order_by().first()
     if round_ is None:
         return None
     allowed = is_arbiter(user or AnonymousUser(), round_.event)
@@ -129,6 +136,7 @@ def lock(target: Recorder | int) -> Game:
         Game.objects.select_for_update(of=("self", "board"))
         .filter(board__round__isnull=False)
         .select_related("board__round__event")
+        .order_by()  # one row (a board has one game): no sort by the board's round and event
     )
     if isinstance(target, Recorder):
         game = games.filter(board_id=target.board_pk).first()
@@ -297,18 +305,44 @@ def keep_position(game: Game, row: GameAction) -> None:
         game.position_length = game.log_length
 
 
+# The games whose position a write has stored anew (:func:`store_position`): :func:`save` writes
+# their position too. A clock event leaves it as it was, and the engine's state in it is the
+# largest thing the row holds.
+_NEW_POSITIONS: weakref.WeakSet[Game] = weakref.WeakSet()
+
+# What a write to a game changes besides its position: its clock, log, turn, status and check.
+_WRITTEN = (
+    "remaining_ms",
+    "clock_seat",
+    "clock_running",
+    "clock_since",
+    "turn_index",
+    "log_length",
+    "position_length",
+    "status",
+    "finished_at",
+    "validation",
+    "validation_message",
+)
+
+
 def store_position(game: Game, eng: EngineGame) -> None:
     """The position the write left, stored with the game (its summary and the engine's state);
     the engine counts the record's actions it was played with."""
     game.position = positions.stored(eng, eng.actions_applied)
     game.position_length = game.log_length
+    _NEW_POSITIONS.add(game)
 
 
 def save(game: Game) -> None:
-    """Store the game row; spectators' live pages are refreshed once the write commits."""
-    game.save()
+    """Store what the write changed of the game row (its position only when it stored a new
+    one); spectators' live pages are refreshed once the write commits."""
+    stored = game in _NEW_POSITIONS
+    game.save(update_fields=[*_WRITTEN, "position"] if stored else _WRITTEN)
+    _NEW_POSITIONS.discard(game)
     assert game.board is not None  # an Ingenious game is played at its board
-    effects.live_changed(game.board.round.event_id)
+    event = game.board.round.event  # read with the game (lock)
+    effects.live_changed(event.pk, event.slug)
 
 
 def finish(game: Game, eng: EngineGame, at: datetime, user: User) -> None:
@@ -318,9 +352,9 @@ def finish(game: Game, eng: EngineGame, at: datetime, user: User) -> None:
     # table's placings, a solitaire entrant's placing among the round's entrants.
     table = positions.is_table(eng)
     assert game.board is not None  # an Ingenious game is played at its board
-    prefetch_related_objects([game.board], *SEATED)
     game.board = enter_result(
-        board=lock_round(game.board),  # the board is locked by the write; a result, its round too
+        # The board is locked by the write; a result, its round too (its seats read with it).
+        board=lock_round(game.board),
         user=acting(user),
         result=positions.result_code(eng) if game.ruleset != "solitaire" else "table",
         levels=positions.table_levels(eng),

@@ -18,7 +18,7 @@ from django.core.cache import cache
 from django.utils.translation import get_language
 
 from tournament.effects import live_key
-from tournament.web.page_cache import live_entry
+from tournament.web.page_cache import live_entry, standings_entry
 
 FRAGMENT_SECONDS = 10 * 60
 
@@ -34,6 +34,13 @@ class Live:
 def current(slug: str, lookup: Callable[[], int | None] | None = None) -> Live | None:
     """The event behind `slug` and its live version; None when there is no such event."""
     entry = live_entry(slug, lookup)
+    return None if entry is None else Live(event_id=entry[0], version=entry[1])
+
+
+def standings(slug: str, lookup: Callable[[], int | None] | None = None) -> Live | None:
+    """The event behind `slug` and its standings version (for what changes with results and
+    names, not with moves: tournament.web.page_cache.standings_version)."""
+    entry = standings_entry(slug, lookup)
     return None if entry is None else Live(event_id=entry[0], version=entry[1])
 
 
@@ -57,6 +64,24 @@ class Fragment:
 _SERVED: OrderedDict[str, Fragment] = OrderedDict()
 _SERVED_MAX = 64
 _served_lock = threading.Lock()
+
+
+def board_parts(
+    states: list[tuple[int, str]], render: Callable[[list[int]], dict[int, str]]
+) -> list[str]:
+    """Each board's part of the live boards, in the order of ``states`` ((board id, what the
+    part shows changes with): scoring.live.selectors.board_states), in the reader's language:
+    those cached under their state as they are, the others rendered by ``render`` (their ids)
+    and kept. A move, or a result, then renders its own board's part again, not the round's."""
+    language = get_language()
+    keys = {pk: f"live:board:v1:{pk}:{language}:{state}" for pk, state in states}
+    found: dict[str, str] = cache.get_many(list(keys.values()))
+    missing = [pk for pk, key in keys.items() if key not in found]
+    if missing:
+        rendered = {keys[pk]: html for pk, html in render(missing).items()}
+        cache.set_many(rendered, FRAGMENT_SECONDS)
+        found.update(rendered)
+    return [found[keys[pk]] for pk, _ in states if keys[pk] in found]
 
 
 def fragment(live: Live, name: str, render: Callable[[], str]) -> Fragment:

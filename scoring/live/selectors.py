@@ -4,14 +4,15 @@ Never writes: a flag whose time has run out shows as fallen here (derived from t
 recorded by the next write to the game or by the flag sweep.
 """
 
+import hashlib
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Any
 
 from games.engine.tiles import COLOURS
 from games.recording.selectors import live_summary_for_round, seat_teams
 from tournament.models.events import Board, Round
-from tournament.models.tables import Seat
-from tournament.rounds.selectors import boards_of
+from tournament.models.tables import Seat, seats_with_players
 
 
 @dataclass(frozen=True)
@@ -85,8 +86,43 @@ class LiveBoard:
         return seats
 
 
-def live_boards(round_: Round) -> list[LiveBoard]:
-    """The round's boards with their games' live summaries and seats, in a fixed number of
-    queries."""
-    summaries = live_summary_for_round(round_)
-    return [LiveBoard(board, summaries.get(board.pk)) for board in boards_of(round_)]
+def live_boards(round_: Round, only: Collection[int] | None = None) -> list[LiveBoard]:
+    """The round's boards (those of ``only``, when given) with their games' live summaries and
+    seats, in three queries."""
+    summaries = live_summary_for_round(round_, boards=only)
+    boards = round_.boards.prefetch_related(seats_with_players()).order_by("number")
+    if only is not None:
+        boards = boards.filter(pk__in=only)
+    return [LiveBoard(board, summaries.get(board.pk)) for board in boards]
+
+
+def board_states(round_: Round) -> list[tuple[int, str]]:
+    """The round's boards in order, each with what its live part shows changes with, in one
+    query: its game's log length (every move, clock event and flag), status and replay check;
+    its result as written (its version), checked and confirmed, and whether it is open to
+    recording; and who sits there, by name. The state is hashed (a key's length)."""
+    rows = (
+        Seat.objects.filter(board__round=round_)
+        .order_by("board__number", "number")
+        .values_list(
+            "board_id",
+            "board__result",
+            "board__result_version",
+            "board__result_check",
+            "board__confirmation",
+            "board__recording_open",
+            "board__game__log_length",
+            "board__game__status",
+            "board__game__validation",
+            "entry_id",
+            "entry__player__name",
+            "entry__partner__name",
+        )
+    )
+    states: dict[int, list[str]] = {}
+    for board_id, *state in rows:
+        states.setdefault(board_id, []).append(repr(state))
+    return [
+        (board_id, hashlib.sha256("|".join(seats).encode()).hexdigest()[:32])
+        for board_id, seats in states.items()
+    ]

@@ -44,12 +44,23 @@ PROJECTOR_LINES_PER_SCREEN = 40
 
 
 def _live(slug: str) -> live_cache.Live:
-    live = live_cache.current(
-        slug, lambda: Event.objects.filter(slug=slug).values_list("pk", flat=True).first()
-    )
+    """The event's live version: what changes with anything spectators see."""
+    live = live_cache.current(slug, lambda: _event_id(slug))
     if live is None:
         raise Http404(_("No such event."))
     return live
+
+
+def _standings(slug: str) -> live_cache.Live:
+    """The event's standings version: what changes with results and names, not with moves."""
+    live = live_cache.standings(slug, lambda: _event_id(slug))
+    if live is None:
+        raise Http404(_("No such event."))
+    return live
+
+
+def _event_id(slug: str) -> int | None:
+    return Event.objects.filter(slug=slug).values_list("pk", flat=True).first()
 
 
 def _event(event_id: int) -> Event:
@@ -75,8 +86,25 @@ def _boards_context(event: Event) -> _BoardsContext:
 
 
 def _render_boards(event_id: int) -> str:
+    """The round's boards, each board's part rendered again only when it changed (a move
+    renders its own board's, not the round's: scoring.live.cache.board_parts)."""
     event = _event(event_id)
-    return render_to_string("live/_boards.html", _boards_context(event))
+    round_ = current_public_round(event)
+    parts: list[str] = []
+    if round_ is not None:
+        parts = live_cache.board_parts(
+            selectors.board_states(round_), lambda only: render_board_parts(round_, only)
+        )
+    context = {"event": event, "round": round_, "parts": [mark_safe(part) for part in parts]}
+    return render_to_string("live/_boards.html", context)
+
+
+def render_board_parts(round_: Round, only: list[int]) -> dict[int, str]:
+    """The live parts of the round's boards ``only``, by board id."""
+    return {
+        item.board.pk: render_to_string("live/_board.html", {"item": item})
+        for item in selectors.live_boards(round_, only)
+    }
 
 
 def _render_standings(event_id: int) -> str:
@@ -142,12 +170,14 @@ def event_live(request: HttpRequest, slug: str) -> HttpResponse:
         live_cache.forget(slug)
         live = _live(slug)
         event = _event(live.event_id)
+    standings = _standings(slug)
     context = {
         "event": event,
         "round": current_public_round(event),
         "boards_html": mark_safe(_fragment(live, "boards").html),
-        "standings_html": mark_safe(_fragment(live, "standings").html),
+        "standings_html": mark_safe(_fragment(standings, "standings").html),
         "live_version": live.version,  # the fragments' above
+        "standings_version": standings.version,
         "server_ms": int(time.time() * 1000),
     }
     return render(request, "live/event_live.html", context)
@@ -175,11 +205,16 @@ def _fragment_response(
     return _with_server_time(versioned(response, live.version))
 
 
-def _fragment_view(name: str) -> Callable[[HttpRequest, str], HttpResponse]:
+def _fragment_view(
+    name: str, current: Callable[[str], live_cache.Live] = _live
+) -> Callable[[HttpRequest, str], HttpResponse]:
+    """The fragment ``name`` under the event's version ``current`` says (the live version, or
+    the standings version for what changes with results alone)."""
+
     @require_GET
     def view(request: HttpRequest, slug: str) -> HttpResponse:
         with spectator_reads(request) as shared:
-            live = _live(slug)
+            live = current(slug)
             if held_version(request) == live.version:  # the poller's copy is this version's
                 answer = cache_headers(request, unchanged(live.version), shared=shared)
                 return _with_server_time(answer)
@@ -190,7 +225,7 @@ def _fragment_view(name: str) -> Callable[[HttpRequest, str], HttpResponse]:
 
 
 live_boards_fragment = _fragment_view("boards")
-live_standings_fragment = _fragment_view("standings")
+live_standings_fragment = _fragment_view("standings", _standings)
 projector_fragment = _fragment_view("projector")
 
 

@@ -19,6 +19,7 @@ table's number.
 from dataclasses import dataclass, replace
 from typing import Any
 
+from django.core.cache import cache
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -47,6 +48,7 @@ from scoring.standings.sheet import (
     Standings,
     TieBreakColumn,
 )
+from tournament.effects import standings_queued_key
 from tournament.models.events import (
     PAIR_RESULTS,
     PUBLIC_ROUND_STATUSES,
@@ -434,11 +436,12 @@ def standings_for(event: Event) -> Standings:
 def refresh_cached_standings(event_id: int) -> None:
     """Recompute and cache an event's standings (the task run after a result changes), unless
     the cache holds them computed since the latest change: when results come in faster than
-    the worker recomputes, the first of the queued tasks computes and the rest find it done."""
+    the worker recomputes, the first of the queued tasks computes and the rest find it done.
+    Its queued flag is cleared first (effects.queue_standings_recompute): a change committed
+    from now on queues the next recompute, and one committed before is read by this one."""
+    cache.delete(standings_queued_key(event_id))
     event = Event.objects.filter(pk=event_id).first()
     if event is None:
-        from django.core.cache import cache
-
         cache.delete(standings_cache.cache_key(event_id))
         return
     if standings_cache.load(event_id) is not None:

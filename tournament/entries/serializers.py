@@ -174,6 +174,16 @@ class EntryRefSerializer(ModelSerializer[Entry]):
         fields = ["id", "name", "starting_rank"]
 
 
+# One for every entry named in an answer: a serializer made per entry (its fields built anew
+# each time) was the dearest part of a round's boards.
+_ENTRY_REF = EntryRefSerializer()
+
+
+def entry_ref(entry: Entry) -> dict[str, Any]:
+    """An entry as :class:`EntryRefSerializer` shows it."""
+    return dict(_ENTRY_REF.to_representation(entry))
+
+
 class EntryRequestSerializer(ModelSerializer[EntryRequest]):
     player = PlayerBriefSerializer(read_only=True)
     event = serializers.SlugRelatedField[Event](slug_field="slug", read_only=True)

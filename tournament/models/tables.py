@@ -7,8 +7,11 @@ seats' placings by the one result service); a bye or an absence has one seat. On
 :mod:`tournament.rounds.seating` writes seats.
 """
 
+from typing import Any
+
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.events import Board, Entry, Player
@@ -63,11 +66,35 @@ class Seat(models.Model):
         return self.entry.player
 
 
+def _with_players() -> QuerySet[Seat]:
+    # In seat order by the board's id: the default order (by the board) joins its round and
+    # event, whose own orders are of no use among one board's seats.
+    return Seat.objects.select_related("entry__player", "entry__partner").order_by(
+        "board_id", "number"
+    )
+
+
+def seats_with_players() -> Prefetch[Any]:
+    """Boards' seats with who sits there, in seat order: ``SEATED`` in one query."""
+    return Prefetch("seats", _with_players())
+
+
+def read_seats(board: Board) -> None:
+    """Read the board's seats with who sits there (one query) and keep them with the board, as
+    a prefetch of ``SEATED`` would (:func:`seats_of`, ``board.seats.all()``)."""
+    prefetch_related_objects([board], seats_with_players())
+
+
+def forget_seats(board: Board) -> None:
+    """The board's seats kept with it are out of date (written by other rows): read them anew
+    when next asked."""
+    getattr(board, "_prefetched_objects_cache", {}).pop("seats", None)
+
+
 def seats_of(board: Board) -> list[Seat]:
     """The board's seats in seat order, with who sits there: those read with the board (prefetch
     ``SEATED``), else read now. A write that updates them updates the board's own too."""
     read = getattr(board, "_prefetched_objects_cache", {}).get("seats")
     if read is not None:
         return list(read)
-    seats = Seat.objects.filter(board=board).select_related("entry__player", "entry__partner")
-    return list(seats.order_by("number"))
+    return list(_with_players().filter(board=board))

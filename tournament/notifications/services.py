@@ -20,7 +20,7 @@ import logging
 import time
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from django.conf import settings
 from django.core import mail
@@ -28,7 +28,7 @@ from django.core.exceptions import ValidationError
 from django.core.mail.backends.base import BaseEmailBackend
 from django.core.validators import validate_email
 from django.db import transaction
-from django.db.models import QuerySet
+from django.db.models import Prefetch, QuerySet, prefetch_related_objects
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -135,7 +135,16 @@ def _named(entry: Entry | Player) -> str:
 
 
 def _seated(board: Board) -> list[Seat]:
-    return list(board.seats.select_related("entry__player__user", "entry__partner__user"))
+    """The board's seats with their players and accounts, read once per board (a message's
+    parts ask for them in turn)."""
+    if "seats" not in getattr(board, "_prefetched_objects_cache", {}):
+        prefetch_related_objects([board], _seats_with_accounts())
+    return list(board.seats.all())
+
+
+def _seats_with_accounts() -> Prefetch[Any]:
+    seats = Seat.objects.select_related("entry__player__user", "entry__partner__user")
+    return Prefetch("seats", seats.order_by("board_id", "number"))
 
 
 def _sides(seats: list[Seat]) -> list[Entry]:
@@ -234,7 +243,11 @@ def _round_message(round_: Round, board: Board, entry: Entry, player: Player) ->
 def round_messages(round_: Round) -> list[Message]:
     """The message to each player of a published round: board, opponent, first seat or not;
     each in its player's language."""
-    boards = round_.boards.select_related("round__event").order_by("number")
+    boards = (
+        round_.boards.select_related("round__event")
+        .prefetch_related(_seats_with_accounts())
+        .order_by("number")
+    )
     seated = [(board, entry, player) for board in boards for entry, player in _recipients(board)]
     languages = languages_of(player.user_id for _board, _entry, player in seated)
     messages = []

@@ -5,6 +5,7 @@ from django.db.models import QuerySet
 from drf_spectacular.utils import PolymorphicProxySerializer, extend_schema
 from rest_framework import viewsets
 from rest_framework.decorators import action
+from rest_framework.generics import get_object_or_404
 from rest_framework.request import Request
 from rest_framework.response import Response
 
@@ -31,13 +32,14 @@ class BoardViewSet(EventScoped, viewsets.GenericViewSet[Board]):
     serializer_class = BoardSerializer
 
     def get_queryset(self) -> QuerySet[Board]:
+        return self._boards().prefetch_related(*SEATED)
+
+    def _boards(self) -> QuerySet[Board]:
+        """The boards of the rounds the user sees, with their round and event (not their seats:
+        a write reads them under its lock)."""
         event = self.get_event()
         rounds = rounds_visible_to(self.request.user, event)
-        return (
-            Board.objects.filter(round__in=rounds)
-            .select_related("round__event")
-            .prefetch_related(*SEATED)
-        )
+        return Board.objects.filter(round__in=rounds).select_related("round__event")
 
     def retrieve(self, request: Request, slug: str, pk: int) -> Response:
         return Response(self.get_serializer(self.get_object()).data)
@@ -60,7 +62,8 @@ class BoardViewSet(EventScoped, viewsets.GenericViewSet[Board]):
         solitaire): a table of 3 or 4 takes them with optional ``placings``, a ``reason`` and
         ``replaces`` instead of ``result``; a two-sided board takes them with its ``result``
         (all six of each side when known), as it takes ``first_lowest``/``second_lowest``."""
-        board = self.get_object()
+        board = get_object_or_404(self._boards(), pk=pk)
+        self.check_object_permissions(request, board)
         require_director(request.user, self.get_event())
         if "levels" in request.data:  # per side: a table, a solitaire entrant, or a pair
             table = TableResultSerializer(data=request.data)
@@ -70,7 +73,8 @@ class BoardViewSet(EventScoped, viewsets.GenericViewSet[Board]):
             data = ResultSerializer(data=request.data)
             data.is_valid(raise_exception=True)
             board = set_board_result(board=board, user=request.user, **data.validated_data)
-        board = self.get_queryset().prefetch_related("seats__entry__player").get(pk=board.pk)
+        # The board as the write stored it: its seats (who sits there, placings, levels) were
+        # read with it under its lock and written from there; nothing is read again.
         return Response(BoardSeatsSerializer(board, context=self.get_serializer_context()).data)
 
     @extend_schema(request=ReopenSerializer, responses={200: BoardSerializer, **ERRORS})

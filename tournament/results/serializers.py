@@ -12,7 +12,7 @@ from rest_framework import serializers
 from rest_framework.reverse import reverse
 
 from tournament.api.base import DisplayNameField
-from tournament.entries.serializers import EntryRefSerializer
+from tournament.entries.serializers import EntryRefSerializer, entry_ref
 from tournament.fields import ModelSerializer, WholeNumberField
 from tournament.models.events import Board, Result
 from tournament.results.models import ResultCorrection
@@ -85,12 +85,12 @@ class BoardSerializer(ModelSerializer[Board]):
     @extend_schema_field(EntryRefSerializer)
     def get_first(self, board: Board) -> dict[str, Any] | None:
         seat = self._side(board, 0)
-        return EntryRefSerializer(seat.entry).data if seat else None
+        return entry_ref(seat.entry) if seat else None
 
     @extend_schema_field(EntryRefSerializer(allow_null=True))
     def get_second(self, board: Board) -> dict[str, Any] | None:
         seat = self._side(board, 1)
-        return EntryRefSerializer(seat.entry).data if seat else None
+        return entry_ref(seat.entry) if seat else None
 
     @extend_schema_field(WholeNumberField(allow_null=True))
     def get_first_lowest(self, board: Board) -> int | None:
@@ -107,7 +107,7 @@ class BoardSerializer(ModelSerializer[Board]):
         return [
             {
                 "number": seat.number,
-                "entry": EntryRefSerializer(seat.entry).data,
+                "entry": entry_ref(seat.entry),
                 "player": seat.player.name,  # who sits there: a team's partner at its second
                 "placing": seat.placing,
                 "lowest": seat.lowest,

@@ -27,7 +27,7 @@ from tournament.effects import board_decided, board_deciding, changing
 from tournament.errors import Conflict, DomainError
 from tournament.logs import log_write
 from tournament.models.events import Board, Event, Result, Round
-from tournament.models.tables import Seat
+from tournament.models.tables import Seat, forget_seats, read_seats
 from tournament.names import display_name
 from tournament.permissions import require_director
 from tournament.results.checks import (
@@ -66,14 +66,16 @@ class Source(StrEnum):
 
 def lock_board(board: Board) -> Board:
     """The board's row, locked (with its round's and event's): results of one round are
-    written one at a time, and two phones or tablets at once give one outcome."""
+    written one at a time, and two phones or tablets at once give one outcome. Its seats, with
+    who sits there, are read with it (one query): the result's checks and its write use them."""
     locked = Board.objects.select_for_update().select_related("round__event")
-    found = locked.filter(pk=board.pk).first()
+    found = locked.filter(pk=board.pk).order_by().first()  # by its id: no sort
     if found is None:  # its draft was deleted while this request waited
         raise Conflict(
             _("Board %(number)s was deleted meanwhile: reload.") % {"number": board.number},
             code="board_deleted",
         )
+    read_seats(found)
     return found
 
 
@@ -82,6 +84,7 @@ def lock_round(board: Board) -> Board:
     caller locked (a game's write, which locks its game and board on every move): a result is
     written with them locked, as :func:`lock_board` does."""
     board.round = Round.objects.select_for_update().select_related("event").get(pk=board.round_id)
+    read_seats(board)
     return board
 
 
@@ -134,10 +137,12 @@ def _store(
     seating.settle_seats(board, outcome)
     if board.round.event.ruleset == Event.Ruleset.SOLITAIRE:
         rerank_round(board.round)
-    refresh_round_status(board.round)
+        forget_seats(board)  # placed anew over the round, by other rows than the board's own
+    refresh_round_status(board.round, fresh=True)  # read with the board, under its lock
     # The board's players are e-mailed the result (or its withdrawal) with the recompute.
     entered = correction.pk if notify else None
-    effects.results_changed(board.round.event_id, entered=entered, recompute=recompute)
+    event = board.round.event
+    effects.results_changed(event.pk, entered=entered, recompute=recompute, slug=event.slug)
     return board
 
 

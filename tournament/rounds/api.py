@@ -3,7 +3,9 @@ directors and published. Drafts (and rounds being paired) are the directors' own
 serializers parse, the services decide and write, the selectors read."""
 
 from django.db.models import QuerySet
-from drf_spectacular.utils import extend_schema
+from django.utils.cache import patch_cache_control
+from django.utils.http import parse_etags
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status, viewsets
 from rest_framework.decorators import action
 from rest_framework.request import Request
@@ -13,8 +15,10 @@ from rest_framework.reverse import reverse
 from tournament.api.base import EventScoped
 from tournament.api.errors import ERRORS
 from tournament.models.events import Round
+from tournament.permissions import is_director
+from tournament.reading import whole_number
 from tournament.rounds import services as round_services
-from tournament.rounds.selectors import rounds_visible_to
+from tournament.rounds.selectors import rounds_visible_to, with_boards
 from tournament.rounds.serializers import (
     PairingChangeSerializer,
     PairingRequestedSerializer,
@@ -28,6 +32,7 @@ from tournament.rounds.services import (
     request_pairing,
     swap_entries,
 )
+from tournament.web.page_cache import draft_version
 
 
 def round_url(request: Request, round_: Round) -> str:
@@ -42,13 +47,47 @@ class RoundViewSet(EventScoped, viewsets.GenericViewSet[Round]):
     lookup_field = "number"
 
     def get_queryset(self) -> QuerySet[Round]:
-        return rounds_visible_to(self.request.user, self.get_event()).select_related("event")
+        rounds = rounds_visible_to(self.request.user, self.get_event()).select_related("event")
+        return with_boards(rounds)
 
     def list(self, request: Request, slug: str) -> Response:
         return Response(self.get_serializer(self.get_queryset(), many=True).data)
 
-    def retrieve(self, request: Request, slug: str, number: int) -> Response:
-        return Response(self.get_serializer(self.get_object()).data)
+    @extend_schema(
+        parameters=[
+            OpenApiParameter(
+                "If-None-Match",
+                str,
+                OpenApiParameter.HEADER,
+                description="The ETag of the round as last read while it was being paired",
+            )
+        ],
+        responses={200: RoundSerializer, 304: None, **ERRORS},
+        description="A round. While it is being paired, its directors' answer carries an ETag: "
+        "sent back as If-None-Match, the answer is 304 Not Modified (read from the cache "
+        "alone) until the pairing reports progress, fails or makes the draft.",
+    )
+    def retrieve(self, request: Request, slug: str, number: int | str) -> Response:
+        event = self.get_event()
+        # Read before the round. Drafts and rounds being paired are the directors' own.
+        version = None
+        asked = whole_number(str(number))
+        if asked is not None and is_director(request.user, event):
+            version = draft_version(event.pk, asked)
+            if f'"{version}"' in parse_etags(request.headers.get("If-None-Match", "")):
+                return self._private(Response(status=status.HTTP_304_NOT_MODIFIED), version)
+        round_ = self.get_object()
+        response = Response(self.get_serializer(round_).data)
+        if version is not None and round_.status == Round.Status.PAIRING:
+            return self._private(response, version)
+        return response
+
+    @staticmethod
+    def _private(response: Response, version: str) -> Response:
+        """The round's validator; the answer is for this director alone, asked about anew."""
+        response["ETag"] = f'"{version}"'
+        patch_cache_control(response, private=True, no_cache=True)
+        return response
 
     @extend_schema(
         request=None,

@@ -169,5 +169,5 @@ def set_round_challenge(*, round_: Round, user: User, challenge: str, reason: st
         new=challenge,
         reason=reason,
     )
-    effects.draft_changed(round_.pk)
+    effects.draft_changed(round_.event_id, round_.number)
     return round_

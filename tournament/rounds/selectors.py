@@ -3,7 +3,7 @@
 from datetime import datetime
 
 from django.conf import settings
-from django.db.models import Max, QuerySet
+from django.db.models import Max, Prefetch, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -14,7 +14,7 @@ from tournament.models.events import (
     Event,
     Round,
 )
-from tournament.models.tables import SEATED
+from tournament.models.tables import seats_with_players
 from tournament.pairing.systems import resolve_system
 from tournament.pairing.tables_schedule import Schedule, all_play_all_tables
 from tournament.permissions import User, is_director
@@ -49,8 +49,24 @@ def pair_of(board: Board) -> tuple[int, int | None]:
 
 
 def boards_of(round_: Round) -> QuerySet[Board]:
-    """The round's boards in order, with every seat's player (tables list them all)."""
-    return round_.boards.prefetch_related(*SEATED).order_by("number")
+    """The round's boards in order, with every seat's player (tables list them all): two
+    queries."""
+    return round_.boards.prefetch_related(seats_with_players()).order_by("number")
+
+
+def with_boards(rounds: QuerySet[Round]) -> QuerySet[Round]:
+    """Rounds read with their boards (and each board's round and event), in order, and every
+    seat's player: three queries however many rounds (``boards_in``)."""
+    boards = Board.objects.select_related("round__event").prefetch_related(seats_with_players())
+    return rounds.prefetch_related(Prefetch("boards", boards.order_by("number")))
+
+
+def boards_in(round_: Round) -> QuerySet[Board]:
+    """The round's boards in order, as :func:`with_boards` read them, else read now (each with
+    its round and event, and every seat's player)."""
+    if "boards" in getattr(round_, "_prefetched_objects_cache", {}):
+        return round_.boards.all()
+    return boards_of(round_).select_related("round__event")
 
 
 def last_round(event: Event) -> Round | None:

@@ -11,10 +11,9 @@ from rest_framework.reverse import reverse
 from tournament.api.base import MAX_BOARD_NUMBER, MAX_ID, DisplayNameField
 from tournament.fields import ModelSerializer, WholeNumberField
 from tournament.models.events import Round
-from tournament.models.tables import SEATED
 from tournament.results.serializers import BoardSerializer
 from tournament.rounds.models import PairingChange
-from tournament.rounds.selectors import note_texts
+from tournament.rounds.selectors import boards_in, note_texts
 from tournament.text import NoControlCharacters
 
 
@@ -48,11 +47,7 @@ class RoundSerializer(ModelSerializer[Round]):
 
     @extend_schema_field(BoardSerializer(many=True))
     def get_boards(self, round_: Round) -> list[dict[str, Any]]:
-        boards = (
-            round_.boards.select_related("round__event")
-            .prefetch_related(*SEATED)  # the seats and sides, in one query each
-            .order_by("number")
-        )
+        boards = boards_in(round_)  # with the seats and who sits there
         return BoardSerializer(boards, many=True, context=self.context).data  # type: ignore[return-value]
 
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))

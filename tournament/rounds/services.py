@@ -97,7 +97,7 @@ def start_pairing(*, event: Event, user: User) -> Round:
             _("Round %(number)s needs at least two active players who are not on a bye.")
             % {"number": number}
         )
-    return Round.objects.create(
+    round_ = Round.objects.create(
         event=event,
         number=number,
         status=Round.Status.PAIRING,
@@ -105,6 +105,8 @@ def start_pairing(*, event: Event, user: User) -> Round:
         challenge=challenge_rounds.challenge_for(event, number),  # "" unless challenges
         seed=solitaire.seed_for(event),  # None unless duplicate solitaire
     )
+    effects.draft_changed(event.pk, number)  # a round of this number deleted before is news too
+    return round_
 
 
 def request_pairing(*, event: Event, user: User) -> Round:
@@ -142,6 +144,7 @@ def retry_pairing(*, round_: Round, user: User) -> bool:
             user=user if user.is_authenticated else None,
             reason="the pairing task stopped reporting",
         )
+        effects.draft_changed(locked.event_id, locked.number)  # its silence starts again
         effects.enqueue("tournament.tasks.compute_pairing", locked.pk)
     logger.warning("pairing task of round %s re-queued after %s s of silence", locked.pk, silent)
     return True
@@ -182,12 +185,13 @@ def _pair(event: Event, number: int, states: list[Any]) -> PairedRound:
     return PairedRound(pairing.system, tables, list(pairing.notes))
 
 
-def _progress(round_id: int, percent: int, error: str = "") -> None:
+def _progress(round_: Round, percent: int, error: str = "") -> None:
     # Written outside any transaction so the polling page sees it while the pairing runs; the
     # time tells the director's page the task is alive.
-    Round.objects.filter(pk=round_id, status=Round.Status.PAIRING).update(
+    Round.objects.filter(pk=round_.pk, status=Round.Status.PAIRING).update(
         pairing_progress=percent, pairing_error=error, pairing_reported_at=timezone.now()
     )
+    effects.draft_changed(round_.event_id, round_.number)
 
 
 def compute_draft(round_id: int) -> Round | None:
@@ -203,19 +207,19 @@ def compute_draft(round_id: int) -> Round | None:
     if round_ is None or round_.status != Round.Status.PAIRING or round_.pairing_error:
         return round_
     event = round_.event
-    _progress(round_id, 10)
+    _progress(round_, 10)
     states = _states(event, round_.number)
-    _progress(round_id, 30)
+    _progress(round_, 30)
     try:
         paired = _pair(event, round_.number, states)
     except (NoPairingError, DomainError) as exc:
-        _progress(round_id, 100, f"No pairing: {exc.message}")
+        _progress(round_, 100, f"No pairing: {exc.message}")
         return Round.objects.get(pk=round_id)
     except Exception as exc:  # a bug in the core must not leave the page waiting forever
         logger.exception("pairing round %s of %s failed", round_.number, event.slug)
-        _progress(round_id, 100, f"The pairing failed: {exc}")
+        _progress(round_, 100, f"The pairing failed: {exc}")
         return Round.objects.get(pk=round_id)
-    _progress(round_id, 80)
+    _progress(round_, 80)
     with transaction.atomic():
         round_ = Round.objects.select_for_update().filter(pk=round_id).first()
         if round_ is None or round_.status != Round.Status.PAIRING or round_.boards.exists():
@@ -239,7 +243,7 @@ def compute_draft(round_id: int) -> Round | None:
         round_.system = paired.system
         round_.notes = [n.as_json() for n in paired.notes]
         round_.save(update_fields=["status", "pairing_progress", "system", "notes"])
-        effects.draft_changed(round_.pk)
+        effects.draft_changed(round_.event_id, round_.number)
     return round_
 
 
@@ -280,6 +284,7 @@ def delete_draft(*, round_: Round, user: User) -> None:
             code="round_published",
         )
     log_write("round.delete", user=user, event=round_.event_id, round=round_.number)
+    effects.draft_changed(round_.event_id, round_.number)
     round_.delete()
 
 
@@ -379,7 +384,7 @@ def swap_players(
     for board in changed:
         seating.reseat(board, order[board.pk], reason=reason)
     warnings = _swap_warnings(round_, [b.pk for b in changed])
-    effects.draft_changed(round_.pk)
+    effects.draft_changed(round_.event_id, round_.number)
     return PairingChange.objects.create(
         round=round_,
         description=description[:300],
@@ -451,7 +456,7 @@ def swap_boards(
     parking = next_board_number(round_) + 1
     Board.objects.filter(pk=a.pk).update(number=parking)
     Board.objects.filter(pk=b.pk).update(number=board_a)
-    effects.draft_changed(round_.pk)
+    effects.draft_changed(round_.event_id, round_.number)
     Board.objects.filter(pk=a.pk).update(number=board_b)
     return PairingChange.objects.create(
         round=round_,
@@ -497,10 +502,12 @@ def mark_round_playing(round_: Round) -> None:
     )
 
 
-def refresh_round_status(round_: Round) -> None:
+def refresh_round_status(round_: Round, *, fresh: bool = False) -> None:
     """Published -> playing once a game has a result -> complete when every board has one
-    (and back when a result is cleared); the event finishes with its last round."""
-    round_ = Round.objects.select_related("event").get(pk=round_.pk)
+    (and back when a result is cleared); the event finishes with its last round. ``fresh``:
+    the caller read the round (with its event) under its lock in this transaction."""
+    if not fresh:
+        round_ = Round.objects.select_related("event").get(pk=round_.pk)
     if not round_.is_public:
         return
     # Not "sides": Board.sides is a property; this counts the entries seated at the board.
@@ -513,7 +520,8 @@ def refresh_round_status(round_: Round) -> None:
         status = Round.Status.PLAYING
     else:
         status = round_.status
-    if status != round_.status:
-        round_.status = status
-        round_.save(update_fields=["status"])
+    if status == round_.status:
+        return  # the event's status follows its rounds': unchanged too
+    round_.status = status
+    round_.save(update_fields=["status"])
     refresh_event_status(round_.event)

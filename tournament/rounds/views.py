@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib import messages
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -45,7 +46,16 @@ from tournament.rounds.services import (
     request_pairing,
     swap_entries,
 )
-from tournament.web.page_cache import cached_page, live_version, round_review
+from tournament.web.page_cache import (
+    cached_page,
+    draft_age,
+    draft_version,
+    held_version,
+    live_version,
+    round_review,
+    unchanged,
+    versioned,
+)
 
 
 def _missing_levels_words(event: Event) -> str:
@@ -99,8 +109,10 @@ def pair_next_round(request: HttpRequest, slug: str) -> HttpResponse:
 def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     """A round's pairings and results; for directors, the draft under review."""
     event = get_event(slug)
-    round_ = visible_round(request, event, number)
     director = is_director(request.user, event)
+    # Read before the round: the page's progress polls hold it (see round_progress).
+    version = draft_version(event.pk, number) if director else ""
+    round_ = visible_round(request, event, number)
     public: public_selectors.PublicRound | table_selectors.PublicTables | None = None
     tables = table_selectors.at_tables(event)
     rows: list[dict[str, Any]]
@@ -129,6 +141,7 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "public": public,
         "tables": tables,
         "check_in": checkin_selectors.pairing_progress(event, round_) if director else None,
+        "draft_version": version,
     }
     if director and round_.is_public or director and round_.status == Round.Status.DRAFT:
         context["missing_levels"] = _missing_levels_words(event)
@@ -202,18 +215,32 @@ def _inline_result_form(round_: Round, board: Board) -> ResultForm | None:
 
 
 def round_progress(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    """The htmx fragment the page polls while the pairing runs; reloads the page once done."""
+    """The htmx fragment the page polls while the pairing runs; reloads the page once done. A
+    director's poll that holds the round's draft version, made less than TASK_STALE_SECONDS
+    ago, is answered 204 from the cache alone: the pairing has not reported since, and its
+    silence is not yet long enough to show."""
     event = get_event(slug)
-    round_ = visible_round(request, event, number)
     director = is_director(request.user, event)
+    version = draft_version(event.pk, number) if director else ""
+    age = draft_age(version) if version else None
+    recent = age is not None and age < settings.TASK_STALE_SECONDS
+    if version and recent and held_version(request) == version:
+        return unchanged(version)
+    round_ = visible_round(request, event, number)
     silence = pairing_silence(round_) if director else None
-    context = {"event": event, "round": round_, "is_director": director, "pairing_silence": silence}
+    context = {
+        "event": event,
+        "round": round_,
+        "is_director": director,
+        "pairing_silence": silence,
+        "draft_version": version,
+    }
     response = render(request, "tournament/_round_progress.html", context)
     if round_.status != Round.Status.PAIRING or round_.pairing_error:
         refresh = HttpResponseClientRefresh()
         refresh.content = response.content  # says "is paired" until the reload lands
         return refresh
-    return response
+    return versioned(response, version) if version else response
 
 
 def _draft_action(request: HttpRequest, slug: str, number: int) -> tuple[Event, Round]:

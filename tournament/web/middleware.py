@@ -15,6 +15,7 @@ from django.utils.dateformat import format as format_date
 from django.utils.translation import gettext as _
 
 from tournament import logs
+from tournament.permissions import roles_read_once
 from tournament.web.rate_limits import client_address, hit
 
 Handler = Callable[[HttpRequest], HttpResponse]
@@ -38,6 +39,18 @@ class SharedCacheGuardMiddleware:
             del response["Cache-Control"]
             patch_cache_control(response, private=True, no_cache=True)
         return response
+
+
+class RolesOncePerRequestMiddleware:
+    """Each user's roles in an event are read once per request (tournament.permissions), and
+    forgotten when it ends."""
+
+    def __init__(self, get_response: Handler) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        with roles_read_once():
+            return self.get_response(request)
 
 
 class RequestIdMiddleware:

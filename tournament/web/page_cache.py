@@ -172,8 +172,11 @@ def _token(key: str) -> str:
 _EVENT_IDS: dict[str, int] = {}
 
 
-def standings_version(request: HttpRequest, slug: str, **kwargs: Any) -> str | None:
-    """Pages that change only with results, entries and rounds (results_changed), not moves."""
+def standings_entry(
+    slug: str, lookup: Callable[[], int | None] | None = None
+) -> tuple[int, str] | None:
+    """The event behind ``slug`` and its standings version (``live_entry``'s, for the pages of
+    :func:`standings_version`)."""
     known = _EVENT_IDS.get(slug)
     if known is not None:
         found = cache.get_many([live_key(slug), standings_generation_key(known)])
@@ -181,12 +184,23 @@ def standings_version(request: HttpRequest, slug: str, **kwargs: Any) -> str | N
         generation = found.get(standings_generation_key(known))
         if entry is not None and entry[0] == known and generation is not None:
             require(generation)
-            return f"g{generation}"
-    entry = live_entry(slug)
-    if entry is None:
+            return known, f"g{generation}"
+    live = live_entry(slug, lookup)
+    if live is None:
         return None
-    _EVENT_IDS[slug] = entry[0]
-    return f"g{_token(standings_generation_key(entry[0]))}"
+    _EVENT_IDS[slug] = live[0]
+    return live[0], standings_generation(live[0])
+
+
+def standings_generation(event_id: int) -> str:
+    """The event's standings version (results, entries, rounds and the players' names)."""
+    return f"g{_token(standings_generation_key(event_id))}"
+
+
+def standings_version(request: HttpRequest, slug: str, **kwargs: Any) -> str | None:
+    """Pages that change only with results, entries and rounds (results_changed), not moves."""
+    entry = standings_entry(slug)
+    return None if entry is None else entry[1]
 
 
 def _board_key(board_pk: int) -> str:
@@ -441,6 +455,25 @@ def polled(version: Version) -> Callable[[View], View]:
     return decorate
 
 
+# ---------------------------------------------------------------- a round before publication
+
+
+def draft_version(event_id: int, number: int) -> str:
+    """The version of the event's round ``number`` before it is published (tournament.effects
+    ``draft_changed``: opened for pairing, each report of its pairing, its draft and the draft's
+    changes, its deletion), read without reading the round. A poll of a round being paired
+    that holds it has nothing new to learn (the rounds' API answers 304, the director's page
+    204)."""
+    return _token(draft_key(event_id, number))
+
+
+def draft_age(token: str) -> float | None:
+    """Seconds since the draft version ``token`` was made; None when it does not say (one
+    started for a cache that had lost it)."""
+    _, at, stamp = token.rpartition("@")
+    return time.time() - int(stamp) if at and stamp.isdigit() else None
+
+
 # ---------------------------------------------------------------- the director's review
 
 Notes = dict[int, tuple[str, str, list[str]]]
@@ -451,7 +484,10 @@ def round_review(round_: Round) -> list[BoardReview]:
     again only when its draft changes (effects.draft_changed) or the scores before it do
     (effects.results_changed); the boards themselves, with their results, are read fresh."""
 
-    versions = (_token(draft_key(round_.pk)), _token(standings_generation_key(round_.event_id)))
+    versions = (
+        draft_version(round_.event_id, round_.number),
+        _token(standings_generation_key(round_.event_id)),
+    )
     key = f"page:v1:review:{round_.pk}:{versions[0]}:{versions[1]}"
     notes: Notes | None = cache.get(key)
     boards = list(boards_of(round_))

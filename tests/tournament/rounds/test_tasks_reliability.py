@@ -130,7 +130,7 @@ def test_a_silent_pairing_task_is_shown_to_the_director_with_retry(client: Any) 
 
     # A report from the task makes it fresh again; the reads wrote nothing.
     with time_machine.travel(T0 + datetime.timedelta(seconds=100), tick=False):
-        rounds_services._progress(round_.pk, 30)
+        rounds_services._progress(round_, 30)
         page = client.get(page_url).content.decode()
     assert SILENT not in page and "30%" in page
     round_.refresh_from_db()
