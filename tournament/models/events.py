@@ -11,7 +11,6 @@ from django.db import models
 from django.db.models.functions import Upper
 from django.urls import reverse
 from django.utils.text import slugify
-from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.lag import LagAllowance
@@ -548,34 +547,10 @@ class Board(models.Model):
 
     @property
     def result_text(self) -> str:
-        """The result as pages and e-mails say it: a duplicate solitaire entrant's by its
-        levels ("lowest level 2, then 3, 5, 7, 9, 9; placing 2 in the round": the round compares
-        every level in order), never "placings at the table"; a table's by its placings, best
-        first ("1. Bea, 2. Ada, 2. Cy": tied sides share one); else the result code's label."""
-        if self.result == Result.TABLE and not self.plays_alone:
-            placed = sorted(
-                ((seat.placing, seat.entry.name) for seat in self.side_seats() if seat.placing),
-                key=lambda placing_name: placing_name[0],
-            )
-            if placed:
-                return ", ".join(
-                    gettext("%(placing)s. %(name)s") % {"placing": placing, "name": name}
-                    for placing, name in placed
-                )
-        seat = next(iter(self.seats.all()), None) if self.plays_alone else None
-        if seat is None or not seat.levels:
-            return str(self.get_result_display()) if self.result else ""
-        lowest, *rest = seat.levels
-        if rest:
-            text = gettext("lowest level %(lowest)s, then %(rest)s") % {
-                "lowest": lowest,
-                "rest": ", ".join(str(level) for level in rest),
-            }
-        else:
-            text = gettext("lowest level %(lowest)s") % {"lowest": lowest}
-        if seat.placing:
-            text += "; " + gettext("placing %(placing)s in the round") % {"placing": seat.placing}
-        return text
+        """The result as pages and e-mails say it, from its seats (``tables.result_words``)."""
+        from tournament.models.tables import result_words  # that module imports this one
+
+        return result_words(self)
 
     @property
     def seated_user_ids(self) -> set[int]:

@@ -12,9 +12,10 @@ from typing import Any
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.db.models import Prefetch, QuerySet, prefetch_related_objects
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from tournament.models.events import Board, Entry, Player
+from tournament.models.events import Board, Entry, Player, Result
 
 MAX_SEATS = 4
 
@@ -98,3 +99,34 @@ def seats_of(board: Board) -> list[Seat]:
     if read is not None:
         return list(read)
     return list(_with_players().filter(board=board))
+
+
+def result_words(board: Board) -> str:
+    """A board's result as pages and e-mails say it: a duplicate solitaire entrant's by its
+    levels ("lowest level 2, then 3, 5, 7, 9, 9; placing 2 in the round": the round compares
+    every level in order), never "placings at the table"; a table's by its placings, best
+    first ("1. Bea, 2. Ada, 2. Cy": tied sides share one); else the result code's label."""
+    if board.result == Result.TABLE and not board.plays_alone:
+        placed = sorted(
+            ((seat.placing, seat.entry.name) for seat in board.side_seats() if seat.placing),
+            key=lambda placing_name: placing_name[0],
+        )
+        if placed:
+            return ", ".join(
+                gettext("%(placing)s. %(name)s") % {"placing": placing, "name": name}
+                for placing, name in placed
+            )
+    seat = next(iter(board.seats.all()), None) if board.plays_alone else None
+    if seat is None or not seat.levels:
+        return str(board.get_result_display()) if board.result else ""
+    lowest, *rest = seat.levels
+    if rest:
+        text = gettext("lowest level %(lowest)s, then %(rest)s") % {
+            "lowest": lowest,
+            "rest": ", ".join(str(level) for level in rest),
+        }
+    else:
+        text = gettext("lowest level %(lowest)s") % {"lowest": lowest}
+    if seat.placing:
+        text += "; " + gettext("placing %(placing)s in the round") % {"placing": seat.placing}
+    return text
