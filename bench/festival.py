@@ -149,7 +149,7 @@ def one_run(
         pools = {}
         for pool, port, workers, nice in (
             ("writes", WRITES_PORT, gunicorn, 0),
-            ("spectators", SPECTATORS_PORT, args.spectator_workers, 10),
+            ("spectators", SPECTATORS_PORT, args.spectator_workers, args.spectator_nice),
         ):
             logs[f"gunicorn-{pool}"] = open(work / f"gunicorn-{pool}-{tag}.log", "wb")  # noqa: SIM115
             pools[pool] = subprocess.Popen(
@@ -432,7 +432,13 @@ def main() -> None:
         "--spectator-workers",
         type=int,
         default=2,
-        help="gunicorn workers of the spectators' pool (at nice 10)",
+        help="gunicorn workers of the spectators' pool",
+    )
+    parser.add_argument(
+        "--spectator-nice",
+        type=int,
+        default=10,
+        help="the spectators' pool's CPU priority (nice; 0: the writes' own)",
     )
     parser.add_argument("--celery", type=int, default=1, help="Celery worker processes")
     parser.add_argument(
