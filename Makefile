@@ -4,7 +4,7 @@ RUNTIME   := .venv/.installed-runtime
 DEV       := .venv/.installed-dev
 SUDO      := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: run test lint format migrate seed worker beat chromium fonts gettext nginx bench bench-live bench-festival clean
+.PHONY: run test lint format migrate seed worker beat chromium fonts gettext nginx bench bench-live bench-festival bench-online clean
 
 .venv/bin/python:
 	python3 -m venv .venv
@@ -76,7 +76,7 @@ format: $(DEV)
 
 # Both queues: the pairing queue (docs/scaling.md) and the default one for everything else.
 worker: $(RUNTIME)
-	.venv/bin/celery -A tournament worker -Q celery,pairing -l info
+	.venv/bin/celery -A tournament worker -Q celery,pairing,analysis -l info
 
 beat: $(RUNTIME)
 	.venv/bin/celery -A tournament beat -l info
@@ -88,6 +88,7 @@ bench: $(DEV)
 	$(PY) bench/pairing.py
 	$(PY) bench/tables.py
 	$(PY) bench/challenges.py
+	$(PY) bench/analysis.py
 
 # The live pages under gunicorn on PostgreSQL and Redis, loaded by Debian's wrk.
 bench-live: $(RUNTIME)
@@ -100,6 +101,12 @@ bench-live: $(RUNTIME)
 bench-festival: $(RUNTIME) nginx
 	$(PY) -m pip install --quiet -r requirements-bench.txt
 	$(PY) bench/festival.py $(FESTIVAL_ARGS)
+
+# Online play (bench/online.py): scripted players and socket spectators against daphne, with a
+# real Celery worker, PostgreSQL and Redis; ONLINE_ARGS=--games 20 for a short run.
+bench-online: $(RUNTIME)
+	$(PY) -m pip install --quiet -r requirements-bench.txt
+	$(PY) bench/online.py $(ONLINE_ARGS)
 
 clean:
 	rm -rf .venv var .pytest_cache .ruff_cache

@@ -57,6 +57,9 @@ ENV = {
     "SECRET_KEY": "bench-only-secret-key-not-for-production-0123456789abcdef",
     "ALLOWED_HOSTS": "127.0.0.1,localhost",
     "DJANGO_SETTINGS_MODULE": "tournament.settings",
+    # A CDN and the front (nginx) each append to X-Forwarded-For: the spectators' phones
+    # (bench/locustfile.py) are counted by their own addresses, not as one client at 127.0.0.1.
+    "TRUSTED_PROXY_COUNT": "2",
 }
 RAMP_SECONDS = 10  # users start over this long; the figures count from when all run
 # Redis is shared with other work here
@@ -126,8 +129,8 @@ def one_run(
                 "-A",
                 "tournament",
                 "worker",
-                "--queues",  # pairing's own queue and the default one (settings, make worker)
-                "celery,pairing",
+                "--queues",  # every queue: the default, pairing's, analysis's (make worker)
+                "celery,pairing,analysis",
                 "--beat",  # the flag sweep of running clocks, as in production
                 "--schedule",
                 str(work / f"beat-{tag}"),
@@ -426,7 +429,7 @@ def main() -> None:
     parser.add_argument("--spectators", type=int, default=2000)
     parser.add_argument("--seconds", type=int, default=60, help="measured, after the ramp")
     parser.add_argument(
-        "--gunicorn", type=int, default=2, help="gunicorn workers of the writes' pool"
+        "--gunicorn", type=int, default=4, help="gunicorn workers of the writes' pool"
     )
     parser.add_argument(
         "--spectator-workers",

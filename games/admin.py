@@ -7,14 +7,16 @@ from django.http import HttpRequest
 
 from games.challenge_tables.models import ChallengeAction
 from games.models import Game, GameAction, ValidationRun
+from games.presence.models import ConnectionEvent
 from tournament.admin_base import ReadOnlyAdmin
 from tournament.fields import ReadsNumbersOneWay
 
 if TYPE_CHECKING:  # the admin's classes are generic in the stubs only, not at run time
     GameActionTabular = admin.TabularInline[GameAction, Game]
     ChallengeActionTabular = admin.TabularInline[ChallengeAction, Game]
+    ConnectionTabular = admin.TabularInline[ConnectionEvent, Game]
 else:
-    GameActionTabular = ChallengeActionTabular = admin.TabularInline
+    GameActionTabular = ChallengeActionTabular = ConnectionTabular = admin.TabularInline
 
 
 class GameActionInline(ReadsNumbersOneWay, GameActionTabular):
@@ -39,6 +41,19 @@ class ChallengeActionInline(ReadsNumbersOneWay, ChallengeActionTabular):
         return False
 
 
+class ConnectionEventInline(ReadsNumbersOneWay, ConnectionTabular):
+    """An online game's connection log (games/presence), shown with its action log."""
+
+    model = ConnectionEvent
+    fields = ("at", "seat", "kind", "user", "channel", "replaced", "code")
+    readonly_fields = fields
+    extra = 0
+    can_delete = False
+
+    def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
 @admin.register(Game)
 class GameAdmin(ReadOnlyAdmin):
     """Every game at a table: a board game with its moves and clock events, or a Challenge
@@ -50,7 +65,7 @@ class GameAdmin(ReadOnlyAdmin):
     def get_inlines(self, request: HttpRequest, obj: Any = None) -> list[Any]:
         if obj is not None and obj.kind == Game.Kind.CHALLENGE:
             return [ChallengeActionInline]
-        return [GameActionInline]
+        return [GameActionInline, ConnectionEventInline]
 
 
 @admin.register(ValidationRun)

@@ -3,7 +3,8 @@
 A game is of a kind: an Ingenious game (the board game, recorded move by move with its clocks)
 or one of the Ingenious Challenges (Card, Dice, Tile; CHALLENGES.md). What every game has is
 common: the board whose seats play it (an event's game; a Challenge practised away from any
-event has no board and keeps its players' names), its status, its clock state, its log's
+event and a practice game against the engine, games.practice, have no board and keep their
+players' names), its status, its clock state, its log's
 length, who started it and when it started and finished. Each kind has its own rules engine and
 its own log: an Ingenious game's `GameAction` rows (place, swap, flag and the clock's events,
 games.engine), a Challenge's `ChallengeAction` rows (games/challenge_tables/models.py,
@@ -60,7 +61,9 @@ class Game(models.Model):
         INVALID = "invalid", _("Replay failed")
 
     kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.INGENIOUS)
-    #: The board whose seats play the game; none only for a Challenge played away from events.
+    #: The board whose seats play the game; none only for a game played away from events: a
+    #: Challenge practised at a table of its own, or a practice game against the engine
+    #: (games.practice), neither of which counts in any event, standings or rating.
     board = models.OneToOneField(
         Board, null=True, blank=True, on_delete=models.CASCADE, related_name="game"
     )
@@ -73,7 +76,8 @@ class Game(models.Model):
     #: A Challenge: which one, and who makes the random outcomes (the site or the table).
     challenge = models.CharField(max_length=4, choices=Challenge.choices, blank=True)
     mode = models.CharField(max_length=5, choices=Mode.choices, blank=True)
-    #: A Challenge in full mode: every roll, deal and draw comes from this seed and the index.
+    #: Full mode (a Challenge; an online board's Ingenious game, mode "full", where a venue's is
+    #: blank: board mode): every roll, deal and draw comes from this seed and the log's index.
     seed = models.BigIntegerField(default=0)
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
@@ -112,6 +116,8 @@ class Game(models.Model):
         if self.kind == self.Kind.CHALLENGE:
             where = f" of {self.board}" if self.board_id else f" #{self.pk}"
             return f"{self.get_challenge_display()}{where}"
+        if self.board_id is None:  # a practice game (games.practice)
+            return f"Game #{self.pk}"
         return f"Game of {self.board}"
 
     @property
@@ -134,9 +140,36 @@ class Game(models.Model):
         ]
 
     @property
+    def engine_mode(self) -> str:
+        """An Ingenious game's engine mode: ``full`` for an online board's (the site deals, every
+        draw is in the log), else ``board`` (what an arbiter sees at the venue's table)."""
+        return "full" if self.mode == self.Mode.FULL else "board"
+
+    @property
+    def racks_hidden(self) -> bool:
+        """A dealt game in play: its draws (the racks) are shown to nobody but its seats (and
+        the arbiter); the full record, racks included, once the game is over (a duplicate
+        board's: once every board of its round is, see :attr:`round_still_draws`)."""
+        if self.mode != self.Mode.FULL:
+            return False
+        return self.status != self.Status.FINISHED or self.round_still_draws
+
+    @property
+    def round_still_draws(self) -> bool:
+        """A duplicate board (its seed the round's): another online board of the round is still
+        played, drawing the same tiles, so this finished game's draws would tell its players
+        what comes (one query; read only for a finished dealt game)."""
+        board = self.board
+        if board is None or board.round.seed is None or self.seed != board.round.seed:
+            return False
+        others = Game.objects.filter(board__round_id=board.round_id, seed=self.seed)
+        return others.exclude(status=self.Status.FINISHED).filter(board__result="").exists()
+
+    @property
     def event_board(self) -> Board:
-        """The board the game is played at. Every Ingenious game has one (its recording, clock
-        and replay check read it); only a Challenge practised away from events has none."""
+        """The board the game is played at. Every event's game has one (its recording, clock and
+        replay check read it); a Challenge practised away from events and a practice game
+        against the engine (games.practice, with its own writes) have none."""
         if self.board is None:
             raise LookupError(f"game {self.pk} is played away from any event: it has no board")
         return self.board
@@ -170,6 +203,7 @@ class GameAction(models.Model):
 
     class Kind(models.TextChoices):
         PLACE = "place", _("Placement")
+        DRAW = "draw", _("Tiles drawn")
         SWAP = "swap", _("Swap")
         FLAG = "flag", _("Flag fell")
         START = "start", _("Clock started")
@@ -211,7 +245,12 @@ class GameAction(models.Model):
         return self.kind in RECORD_KINDS
 
 
-RECORD_KINDS = {GameAction.Kind.PLACE, GameAction.Kind.SWAP, GameAction.Kind.FLAG}
+RECORD_KINDS = {
+    GameAction.Kind.PLACE,
+    GameAction.Kind.SWAP,
+    GameAction.Kind.FLAG,
+    GameAction.Kind.DRAW,  # an online board's game only: the site deals (mode "full")
+}
 
 
 class ValidationRun(models.Model):
@@ -242,4 +281,9 @@ class ValidationRun(models.Model):
         return 100 if not self.total else round(100 * self.done / self.total)
 
 
+from games.analysis.models import GameAnalysis  # noqa: E402,F401
 from games.challenge_tables.models import ChallengeAction  # noqa: E402,F401
+from games.control_room.models import ArbiterCall, BoardMessage, RackInspection  # noqa: E402,F401
+from games.focus.models import FocusChange  # noqa: E402,F401
+from games.practice.models import PracticeGame  # noqa: E402,F401
+from games.presence.models import ConnectionEvent, SeatConnection  # noqa: E402,F401

@@ -1,11 +1,17 @@
 """Celery tasks of the games app. Thin: each calls a service."""
 
+import logging
+
 from celery import Task, shared_task
 from celery.exceptions import SoftTimeLimitExceeded
 
+from games.analysis import services as analysis_services
 from games.clocks import services as clock_services
+from games.presence.absence import apply_absent_rule as absent_rule
 from games.validation import services as validation_services
 from games.validation.services import run_recheck
+
+log = logging.getLogger(__name__)
 
 
 @shared_task
@@ -15,9 +21,27 @@ def sweep_flags() -> int:
 
 
 @shared_task
+def apply_absent_rule() -> int:
+    """Beat: where an event chose "absent players lose", enter the forfeits now due."""
+    return absent_rule()
+
+
+@shared_task
 def validate_game(game_id: int) -> bool:
     """Replay a finished game's whole log with the engine."""
     return validation_services.validate_game(game_id)
+
+
+@shared_task
+def analyse_game(game_id: int) -> bool:
+    """The engine's analysis of a finished game whose replay passed, once per record (the
+    ``analysis`` queue: nobody waits for it). A game the budget cannot analyse within the soft
+    time limit is left unanalysed (its viewer says pending), not retried forever."""
+    try:
+        return analysis_services.analyse_game(game_id) is not None
+    except SoftTimeLimitExceeded:
+        log.warning("the analysis of game %s outlasted the time limit", game_id)
+        return False
 
 
 @shared_task(bind=True)

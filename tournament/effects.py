@@ -1,5 +1,6 @@
 """Every effect that must wait for the commit goes through here (in the spirit of Zulip's
-``send_event_on_commit``): live versions, standings generations and task enqueues.
+``send_event_on_commit``): live versions, standings generations, the pushes to the pages that
+show them (tournament/push.py, docs/push.md) and task enqueues.
 
 A write calls one of these inside its transaction; nothing happens unless the transaction
 commits, and then it happens once. Tasks are enqueued by name, so the lowest floor can start
@@ -24,22 +25,28 @@ the primary's WAL position, which a public page requires of the replica before i
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 import uuid
 from collections.abc import Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
 
+from django import db
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
 from django.dispatch import Signal
 from django.utils import translation
 
+from tournament import push
 from tournament.web.replica import new_token
+
+logger = logging.getLogger(__name__)
 
 # A slug's live entry lives this long without a change; then it is read afresh.
 LIVE_SECONDS = 10 * 60
@@ -101,16 +108,19 @@ class Change:
     standings: dict[int, None] = field(default_factory=dict)  # events whose standings are stale
     # events whose live version is new, with their slug when the change read it (else None)
     live: dict[int, str | None] = field(default_factory=dict)
+    # boards whose game page changed, with their event's id (their version is the event's)
+    boards: dict[int, int] = field(default_factory=dict)
     tasks: dict[tuple[str, tuple[Any, ...]], None] = field(default_factory=dict)
 
     def __bool__(self) -> bool:
-        return bool(self.drafts or self.standings or self.live or self.tasks)
+        return bool(self.drafts or self.standings or self.live or self.boards or self.tasks)
 
     def merge(self, other: Change) -> None:
         self.drafts.update(other.drafts)
         self.standings.update(other.standings)
         for event_id, slug in other.live.items():
             self.live[event_id] = slug or self.live.get(event_id)
+        self.boards.update(other.boards)
         self.tasks.update(other.tasks)
 
 
@@ -154,14 +164,29 @@ def _ask(change: Change) -> None:
 
 def _carry_out(change: Change) -> None:
     """After the commit: new versions and dropped standings first, so that the pages the live
-    bump refreshes and the tasks that follow read the change; then the tasks, in order."""
+    bump refreshes and the tasks that follow read the change; then the pushes to the pages
+    that show it (tournament/push.py), which fetch what changed at once; then the tasks, in
+    order."""
+    pushes: list[tuple[str, str, str]] = []
     for event_id, number in change.drafts:
-        cache.set(draft_key(event_id, number), draft_token(), None)
+        draft = draft_token()
+        cache.set(draft_key(event_id, number), draft, None)
+        pushes.append((push.draft_group(event_id, number), "draft", draft))
     for event_id in change.standings:
-        cache.set(standings_generation_key(event_id), new_token(), None)
+        generation = new_token()
+        cache.set(standings_generation_key(event_id), generation, None)
         cache.delete(standings_key(event_id))
+        pushes.append((push.event_group(event_id), "standings", generation))
+    live: dict[int, str] = {}
     for event_id, slug in change.live.items():
-        bump_live(event_id, slug)
+        token = bump_live(event_id, slug)
+        if token is not None:
+            live[event_id] = token
+            pushes.append((push.event_group(event_id), "live", token))
+    for board_id, event_id in change.boards.items():
+        if event_id in live:
+            pushes.append((push.board_group(board_id), "board", live[event_id]))
+    push.send(pushes)
     for task_name, args in change.tasks:
         if task_name == RATINGS_TASK:
             queue_ratings_rebuild()
@@ -177,9 +202,42 @@ def enqueue(task_name: str, *args: Any) -> None:
     _ask(Change(tasks={(task_name, args): None}))
 
 
-def _send(task_name: str, args: tuple[Any, ...], countdown: float | None = None) -> None:
+#: The one thread that runs settings.BACKGROUND_TASKS when tasks are eager, one at a time.
+_background = ThreadPoolExecutor(max_workers=1, thread_name_prefix="background-task")
+
+
+def _in_background(task_name: str, args: tuple[Any, ...]) -> Future[None]:
+    """Run an eager task on the background thread, with its own database connection (closed
+    after, as a request's is)."""
+
+    def run() -> None:
+        try:
+            _send(task_name, args, background=False)
+        except Exception:  # the thread has nobody to tell but the log
+            logger.exception("background task %s%r failed", task_name, args)
+        finally:
+            db.connections.close_all()
+
+    return _background.submit(run)
+
+
+def background_done(timeout: float | None = None) -> None:
+    """Wait until the background tasks queued so far have run (the thread takes them in turn)."""
+    _background.submit(lambda: None).result(timeout)
+
+
+def _send(
+    task_name: str,
+    args: tuple[Any, ...],
+    countdown: float | None = None,
+    *,
+    background: bool = True,
+) -> None:
     from tournament.celery import app
 
+    if background and app.conf.task_always_eager and task_name in settings.BACKGROUND_TASKS:
+        _in_background(task_name, args)
+        return
     if task_name not in app.tasks:
         # Celery finds the apps' tasks modules lazily (at a worker's start): look now.
         app.loader.import_default_modules()
@@ -229,20 +287,26 @@ def mail_round_published(round_id: int) -> None:
     enqueue("tournament.tasks.notify_round_published", round_id)
 
 
-def bump_live(event_id: int, slug: str | None = None) -> None:
-    """A new live version for the event (``slug``: its slug, when the caller read it)."""
+def bump_live(event_id: int, slug: str | None = None) -> str | None:
+    """A new live version for the event (``slug``: its slug, when the caller read it); the
+    version, or None when the event is gone."""
     if slug is None:
         from tournament.models.events import Event
 
         slug = Event.objects.filter(pk=event_id).values_list("slug", flat=True).first()
-    if slug is not None:
-        cache.set(live_key(slug), (event_id, new_token()), LIVE_SECONDS)
+    if slug is None:
+        return None
+    token = new_token()
+    cache.set(live_key(slug), (event_id, token), LIVE_SECONDS)
+    return token
 
 
-def live_changed(event_id: int, slug: str | None = None) -> None:
+def live_changed(event_id: int, slug: str | None = None, *, board: int | None = None) -> None:
     """Something spectators see has changed: new live fragments once the change commits.
-    ``slug``: the event's, read by the change (spares reading it again after the commit)."""
-    _ask(Change(live={event_id: slug}))
+    ``slug``: the event's, read by the change (spares reading it again after the commit).
+    ``board``: the board whose game changed, whose own page is told too."""
+    boards = {} if board is None else {board: event_id}
+    _ask(Change(live={event_id: slug}, boards=boards))
 
 
 def draft_changed(event_id: int, number: int) -> None:
@@ -254,12 +318,18 @@ def draft_changed(event_id: int, number: int) -> None:
 
 
 def results_changed(
-    event_id: int, *, entered: int | None = None, recompute: bool = True, slug: str | None = None
+    event_id: int,
+    *,
+    entered: int | None = None,
+    recompute: bool = True,
+    slug: str | None = None,
+    board: int | None = None,
 ) -> None:
     """Something the standings show has changed: once committed, drop the cached standings,
     bump the event's generation and live version, and recompute in the background. ``entered``:
     the ResultCorrection of a board's result entered, corrected or withdrawn, whose players are
-    e-mailed. ``recompute=False``: only what the standings show beside the scores changed (a
+    e-mailed. ``board``: the board whose result it was, whose own page is told too.
+    ``recompute=False``: only what the standings show beside the scores changed (a
     game's provisional result, which its replay check settles with a recompute): dropped, to be
     computed by the next reader or that check, and no rating changes. ``slug``: as for
     :func:`live_changed`."""
@@ -269,7 +339,8 @@ def results_changed(
         tasks[(RATINGS_TASK, ())] = None
     if entered is not None:
         tasks[("tournament.tasks.notify_result", (entered,))] = None
-    _ask(Change(standings={event_id: None}, live={event_id: slug}, tasks=tasks))
+    boards = {} if board is None else {board: event_id}
+    _ask(Change(standings={event_id: None}, live={event_id: slug}, boards=boards, tasks=tasks))
 
 
 #: A draft round was published (inside the publishing transaction); ``round_`` is the round.

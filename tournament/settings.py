@@ -2,6 +2,7 @@
 
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import django_stubs_ext
 import environ
@@ -28,6 +29,13 @@ env = environ.Env(
     API_RATE_ANON=(str, "600/minute"),
     API_RATE_USER=(str, "3000/minute"),
     PAGE_RATE=(str, "3000/minute"),
+    SPECTATOR_STALE_SECONDS=(float, 1.0),
+    SOCKET_RATE=(str, "600/minute"),
+    CHANNEL_LAYER_URL=(str, ""),
+    ANALYSE_FINISHED_GAMES=(bool, True),
+    ANALYSIS_CANDIDATES=(int, 4),
+    ANALYSIS_WORLDS=(int, 12),
+    BACKGROUND_TASKS=(list, []),
     EMAIL_URL=(str, "consolemail://"),
     DEFAULT_FROM_EMAIL=(str, "Ingenious tournaments <noreply@localhost>"),
     SITE_URL=(str, "http://127.0.0.1:8000"),
@@ -55,6 +63,8 @@ if not DEBUG and (SECRET_KEY == DEV_SECRET_KEY or len(SECRET_KEY.strip()) < MIN_
     )
 
 INSTALLED_APPS = [
+    # First: its runserver serves the ASGI application, websockets too (`make run`).
+    "daphne",
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -68,6 +78,7 @@ INSTALLED_APPS = [
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "axes",
+    "channels",
     "tournament",
     "games",
     "scoring",
@@ -99,6 +110,8 @@ MIDDLEWARE = [
 
 ROOT_URLCONF = "tournament.urls"
 WSGI_APPLICATION = "tournament.wsgi.application"
+# The pages over HTTP and the pushes over websockets (/ws/, tournament/web/sockets.py).
+ASGI_APPLICATION = "tournament.asgi.application"
 
 TEMPLATES = [
     {
@@ -160,8 +173,20 @@ if REDIS_URL:
     # A signed-in request (an arbiter's tablet, a director) reads its session from Redis, the
     # database only on a miss; every session is still written to the database too.
     SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    # Every ASGI server of the site (and every write, from any process) on one layer: a move
+    # made through one server reaches the sockets held by another (docs/push.md). Pub/sub, not
+    # the core layer: a push is a hint that a page refetches, so at most once is enough, and a
+    # write publishes it in one Redis command without an event loop (tournament/push.py).
+    CHANNEL_LAYERS: dict[str, dict[str, Any]] = {
+        "default": {
+            "BACKEND": "channels_redis.pubsub.RedisPubSubChannelLayer",
+            "CONFIG": {"hosts": [env("CHANNEL_LAYER_URL") or REDIS_URL]},
+        }
+    }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # One process (`make run`): its own sockets are the only ones to tell.
+    CHANNEL_LAYERS = {"default": {"BACKEND": "channels.layers.InMemoryChannelLayer"}}
     CELERY_BROKER_URL = "memory://"
     CELERY_TASK_ALWAYS_EAGER = True
     CELERY_TASK_EAGER_PROPAGATES = True
@@ -201,15 +226,34 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # (`-Q celery,pairing`, as `make worker` says; `-Q pairing` makes a worker for pairing alone).
 # Tasks run in-process (no REDIS_URL) ignore the routes.
 PAIRING_QUEUE = "pairing"
+# The post-game analysis (issue 31, games/analysis/) takes seconds a game and nobody waits for
+# it: a queue of its own, so a festival's finished games never queue ahead of a draft, a replay
+# check or an e-mail (a worker for it alone is `-Q analysis`).
+ANALYSIS_QUEUE = "analysis"
 CELERY_TASK_DEFAULT_QUEUE = "celery"
 # Each queue has its own routing key: with Celery's default key for both, a task sent through
 # the exchange by key (rather than to a queue by name) would land on both.
 CELERY_TASK_QUEUES = tuple(
-    Queue(name, routing_key=name) for name in (CELERY_TASK_DEFAULT_QUEUE, PAIRING_QUEUE)
+    Queue(name, routing_key=name)
+    for name in (CELERY_TASK_DEFAULT_QUEUE, PAIRING_QUEUE, ANALYSIS_QUEUE)
 )
-CELERY_TASK_ROUTES = {"tournament.tasks.compute_pairing": {"queue": PAIRING_QUEUE}}
+CELERY_TASK_ROUTES = {
+    "tournament.tasks.compute_pairing": {"queue": PAIRING_QUEUE},
+    "games.tasks.analyse_game": {"queue": ANALYSIS_QUEUE},
+}
+# A finished game is analysed once its replay check passed (games/analysis/, docs/analysis.md):
+# the engine's budget per decision, small enough that a game takes a few seconds, far under
+# the soft time limit. ANALYSE_FINISHED_GAMES=false queues none.
+ANALYSE_FINISHED_GAMES: bool = env("ANALYSE_FINISHED_GAMES")
+ANALYSIS_BUDGET = {"candidates": env("ANALYSIS_CANDIDATES"), "worlds": env("ANALYSIS_WORLDS")}
+# Tasks run in-process (no REDIS_URL) that are slow and that nobody waits for: they run on one
+# thread of the process after the commit, so the request that queued them answers at once
+# (`make run` names the analysis: a game's last move would wait seconds for it). A worker runs
+# them as any other task.
+BACKGROUND_TASKS: list[str] = env("BACKGROUND_TASKS")
 CELERY_BEAT_SCHEDULE = {
     "sweep-flags": {"task": "games.tasks.sweep_flags", "schedule": 5.0},
+    "absent-players-lose": {"task": "games.tasks.apply_absent_rule", "schedule": 15.0},
 }
 # A pairing or re-check that has not reported for this long is shown to the director with Retry.
 TASK_STALE_SECONDS = 60
@@ -299,6 +343,14 @@ EMAIL_VERIFICATION_DAYS: int = env("EMAIL_VERIFICATION_DAYS")
 # pages at once (more on slower pages); raise it for a bigger venue, or put the venue's own
 # address behind TRUSTED_PROXY_COUNT. The API has its own rates (API_RATE_ANON, API_RATE_USER).
 PAGE_RATE: str = env("PAGE_RATE")
+# How far behind the live pages an anonymous spectator may be, in seconds: within such a
+# window every spectator of an event is served the live version pinned when the window began,
+# so an event whose games move every second is rendered once a window, not once a request
+# (tournament/web/page_cache.py, spectators_entry). Signed-in users (arbiters, directors,
+# players) always get the current version. 0: spectators too.
+SPECTATOR_STALE_SECONDS: float = env("SPECTATOR_STALE_SECONDS")
+# Websockets opened per client address (tournament/web/sockets.py): a page opens one per load.
+SOCKET_RATE: str = env("SOCKET_RATE")
 
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "home"
@@ -336,6 +388,12 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Where boards are played: three choice sets under two field names (tournament/models/where.py).
+    "ENUM_NAME_OVERRIDES": {
+        "PlayedEnum": "tournament.models.where.Played",
+        "EventPlayedEnum": "tournament.models.where.EventPlayed",
+        "RoundPlayedEnum": "tournament.models.where.RoundPlayed",
+    },
 }
 
 if not DEBUG:

@@ -41,11 +41,17 @@ urlpatterns = [
     path("", include("tournament.registry.urls")),
     path("", include("tournament.entries.urls")),
     path("", include("scoring.me.urls")),
+    path("", include("scoring.fairplay.urls")),
+    path("", include("scoring.duplicate.urls")),
     path("", include("scoring.urls")),
     path("", include("tournament.festivals.urls")),
     path("", include("scoring.festivals.urls")),
     path("", include("games.recording.urls")),
+    path("", include("games.focus.urls")),
+    path("", include("games.play.urls")),
+    path("", include("games.practice.urls")),
     path("", include("games.challenge_tables.urls")),
+    path("", include("games.control_room.urls")),
     path("", include("scoring.challenge_standings.urls")),
 ]
 

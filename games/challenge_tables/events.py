@@ -123,7 +123,7 @@ def after_write(table: Game, reading: TableReading, user: User | None) -> None:
             board=lock_round(board), user=user, reason=TAKEN_BACK_REASON, locked=True
         )
     else:
-        effects.live_changed(board.round.event_id)
+        effects.live_changed(board.round.event_id, board=board.pk)
 
 
 def send_result(table: Game, reading: TableReading, board: Board) -> Board:

@@ -27,6 +27,7 @@ from games.recording.writes import (
     Target,
     User,
     append,
+    deal,
     engine_at,
     keep_position,
     lock,
@@ -100,7 +101,7 @@ def start_clock(
         save(game)
         return row
 
-    return write(game, user, expected_index, body, moment=moment)
+    return write(game, user, expected_index, body, moment=moment, seated_may=True)
 
 
 def _seat_to_start(game: Game) -> int | None:
@@ -146,6 +147,10 @@ def press_clock(
                 % {"value": seat_name(game, seat), "bonus_owed": eng.bonus_owed},
                 code="bonus_owed",
             )
+        if game.mode == Game.Mode.FULL:  # an online board's game: the press ends the turn
+            dealt = deal(game, eng, at, turn_over=True)
+            if dealt:
+                store_position(game, eng)
         nxt = eng.to_move
         assert nxt is not None
         game.set_clock(game.clock.switch(at, nxt))
@@ -156,7 +161,7 @@ def press_clock(
         save(game)
         return row
 
-    return write(game, user, expected_index, body, moment=moment)
+    return write(game, user, expected_index, body, moment=moment, seated_may=True)
 
 
 def pause_clock(
@@ -373,20 +378,21 @@ def on_board_deciding(sender: object, board: Board, **kwargs: object) -> None:
     """Receiver of ``tournament.effects.board_deciding``: lock the board's game before the
     director's result locks the board, as the game's own writes do (a final move locks the game,
     then the board): a result and a move at once wait for each other instead of deadlocking."""
-    list(Game.objects.select_for_update().filter(board_id=board.pk).values_list("pk", flat=True))
+    # order_by(): Game's default ordering would join the board, round and event to sort one row.
+    game = Game.objects.select_for_update().filter(board_id=board.pk).order_by()
+    list(game.values_list("pk", flat=True))
 
 
 def on_board_decided(sender: object, board: Board, **kwargs: object) -> None:
     """Receiver of ``tournament.effects.board_decided``: a director entered the board's result,
     so a clock still running there is held, in the log."""
-    game = (
-        Game.objects.select_for_update(of=("self",))
-        .select_related("board__round__event")
-        .filter(board=board, clock_running=True)
-        .first()
-    )
+    # One unsorted row, and nothing joined: most results are entered with no clock running, and
+    # the board (its round and event read) is the one the result holds locked.
+    running = Game.objects.select_for_update().filter(board=board, clock_running=True).order_by()
+    game = next(iter(running[:1]), None)
     if game is None or game.status == Game.Status.FINISHED:
         return
+    game.board = board
     at = now()
     game.set_clock(game.clock.pause(at))
     row = append(
@@ -395,7 +401,8 @@ def on_board_decided(sender: object, board: Board, **kwargs: object) -> None:
         user=None,
         at=at,
         payload={"seat": game.clock_seat},
-        reason=f"result {board.result} entered by a director",
+        reason=f"result {board.result} entered by "
+        + ("the event's rule" if kwargs.get("by_rule") else "a director"),
     )
     keep_position(game, row)
     save(game)

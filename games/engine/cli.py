@@ -1,4 +1,4 @@
-"""Command line: ``python -m games.engine check|random|convert``.
+"""Command line: ``python -m games.engine check|random|convert|analyse|play``.
 
 ``check FILE [FILE ...]`` (``-`` reads standard input; JSON or the text form, auto-detected)
 prints one JSON object per file, one line each::
@@ -15,6 +15,10 @@ A large batch is checked by one process per CPU, its lines printed in the files'
 legal, complete game as a version-1 JSON record (or in the text form).
 
 ``convert FILE [--to text|json]`` converts a record between the two forms.
+
+``analyse FILE [FILE ...]`` judges every placement of finished games and ``play --policy engine
+--vs greedy --games N --seed S`` plays the engine against a baseline: see
+``analysis.commands`` (imported only for them: ``check`` stays quick to start).
 """
 
 from __future__ import annotations
@@ -82,10 +86,28 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("convert", help="convert a record between JSON and the text form")
     p.add_argument("file", metavar="FILE")
     p.add_argument("--to", choices=("text", "json"), default="text")
+    from .analysis.commands import add_commands
+
+    add_commands(sub)
     return parser
+
+
+def cmd_analyse(args: argparse.Namespace, out: TextIO) -> int:
+    from .analysis.commands import cmd_analyse as run
+
+    return run(args, out)
+
+
+def cmd_play(args: argparse.Namespace, out: TextIO) -> int:
+    from .analysis.commands import cmd_play as run
+
+    return run(args, out)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     return commandline.main(
-        argv, CHECKER, build_parser, {"random": cmd_random, "convert": cmd_convert}
+        argv,
+        CHECKER,
+        build_parser,
+        {"random": cmd_random, "convert": cmd_convert, "analyse": cmd_analyse, "play": cmd_play},
     )

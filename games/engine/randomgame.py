@@ -8,6 +8,7 @@ allowed, and optionally random flags, and returns its record. It is deterministi
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from .drawing import commit_draw, commit_swap
@@ -28,12 +29,47 @@ POLICIES = ("uniform", "greedy", "dicts")
 GREEDY_SAMPLE = 40
 
 
-def _pair_keys(game: Position, seat: int) -> list[int]:
+def pair_keys(game: Position, seat: int) -> list[int]:
     """Keys of every pair of cells where ``seat`` may place now (all legal placements are these
     pairs times the oriented tiles of the rack)."""
     if game.first_rule and not game.seat_plies[seat]:
         return [a << PAIR_SHIFT | b for a, b in placement_pairs(game, seat)]
     return list(placeable_pairs(game))
+
+
+def placement_at(pairs: list[int], tiles: list[str], both: bool, i: int) -> tuple[str, int, int]:
+    """The ``i``-th placement of ``pairs`` (keys) times the oriented ``tiles`` (times both cell
+    orders on the double track, where the first cell is scored first): tile, cells a and b."""
+    per_pair = len(tiles) * (2 if both else 1)
+    key = pairs[i // per_pair]
+    a, b = key >> PAIR_SHIFT, key & PAIR_MASK
+    j = i % per_pair
+    if not both:
+        return tiles[j], a, b
+    if j & 1:
+        return tiles[j >> 1], b, a
+    return tiles[j >> 1], a, b
+
+
+def take_tiles(bag: list[int], count: int, rand: Callable[[], float]) -> list[int]:
+    """``count`` tiles (kind indices) drawn at random from ``bag`` (as many as it holds)."""
+    out = []
+    for _ in range(min(count, len(bag))):
+        i = int(rand() * len(bag))
+        out.append(bag[i])
+        bag[i] = bag[-1]
+        bag.pop()
+    return out
+
+
+def uniform_placement(
+    game: Position, seat: int, kinds: list[int], rand: Callable[[], float]
+) -> tuple[str, int, int]:
+    """A placement of the ``kinds`` held chosen uniformly among every legal one."""
+    pairs = pair_keys(game, seat)
+    tiles = [t for k in set(kinds) for t in ORIENTED[k]]
+    total = len(pairs) * len(tiles) * (2 if game.track > 18 else 1)
+    return placement_at(pairs, tiles, game.track > 18, int(rand() * total))
 
 
 def _gain(game: Position, seat: int, tile: str, a: int, b: int) -> int:
@@ -111,7 +147,7 @@ def random_game(
             if policy == "dicts":
                 act(rng.choice(game.legal_placements()))
                 continue
-            pairs = _pair_keys(game, p)
+            pairs = pair_keys(game, p)
             tiles = [t for k, c in enumerate(game.rack[p]) if c for t in ORIENTED[k]]
             per_pair = len(tiles) * (2 if both else 1)
             total = len(pairs) * per_pair
@@ -122,12 +158,7 @@ def random_game(
             best = -1
             move: tuple[str, int, int] = ("", 0, 0)
             for i in picks:
-                key = pairs[i // per_pair]
-                a, b = key >> PAIR_SHIFT, key & PAIR_MASK
-                j = i % per_pair
-                tile = tiles[j // 2] if both else tiles[j]
-                if both and j % 2:
-                    a, b = b, a
+                tile, a, b = placement_at(pairs, tiles, both, i)
                 gain = _gain(game, p, tile, a, b) if len(picks) > 1 else 0
                 if gain > best:
                     best, move = gain, (tile, a, b)
@@ -179,17 +210,9 @@ def random_playout(
     bag = [KIND_INDEX[k] for k in TILE_KINDS for _ in range(SUPPLY[k])]
 
     def take(count: int) -> list[int]:
-        """``count`` tiles drawn at random from the bag."""
-        out = []
-        for _ in range(min(count, len(bag))):
-            i = int(rand() * len(bag))
-            out.append(bag[i])
-            bag[i] = bag[-1]
-            bag.pop()
-        return out
+        return take_tiles(bag, count, rand)
 
     rack_size = rs.rack_size
-    both = rs.track > 18
     swaps = swap_chance > 0 and rs.swap_allowed
     lines = game.geo.scoring_lines
     board = game.board
@@ -201,20 +224,8 @@ def random_playout(
         phase = game.phase
         p = game.turn
         if phase == PLACE:
-            pairs = _pair_keys(game, p)
             kinds = held[p]
-            tiles = [t for k in set(kinds) for t in ORIENTED[k]]
-            per_pair = len(tiles) * (2 if both else 1)
-            i = int(rand() * len(pairs) * per_pair)
-            key = pairs[i // per_pair]
-            a, b = key >> PAIR_SHIFT, key & PAIR_MASK
-            j = i % per_pair
-            if both:
-                tile = tiles[j >> 1]
-                if j & 1:
-                    a, b = b, a
-            else:
-                tile = tiles[j]
+            tile, a, b = uniform_placement(game, p, kinds, rand)
             c1, c2, kind = ORDERED[tile]
             kinds.remove(kind)
             commit_place(

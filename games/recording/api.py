@@ -36,6 +36,7 @@ from games.recording.serializers import (
 from games.recording.services import import_record, record_actions, record_notation
 from games.recording.setup import NoGameHere, unstored_game
 from games.recording.writes import Recorder, recorder_at
+from games.spectating.selectors import sees_live, sight
 from games.validation.services import start_recheck
 from tournament.api.base import MAX_ID
 from tournament.api.errors import error_response
@@ -88,13 +89,16 @@ class GameViewSet(viewsets.ViewSet):
     def state(self, request: Request, board_pk: int, code: int = 200) -> Response:
         game = self.game(request, board_pk)
         with_log = request.query_params.get("log") not in ("0", "false", "no")
-        return Response(selectors.game_state(game, with_log=with_log), status=code)
+        # A spectator sees an online board's game in play behind (games.spectating).
+        seen = sight(game, request.user)
+        return Response(selectors.game_state(game, with_log=with_log, sight=seen), status=code)
 
     def written(self, rows: list[GameAction], code: int = 200) -> Response:
         """After a write: the game as the write stored it, without the whole log, and the log
         entries it stored (``rows``, whose ``game`` is the game): nothing is read again."""
-        body = selectors.game_state(rows[-1].game, with_log=False)
-        body["stored"] = selectors.entries(rows)
+        game = rows[-1].game
+        body = selectors.game_state(game, with_log=False)
+        body["stored"] = selectors.entries(rows, racks_hidden=game.racks_hidden)
         return Response(body, status=code)
 
     @extend_schema(
@@ -206,7 +210,8 @@ class GameViewSet(viewsets.ViewSet):
     )
     @action(detail=True)
     def record(self, request: Request, board_pk: int) -> Response:
-        record = selectors.record_for_game(self.game(request, board_pk))
+        game = self.game(request, board_pk)
+        record = selectors.record_for_game(game, sight(game, request.user))
         return Response(record.to_json())
 
     @extend_schema(
@@ -215,7 +220,8 @@ class GameViewSet(viewsets.ViewSet):
     )
     @action(detail=True, url_path="record/text", url_name="record-text")
     def record_text(self, request: Request, board_pk: int) -> HttpResponse:
-        record = selectors.record_for_game(self.game(request, board_pk))
+        game = self.game(request, board_pk)
+        record = selectors.record_for_game(game, sight(game, request.user))
         return HttpResponse(record.to_text(), content_type="text/plain; charset=utf-8")
 
     @extend_schema(
@@ -234,7 +240,9 @@ class GameViewSet(viewsets.ViewSet):
         data = PreviewInput(data=request.query_params)
         data.is_valid(raise_exception=True)
         v = data.validated_data
-        return Response(selectors.preview(game, v["tile"], v["cells"]))
+        seen = sight(game, request.user)
+        racks_seen = sees_live(request.user, game)
+        return Response(selectors.preview(game, v["tile"], v["cells"], seen, racks_seen=racks_seen))
 
     @extend_schema(
         responses={200: FrameSerializer(many=True), 404: ERRORS[404]},
@@ -243,7 +251,8 @@ class GameViewSet(viewsets.ViewSet):
     )
     @action(detail=True)
     def frames(self, request: Request, board_pk: int) -> Response:
-        return Response(selectors.replay_frames(self.game(request, board_pk)))
+        game = self.game(request, board_pk)
+        return Response(selectors.replay_frames(game, sight(game, request.user)))
 
 
 class EventRecheckView(APIView):

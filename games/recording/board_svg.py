@@ -141,6 +141,7 @@ def board_svg(
     interactive: bool = False,
     highlight_plies: int = 0,
     label: str = "",
+    overlay: str = "",
 ) -> SafeString:
     """The whole board. `position` is the cached position summary (positions.summarise).
 
@@ -148,6 +149,8 @@ def board_svg(
     name, shown while the viewer hides the tile); the last `highlight_plies` placements are
     outlined so the arbiter sees what was just entered. An `interactive` board's cells in use
     are buttons named by cell and content, reached by keyboard (one tab stop, arrow keys).
+    ``overlay``: SVG drawn over the board (the viewer's ghosts of the engine's placements,
+    ``ghost_svg``).
     """
     radius = int(position.get("radius") or 5)
     cells: dict[str, dict[str, Any]] = position.get("cells") or {}
@@ -216,8 +219,31 @@ def board_svg(
             f'y1="{y1 + (y2 - y1) * 0.3:.1f}" x2="{x1 + (x2 - x1) * 0.7:.1f}" '
             f'y2="{y1 + (y2 - y1) * 0.7:.1f}"/>'
         )
+    parts.append(overlay)
     parts.append("</svg>")
     return mark_safe("".join(parts))
+
+
+def ghost_svg(tile: str, cells: list[str], *, step: int, shown: bool, label: str) -> str:
+    """A placement that was not played (the engine's best), drawn over the board as a ghost:
+    both halves dashed and half transparent, each with its colour and symbol. One per step of
+    the viewer (``data-ghost-step``); the viewer shows the step's own."""
+    # Smaller than a cell, so that a tile played on the same cells still shows around it.
+    halves = []
+    for colour, name in zip(tile, cells, strict=True):
+        x, y = centre(name)
+        halves.append(
+            f'<g class="ghost-half c-{escape(colour)}"><polygon points="{_HEX}" '
+            f'transform="translate({x:.1f},{y:.1f}) scale(0.72)"/><use '
+            f'href="#sym-{escape(colour)}" x="{x - 6:.1f}" y="{y - 6:.1f}" width="12" '
+            f'height="12" class="on-tile"/></g>'
+        )
+    # The board is one image to assistive technology: the judgement beside it says the same
+    # placement in words; the title is for a pointer.
+    return (
+        f'<g class="ghost{" shown" if shown else ""}" data-ghost-step="{step}">'
+        f"<title>{escape(label)}</title>{''.join(halves)}</g>"
+    )
 
 
 def _view_box(radius: int, margin: float) -> str:

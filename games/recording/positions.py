@@ -16,7 +16,7 @@ from games.engine.game import Game
 from games.engine.gamerecord import Record
 from games.engine.rulesets import make_ruleset
 from games.engine.score_track import ranking
-from games.engine.tiles import COLOURS
+from games.engine.tiles import COLOURS, SUPPLY_BY_INDEX, TILE_KINDS
 
 #: The position summary's layout; bump it when the summary's keys change.
 SUMMARY_VERSION = 1
@@ -29,16 +29,27 @@ RESULT_BY_WINNER = {0: "1-0", 1: "0-1", None: "1/2-1/2"}
 TABLE_RESULT = "table"
 
 
-def new_engine(ruleset: str, options: dict[str, Any], names: Sequence[str]) -> Game:
-    """An empty board-mode game, as arbiters record it (no draws)."""
-    return Game.new(make_ruleset(ruleset, **options), len(names), "board", list(names))
+#: The engine's modes: ``board`` as arbiters record a venue's board (no draws, racks unknown);
+#: ``full`` an online board's game, dealt by the site (every draw in the record).
+BOARD_MODE, FULL_MODE = "board", "full"
+
+
+def new_engine(
+    ruleset: str, options: dict[str, Any], names: Sequence[str], mode: str = BOARD_MODE
+) -> Game:
+    """An empty game: board mode, as arbiters record it (no draws), or full mode (dealt)."""
+    return Game.new(make_ruleset(ruleset, **options), len(names), mode, list(names))
 
 
 def replay(
-    ruleset: str, options: dict[str, Any], names: Sequence[str], actions: Sequence[dict[str, Any]]
+    ruleset: str,
+    options: dict[str, Any],
+    names: Sequence[str],
+    actions: Sequence[dict[str, Any]],
+    mode: str = BOARD_MODE,
 ) -> Game:
     """The position after `actions`; raises the engine's IllegalAction at the first bad one."""
-    game = new_engine(ruleset, options, names)
+    game = new_engine(ruleset, options, names, mode)
     for action in actions:
         game.apply(action)
     return game
@@ -75,10 +86,11 @@ def make_record(
     names: Sequence[str],
     actions: Sequence[dict[str, Any]],
     extra: dict[str, Any] | None = None,
+    mode: str = BOARD_MODE,
 ) -> Record:
     return Record(
         ruleset=ruleset,
-        mode="board",
+        mode=mode,
         players=list(names),
         actions=[dict(a) for a in actions],
         options=dict(options),
@@ -151,8 +163,15 @@ def summarise(game: Game, record_length: int) -> dict[str, Any]:
         "record_length": record_length,
         "radius": game.radius,
         "cells": game.cells(),
-        "unseen": game.unseen(),
+        "unseen": unseen(game),
     }
+
+
+def unseen(game: Game) -> dict[str, int]:
+    """The tiles not on the board, by kind, in either mode. A full game's bag is never shown:
+    with two seats, the bag and one's own rack would tell the other rack."""
+    on_board = game.on_board
+    return {k: SUPPLY_BY_INDEX[i] - on_board[i] for i, k in enumerate(TILE_KINDS)}
 
 
 def board_mode_actions(record: Record) -> list[dict[str, Any]]:

@@ -11,6 +11,9 @@ from collections.abc import Collection, Iterable
 from datetime import datetime
 from typing import Any
 
+from django.contrib.auth.models import User as Account  # settings.AUTH_USER_MODEL
+from django.db import connection
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -19,8 +22,9 @@ from games.engine.gamerecord import Record
 from games.errors import IllegalMove
 from games.models import RECORD_KINDS, Game, GameAction, ValidationRun
 from games.recording import positions, solitaire
-from tournament.models.events import Board, Event, Round
-from tournament.models.tables import SEATED
+from games.spectating.selectors import WHOLE, Sight, spectators_sight
+from tournament.models.events import Board, Event, Player, Round
+from tournament.models.tables import seats_with_players
 from tournament.names import display_name
 from tournament.permissions import User, is_arbiter, is_director
 from tournament.rounds.selectors import task_silence
@@ -39,11 +43,11 @@ def can_record(user: User, board: Board) -> bool:
 
 def game_at_board(board_pk: int) -> Game | None:
     """The board's game with its board, round and event, and the board's seats with who sits
-    in them (three queries)."""
+    in them (two queries: ``SEATED`` in one, as every board page and live part reads it)."""
     return (
         Game.objects.ingenious()
         .select_related("board__round__event")
-        .prefetch_related(*(f"board__{path}" for path in SEATED))
+        .prefetch_related(seats_with_players("board__"))
         .filter(board_id=board_pk)
         .first()
     )
@@ -52,7 +56,7 @@ def game_at_board(board_pk: int) -> Game | None:
 def board_with_event(board_pk: int) -> Board | None:
     return (
         Board.objects.select_related("round__event")
-        .prefetch_related(*SEATED)
+        .prefetch_related(seats_with_players())
         .filter(pk=board_pk)
         .first()
     )
@@ -102,23 +106,34 @@ def side_lowest(board: Board) -> list[int | None]:
 # ---------------------------------------------------------------- the log and the position
 
 
-def record_rows(game: Game) -> list[GameAction]:
+def record_rows(game: Game, sight: Sight = WHOLE) -> list[GameAction]:
+    """The record's actions that stand, in order; in ``sight`` only (games.spectating): those
+    before its cut, as they stood then (a take-back after the cut not made yet)."""
     if game._state.adding:  # a board's game not stored yet (setup.unstored_game): no log
         return []
-    return list(
-        game.actions.filter(kind__in=RECORD_KINDS, taken_back_by__isnull=True).order_by("index")
-    )
+    rows = game.actions.filter(kind__in=RECORD_KINDS)
+    if sight.upto is None:
+        rows = rows.filter(taken_back_by__isnull=True)
+    else:
+        rows = rows.filter(index__lt=sight.upto).filter(
+            Q(taken_back_by__isnull=True) | Q(taken_back_by__index__gte=sight.upto)
+        )
+    return list(rows.order_by("index"))
 
 
-def position(game: Game) -> dict[str, Any]:
-    """The stored position's summary, or (if it is behind the log) one derived now."""
-    if game.position_length == game.log_length and game.position:
+def position(game: Game, sight: Sight = WHOLE) -> dict[str, Any]:
+    """The stored position's summary, or (if it is behind the log, or ``sight`` ends before
+    it) one derived now."""
+    if sight.whole and game.position_length == game.log_length and game.position:
         return positions.shown(game.position)
-    rows = record_rows(game) if game.log_length else []
+    rows = record_rows(game, sight) if game.log_length else []
+    mode = game.engine_mode
     try:
-        eng = positions.replay(game.ruleset, game.options, game.players, [r.payload for r in rows])
+        eng = positions.replay(
+            game.ruleset, game.options, game.players, [r.payload for r in rows], mode
+        )
     except IllegalAction:
-        eng = positions.new_engine(game.ruleset, game.options, game.players)
+        eng = positions.new_engine(game.ruleset, game.options, game.players, mode)
     return positions.summarise(eng, len(rows))
 
 
@@ -139,7 +154,7 @@ def table_placings(game: Game) -> list[int | None] | None:
 
 def flag_fallen(game: Game, now: datetime) -> int | None:
     """The seat whose time has run out on a clock still running (not yet recorded), if any."""
-    if game.status == Game.Status.FINISHED or game.event_board.closed:
+    if game.status == Game.Status.FINISHED or game.board is not None and game.board.closed:
         return None
     return game.clock.expired_seat(now)
 
@@ -166,7 +181,8 @@ def clock_state(game: Game, now: datetime) -> dict[str, Any]:
     return {
         "readings_ms": game.readings(now),
         "seat": game.clock_seat,
-        "running": game.clock_running and not game.event_board.closed,
+        # A practice game (no board) never runs its clocks.
+        "running": game.clock_running and game.board is not None and not game.board.closed,
         "flag_fallen": flag_fallen(game, now),
         "started": game.clock_seat is not None or game.status == Game.Status.FINISHED,
         "server_time": now.isoformat(),
@@ -175,43 +191,107 @@ def clock_state(game: Game, now: datetime) -> dict[str, Any]:
     }
 
 
-def log_entries(game: Game, since: int = 0) -> list[dict[str, Any]]:
-    """The log from index `since` on, every entry with who made it and both clocks then."""
+def seen_clock(
+    game: Game, now: datetime, sight: Sight = WHOLE, seen: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """The clocks as ``sight`` sees them: at ``now``, or (a spectator's delayed view) as the
+    last entry in sight left them, held: a running clock would tell when the seat moved.
+    ``seen``: the position in sight, when the caller has it."""
+    state = clock_state(game, now)
+    if sight.upto is None:
+        return state
+    last = game.actions.filter(index__lt=sight.upto).exclude(clock_ms=[]).order_by("-index").first()
+    readings = list(last.clock_ms) if last is not None and last.clock_ms else None
+    if readings is None or len(readings) != len(state["readings_ms"]):
+        readings = [game.clock_ms] * len(state["readings_ms"])
+    to_move = (seen if seen is not None else position(game, sight)).get("to_move")
+    state.update(
+        {
+            "readings_ms": readings,
+            "seat": to_move if isinstance(to_move, int) and last is not None else None,
+            "running": False,
+            "flag_fallen": None,
+            "started": last is not None,
+        }
+    )
+    return state
+
+
+def log_entries(game: Game, since: int = 0, sight: Sight = WHOLE) -> list[dict[str, Any]]:
+    """The log from index `since` on (in ``sight``), every entry with who made it and both
+    clocks then."""
     if game._state.adding:  # not stored yet: no log
         return []
-    rows = (
-        game.actions.filter(index__gte=since)
-        .select_related("user__player", "taken_back_by")
-        .order_by("index")
+    rows = game.actions.filter(index__gte=since)
+    if sight.upto is not None:
+        rows = rows.filter(index__lt=sight.upto)
+    rows = rows.select_related("user__player", "taken_back_by").order_by("index")
+    return entries(rows, racks_hidden=game.racks_hidden, sight=sight)
+
+
+def _read_players(rows: list[GameAction]) -> None:
+    """The players of the rows' accounts (their names), read in one written-out statement for
+    the accounts whose player is not read yet: the request's account, on the rows a write has
+    just stored. The ORM's building of that one-row read cost more than the read itself, on
+    every write of a game."""
+    accounts = {r.user.pk: r.user for r in rows if r.user is not None}
+    unread = [u for u in accounts.values() if not Account.player.is_cached(u)]
+    if not unread:
+        return
+    table = connection.ops.quote_name(Player._meta.db_table)
+    column = connection.ops.quote_name(Player._meta.get_field("user").column)
+    places = ", ".join(["%s"] * len(unread))
+    found = Player.objects.raw(
+        f"SELECT * FROM {table} WHERE {column} IN ({places})",  # noqa: S608 (names, placeholders)
+        [u.pk for u in unread],
     )
-    return entries(rows)
+    players = {p.user_id: p for p in found}
+    for account in unread:
+        Account.player.related.set_cached_value(account, players.get(account.pk))
 
 
-def entries(rows: Iterable[GameAction]) -> list[dict[str, Any]]:
+def entries(
+    rows: Iterable[GameAction], *, racks_hidden: bool = False, sight: Sight = WHOLE
+) -> list[dict[str, Any]]:
     """Log rows as the log shows them (rows a write has just stored, or read with their user's
-    player and what took them back)."""
+    player and what took them back). ``racks_hidden``: an online game in play, whose draws
+    show who drew and how many tiles, never which."""
+    rows = list(rows)
+    _read_players(rows)
     return [
         {
             "index": r.index,
             "kind": r.kind,
-            "payload": r.payload,
+            "payload": concealed(r.payload) if racks_hidden and r.kind == "draw" else r.payload,
             "reason": r.reason,
             "user": display_name(r.user) or None,
             "at": r.at.isoformat(),
             "clock_ms": r.clock_ms,
-            "taken_back_by": r.taken_back_by.index if r.taken_back_by else None,
+            "taken_back_by": r.taken_back_by.index
+            if r.taken_back_by and sight.shows(r.taken_back_by.index)
+            else None,
         }
         for r in rows
     ]
 
 
-def game_state(game: Game, now: datetime | None = None, *, with_log: bool = True) -> dict[str, Any]:
-    """Everything the board page and the API show of a game."""
+def concealed(draw: dict[str, Any]) -> dict[str, Any]:
+    """A draw as the log shows it while the game is in play: the seat and the number of tiles."""
+    tiles = draw.get("tiles")
+    return {"type": "draw", "player": draw.get("player"), "count": len(tiles or [])}
+
+
+def game_state(
+    game: Game, now: datetime | None = None, *, with_log: bool = True, sight: Sight = WHOLE
+) -> dict[str, Any]:
+    """Everything the board page and the API show of a game; in ``sight`` (a spectator's
+    delayed view of an online board: games.spectating), as it was at the cut."""
     now = now or timezone.now()
     board = game.event_board
     # Seats hold levels only with a result (the result service writes both): without one, no
     # side has a lowest level, and the seats need not be read.
     lowest = side_lowest(board) if board.result else []
+    seen = position(game, sight)
     state: dict[str, Any] = {
         "board": board.pk,
         "board_number": board.number,
@@ -221,9 +301,12 @@ def game_state(game: Game, now: datetime | None = None, *, with_log: bool = True
         "players": game.players,
         "ruleset": game.ruleset,
         "options": game.options,
-        "next_index": game.log_length,
-        "position": position(game),
-        "clock": clock_state(game, now),
+        "next_index": game.log_length if sight.upto is None else sight.upto,
+        "position": seen,
+        "clock": seen_clock(game, now, sight, seen),
+        # A spectator's view behind the game (games.spectating), and when it next shows more.
+        "delayed": not sight.whole,
+        "reveal_at": sight.reveal_at.isoformat() if sight.reveal_at else None,
         "result": board.result,
         # The documented two-sided fields, read from the seats: the first and second side's
         # lowest level (a solitaire entrant's alone in first_lowest).
@@ -239,14 +322,23 @@ def game_state(game: Game, now: datetime | None = None, *, with_log: bool = True
     }
     state.update(solitaire.revealed(game, state["position"]))  # solitaire: the tile to place
     if with_log:
-        state["log"] = log_entries(game)
+        state["log"] = log_entries(game, sight=sight)
     return state
 
 
-def preview(game: Game, tile: str, cells: list[str]) -> dict[str, Any]:
-    """Points a placement would score for the seat to move, without storing anything."""
-    rows = record_rows(game)
-    eng = positions.replay(game.ruleset, game.options, game.players, [r.payload for r in rows])
+def preview(
+    game: Game, tile: str, cells: list[str], sight: Sight = WHOLE, *, racks_seen: bool = True
+) -> dict[str, Any]:
+    """Points a placement would score for the seat to move, without storing anything. Without
+    ``racks_seen`` (a spectator of an online game in play) on the position in ``sight``, as a
+    spectator at the table sees it: without the racks, which a refusal ("not in the rack")
+    would otherwise tell tile by tile."""
+    rows = record_rows(game, sight)
+    actions = [r.payload for r in rows]
+    mode = game.engine_mode
+    if game.racks_hidden and not racks_seen:
+        actions, mode = [a for a in actions if a.get("type") != "draw"], positions.BOARD_MODE
+    eng = positions.replay(game.ruleset, game.options, game.players, actions, mode)
     tile = (tile or "").strip().upper()
     cells = [str(c).strip().upper() for c in cells]
     try:
@@ -276,19 +368,25 @@ def preview(game: Game, tile: str, cells: list[str]) -> dict[str, Any]:
 # ---------------------------------------------------------------- records
 
 
-def record_for_game(game: Game) -> Record:
+def record_for_game(game: Game, sight: Sight = WHOLE) -> Record:
     board = game.event_board
     extra = {
         "event": board.round.event.name,
         "round": board.round.number,
         "board": board.number,
     }
+    return shown_record(game, [r.payload for r in record_rows(game, sight)], extra)
+
+
+def shown_record(game: Game, actions: list[dict[str, Any]], extra: dict[str, Any]) -> Record:
+    """A game's record as anyone may read it: an online board's game in play without its draws
+    (a board-mode record: what a spectator at the table would see); the full record, every
+    draw in it, once the game is over."""
+    if game.racks_hidden:
+        actions = [a for a in actions if a.get("type") != "draw"]
+        return positions.make_record(game.ruleset, game.options, game.players, actions, extra)
     return positions.make_record(
-        game.ruleset,
-        game.options,
-        game.players,
-        [r.payload for r in record_rows(game)],
-        extra,
+        game.ruleset, game.options, game.players, actions, extra, game.engine_mode
     )
 
 
@@ -302,20 +400,25 @@ def game_records_for_event(event: Event) -> list[tuple[Board, Record]]:
         .order_by("board__round__number", "board__number")
     )
     out = []
+    now = timezone.now()
     for game in games:
+        logged = list(game.actions.all())
+        # Everyone downloads it: an online board's game in play as its spectators see it.
+        sight = spectators_sight(game, now, logged)
+        by_pk = {a.pk: a.index for a in logged}
         actions = sorted(
             (
                 a
-                for a in game.actions.all()
-                if a.kind in RECORD_KINDS and a.taken_back_by_id is None
+                for a in logged
+                if a.kind in RECORD_KINDS
+                and sight.shows(a.index)
+                and not (a.taken_back_by_id and sight.taken_back(by_pk.get(a.taken_back_by_id)))
             ),
             key=lambda a: a.index,
         )
         board = game.event_board
         extra = {"event": event.name, "round": board.round.number, "board": board.number}
-        record = positions.make_record(
-            game.ruleset, game.options, game.players, [a.payload for a in actions], extra
-        )
+        record = shown_record(game, [a.payload for a in actions], extra)
         out.append((board, record))
     return out
 
@@ -323,10 +426,12 @@ def game_records_for_event(event: Event) -> list[tuple[Board, Record]]:
 # ---------------------------------------------------------------- the viewer
 
 
-def replay_frames(game: Game) -> list[dict[str, Any]]:
-    """The game step by step: each record action with the scores and clocks after it."""
-    rows = record_rows(game)
-    eng = positions.new_engine(game.ruleset, game.options, game.players)
+def replay_frames(game: Game, sight: Sight = WHOLE) -> list[dict[str, Any]]:
+    """The game step by step (in ``sight``): each record action with the scores and clocks
+    after it."""
+    rows = record_rows(game, sight)
+    eng = positions.new_engine(game.ruleset, game.options, game.players, game.engine_mode)
+    hidden = game.racks_hidden  # an online game in play: its draws are played, not shown
     initial = [game.clock_ms] * len(game.players)
     frames: list[dict[str, Any]] = [
         {
@@ -341,11 +446,15 @@ def replay_frames(game: Game) -> list[dict[str, Any]]:
             "bonus_owed": 0,
         }
     ]
-    for step, row in enumerate(rows, start=1):
+    step = 0
+    for row in rows:
         try:
             eng.apply(row.payload)
         except IllegalAction:
             break
+        if hidden and row.kind == GameAction.Kind.DRAW:
+            continue
+        step += 1
         frames.append(
             {
                 "step": step,
@@ -395,12 +504,19 @@ def live_summary_for_round(
     One query however many boards. A flag that has fallen shows in ``clock.flag_fallen``.
     """
     now = now or timezone.now()
-    games = Game.objects.ingenious().filter(board__round=round_).select_related("board")
+    games = (
+        Game.objects.ingenious().filter(board__round=round_).select_related("board__round__event")
+    )
     if boards is not None:
         games = games.filter(board_id__in=boards)
     out: dict[int, dict[str, Any]] = {}
     for game in games.order_by():
-        pos = game.position if game.position_length == game.log_length else position(game)
+        # Every spectator reads these pages: an online board's game in play as they see it.
+        sight = spectators_sight(game, now)
+        if sight.whole:
+            pos = game.position if game.position_length == game.log_length else position(game)
+        else:
+            pos = position(game, sight)
         board = game.event_board
         out[board.pk] = {
             "game": game.pk,
@@ -412,7 +528,7 @@ def live_summary_for_round(
             "lowest": pos.get("lowest"),
             "to_move": pos.get("to_move"),
             "flagged": pos.get("flagged", []),
-            "clock": clock_state(game, now),
+            "clock": seen_clock(game, now, sight, pos),
             "result": board.result,
             "result_held": board.result_held,
             "result_provisional": board.result_provisional,

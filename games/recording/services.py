@@ -27,6 +27,7 @@ from games.recording.writes import (
     Target,
     User,
     append,
+    deal,
     effective_rows,
     engine_at,
     finish,
@@ -37,7 +38,7 @@ from games.recording.writes import (
     store_position,
     write,
 )
-from tournament.errors import DomainError
+from tournament.errors import DomainError, NotAllowed
 
 _ACTION_KEYS = {
     "place": ("type", "player", "tile", "cells"),
@@ -95,7 +96,10 @@ def placed_this_turn(game: Game, seat: int) -> bool:
         kind=Kind.PLACE, index__gt=game.turn_index, taken_back_by__isnull=True
     )
     # Unordered: the default order of a game's actions joins the game's board, round and event.
-    return placed.filter(payload__player=seat).order_by().exists()
+    # The turn's few placements are read and their seat compared here: a lookup into the JSON
+    # payload cost more to build than the read itself, on every press.
+    payloads = placed.order_by().values_list("payload", flat=True)
+    return any(isinstance(p, dict) and p.get("player") == seat for p in payloads)
 
 
 def _check_clock_allows(game: Game, action: dict[str, Any]) -> None:
@@ -149,18 +153,36 @@ ActionsFor = Callable[[Game, EngineGame], list[dict[str, Any]]]
 
 
 def _record(
-    game: Target, user: User, expected_index: int, actions_for: ActionsFor
+    game: Target,
+    user: User,
+    expected_index: int,
+    actions_for: ActionsFor,
+    *,
+    ends_turn: bool = True,
 ) -> list[GameAction]:
     """Append the actions ``actions_for`` names on the locked game, each played on the stored
-    position; returns the stored rows (each row's ``game`` is the game as stored)."""
+    position; returns the stored rows (each row's ``game`` is the game as stored).
+    ``ends_turn``: the actions begin a new turn (all but a swap), so a refill due is dealt.
+    A seated player's (a Recorder with a seat) are for that seat alone."""
+    seat = game.seat if isinstance(game, Recorder) else None
 
     def body(game: Game, at: datetime) -> list[GameAction]:
         eng = engine_at(game)
+        stored: list[GameAction] = []
+        # An online board's game: a turn whose placements are done ends with its refill, dealt
+        # before the next seat acts (a swap belongs to the turn: it waits for none).
+        if game.mode == Game.Mode.FULL and ends_turn:
+            stored += deal(game, eng, at, turn_over=True)
         cleaned = [clean_action(a) for a in actions_for(game, eng)]
         if not cleaned:
             raise DomainError(_("Nothing to record: give at least one action."), field="action")
-        stored: list[GameAction] = []
         for action in cleaned:
+            if seat is not None and action.get("player") != seat:  # a player's own seat alone
+                raise NotAllowed(
+                    _("You play for your own seat only, not for %(who)s.")
+                    % {"who": seat_name(game, action.get("player"))},
+                    code="not_your_seat",
+                )
             _check_clock_allows(game, action)
             solitaire.check_dealt(game, eng.plies, action)  # the round's sequence decides
             _apply_checked(eng, action, game.log_length)
@@ -168,6 +190,8 @@ def _record(
             stored.append(row)
             if action["type"] == "flag" and not eng.over:
                 game.turn_index = row.index
+            if game.mode == Game.Mode.FULL:  # a new rack after a swap is dealt at once
+                stored += deal(game, eng, at, turn_over=False)
         mark_playing(game)
         store_position(game, eng)
         if eng.over:
@@ -175,7 +199,14 @@ def _record(
         save(game)
         return stored
 
-    return write(game, user, expected_index, body, would=lambda game: _would_end(game, actions_for))
+    return write(
+        game,
+        user,
+        expected_index,
+        body,
+        would=lambda game: _would_end(game, actions_for),
+        seated_may=True,
+    )
 
 
 def _would_end(game: Game, actions_for: ActionsFor) -> str:
@@ -198,7 +229,8 @@ def record_actions(
     if not actions:
         raise DomainError(_("Nothing to record: give at least one action."), field="action")
     cleaned = [clean_action(a) for a in actions]
-    return _record(recorder, user, expected_index, lambda game, eng: cleaned)
+    swap = cleaned[0]["type"] == "swap"
+    return _record(recorder, user, expected_index, lambda game, eng: cleaned, ends_turn=not swap)
 
 
 def record_action(
@@ -237,7 +269,7 @@ def record_swap(
     def actions_for(game: Game, eng: EngineGame) -> list[dict[str, Any]]:
         return [{"type": "swap", "player": acting_seat(game, eng, "swap"), "rack": rack}]
 
-    return _record(game, user, expected_index, actions_for)
+    return _record(game, user, expected_index, actions_for, ends_turn=False)
 
 
 def record_notation(
@@ -264,7 +296,7 @@ def record_notation(
                 field="text",
             ) from exc
 
-    return _record(recorder, user, expected_index, actions_for)
+    return _record(recorder, user, expected_index, actions_for, ends_turn=kind != "swap")
 
 
 # ---------------------------------------------------------------- import

@@ -10,11 +10,12 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch, QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.challenge_tables import events as challenge_events
-from games.models import Game
-from games.recording import positions, solitaire
+from games.models import Game, GameAction
+from games.recording import dealing, positions, solitaire
 from tournament.errors import DomainError
 from tournament.models.events import Board, Round
 from tournament.models.tables import Seat
@@ -75,6 +76,28 @@ def _game_fields(board: Board, empties: Empties | None = None) -> dict[str, Any]
             _("The event's ruleset options are not valid: %(exc)s") % {"exc": exc}
         ) from exc
     ms = event.clock_minutes * 60_000
+    fields = {
+        "ruleset": ruleset,
+        "options": options,
+        "players": players,
+        "clock_ms": ms,
+        "remaining_ms": [ms] * len(players),  # one clock per seat
+    }
+    if dealt(board):  # an online board: the site deals each seat's rack now
+        # Duplicate boards: the round's seed, the same tiles at every online board of it.
+        round_seed = board.round.seed if duplicate(board) else None
+        seed = dealing.new_seed() if round_seed is None else round_seed
+        eng = positions.new_engine(ruleset, options, players, positions.FULL_MODE)
+        draws = dealing.deal(eng, seed, duplicate=None if round_seed is None else [])
+        length = len(draws)
+        return {
+            **fields,
+            "mode": Game.Mode.FULL,
+            "seed": seed,
+            "position": positions.stored(eng, length),
+            "position_length": length,
+            "log_length": length,  # the draws, stored by store_deals
+        }
     shape = (ruleset, json.dumps(options, sort_keys=True), len(players))
     empty = None if empties is None else empties.get(shape)
     if empty is None:
@@ -82,16 +105,61 @@ def _game_fields(board: Board, empties: Empties | None = None) -> dict[str, Any]
         if empties is not None:
             empties[shape] = empty
     return {
-        "ruleset": ruleset,
-        "options": options,
-        "players": players,
-        "clock_ms": ms,
-        "remaining_ms": [ms] * len(players),  # one clock per seat
+        **fields,
         # The empty board, stored, so pages listing many games read no log to show it and the
         # first write plays on it.
         "position": empty,
         "position_length": 0,
     }
+
+
+def dealt(board: Board) -> bool:
+    """The board's game is dealt by the site: an online board (stored when its round was
+    published). A solitaire entrant plays the round's dealt sequence wherever they sit."""
+    return board.online and board.round.event.ruleset != solitaire.RULESET
+
+
+def duplicate(board: Board) -> bool:
+    """The board is one of a round's duplicate boards: an online board dealt from the round's
+    seed (drawn at publishing when the event has ``duplicate_boards``; a solitaire round's seed
+    deals its own way, games/recording/solitaire.py)."""
+    return dealt(board) and board.round.seed is not None
+
+
+def dealt_duplicate(game: Game) -> bool:
+    """The game is dealt as a duplicate board (``game.board`` with its round): its seed is the
+    round's."""
+    return (
+        game.mode == Game.Mode.FULL
+        and game.board is not None
+        and game.board.round.seed is not None
+        and game.seed == game.board.round.seed
+    )
+
+
+def store_deals(games: list[Game]) -> None:
+    """The set-up draws of dealt games just stored, in their logs: dealt again from each game's
+    seed, the same tiles (an existing log is left as it is: the unique index keeps it)."""
+    at = timezone.now()
+    rows: list[GameAction] = []
+    for game in games:
+        if game.mode != Game.Mode.FULL or game.status != Game.Status.PENDING:
+            continue
+        eng = positions.new_engine(game.ruleset, game.options, game.players, positions.FULL_MODE)
+        record: list[dict[str, Any]] | None = [] if dealt_duplicate(game) else None
+        for index, draw in enumerate(dealing.deal(eng, game.seed, duplicate=record)):
+            rows.append(
+                GameAction(
+                    game=game,
+                    index=index,
+                    kind=GameAction.Kind.DRAW,
+                    payload=draw,
+                    reason="dealt by the site",
+                    at=at,
+                    clock_ms=list(game.remaining_ms),
+                )
+            )
+    GameAction.objects.bulk_create(rows, ignore_conflicts=True)
 
 
 def create_games_for_round(round_: Round) -> list[Game]:
@@ -111,8 +179,10 @@ def create_games_for_round(round_: Round) -> list[Game]:
         ],
         ignore_conflicts=True,  # made meanwhile: the board's one game stands
     )
-    games = Game.objects.select_related("board__round__event").filter(board__in=playing)
-    return list(games.order_by("board__number"))
+    stored = Game.objects.select_related("board__round__event").filter(board__in=playing)
+    games = list(stored.order_by("board__number"))
+    store_deals([game for game in games if game.board_id not in made])
+    return games
 
 
 def on_round_published(sender: object, round_: Round, **kwargs: object) -> None:
@@ -159,6 +229,7 @@ def create_game(board: Board) -> Game:
     try:
         with transaction.atomic():
             game = Game.objects.create(board=board, **_game_fields(board))
+            store_deals([game])
     except IntegrityError:  # a game the write's lock could not see: created meanwhile
         game = Game.objects.select_for_update().get(board=board)
         refuse_without_game(board, game)
@@ -176,7 +247,9 @@ def game_for_board(board: Board) -> Game:
     board = _boards().get(pk=board.pk)
     try:
         with transaction.atomic():
-            game, _created = Game.objects.get_or_create(board=board, defaults=_game_fields(board))
+            game, created = Game.objects.get_or_create(board=board, defaults=_game_fields(board))
+            if created:
+                store_deals([game])
     except IntegrityError:  # another request created it first
         game = Game.objects.get(board=board)
     return Game.objects.select_related("board__round__event").get(pk=game.pk)

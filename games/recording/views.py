@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import trigger_client_event
 
+from games.analysis.selectors import viewer_analysis
 from games.clocks.lag import read_client_at
 from games.clocks.readings import format_ms
 from games.clocks.services import CLOCK_OPERATIONS, adjust_clock, clock_operation
@@ -29,7 +30,8 @@ from games.recording.forms import AdjustForm, ImportForm, TakeBackForm
 from games.recording.services import import_record, record_notation, record_placement, record_swap
 from games.recording.setup import NoGameHere, unstored_game
 from games.recording.words import describe_entry, lag_words, player_name, took_back
-from games.recording.writes import Recorder, recorder_at
+from games.recording.writes import Recorder, recorder_at, seat_of
+from games.spectating.selectors import Sight, delay_words, seen_version, sight
 from games.validation.services import retry_recheck, start_recheck
 from tournament.confirmations.selectors import settle_url
 from tournament.errors import DomainError
@@ -37,7 +39,6 @@ from tournament.models.events import Board, Event
 from tournament.permissions import is_arbiter, require_director
 from tournament.reading import whole_number
 from tournament.web.page_cache import (
-    board_version,
     cached_page,
     held_version,
     unchanged,
@@ -97,7 +98,8 @@ def _seat_rows(
     # The track's top: 18, or 36 on the double track (partnership: partners, seats 0 and 2, 1
     # and 3, share their side's track; solitaire).
     track = positions.track_length(game.ruleset, game.options or {})
-    teams = selectors.seat_teams(game.event_board)
+    # A practice game (games.practice) has no board, so no teams.
+    teams = selectors.seat_teams(game.board) if game.board is not None else []
     rows = []
     for seat, name in enumerate(game.players):
         side = seat % len(scores)
@@ -144,10 +146,21 @@ def _sentence(message: str) -> str:
     return message if message[-1] in ".!?" else message + "."
 
 
-def _live_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, Any]:
+def _reveal_ms(seen: Sight, now: Any) -> int | None:
+    """In how many ms a spectator's delayed view shows more (the page asks again then)."""
+    if seen.reveal_at is None:
+        return None
+    return max(0, int((seen.reveal_at - now).total_seconds() * 1000))
+
+
+def _live_context(
+    request: HttpRequest, game: Game, seen: Sight | None = None, **extra: Any
+) -> dict[str, Any]:
     now = timezone.now()
     board = game.event_board
-    state = selectors.game_state(game, now)
+    # The game as the viewer sees it: a spectator sees an online board behind (games.spectating).
+    seen = seen if seen is not None else sight(game, request.user, now)
+    state = selectors.game_state(game, now, sight=seen)
     position = state["position"]
     clock = state["clock"]
     placings = state["placings"]
@@ -191,6 +204,9 @@ def _live_context(request: HttpRequest, game: Game, **extra: Any) -> dict[str, A
         "flag_name": player_name(game, clock["flag_fallen"]),
         "result_text": board.result_text,  # a solitaire entrant's by its levels
         "live_state": selectors.live_state(game),
+        "delayed": state["delayed"],
+        "delay_words": delay_words(game) if state["delayed"] else "",
+        "reveal_ms": _reveal_ms(seen, now),
     }
     ctx.update(extra)
     return ctx
@@ -202,18 +218,22 @@ def _page_context(request: HttpRequest, game: Game) -> dict[str, Any]:
     ctx["event_url"] = event_url(board.round.event)
     # A dispute over the board's result: its arbiters settle it (tournament confirmations).
     ctx["settle_url"] = settle_url(request.user, board)
+    # A player seated at this online board, its game in play: their own page plays it.
+    in_play = game.pk is not None and game.status != Game.Status.FINISHED and not board.closed
+    seated = board.online and in_play and seat_of(request.user, board) is not None
+    ctx["play_url"] = reverse("play-game", args=[game.pk]) if seated else ""
     return ctx
 
 
 @require_GET
-@cached_page(board_version)  # the read-only rendering, once per change
+@cached_page(seen_version)  # the read-only rendering, once per change
 def board_page(request: HttpRequest, board_pk: int) -> HttpResponse:
     """The arbiter's recording page; a read-only live view for everyone else. A board of an
     event of challenges is played on its challenge page."""
     board = selectors.board_with_event(board_pk)
     if board is not None and board.round.event.ruleset == Event.Ruleset.CHALLENGES:
         return redirect("challenge-board", board_pk=board_pk)
-    version = board_version(request, board_pk)  # read before the game it stands for
+    version = seen_version(request, board_pk)  # read before the game it stands for
     game = _game(request, board_pk)
     ctx = _page_context(request, game)
     ctx["live_version"] = version or ""
@@ -228,7 +248,7 @@ def board_live(request: HttpRequest, board_pk: int) -> HttpResponse:
     run down asks afresh (``fresh``): whether a flag fell is read at this moment, never from
     the cache; otherwise the anonymous rendering is rendered once per live version."""
     fresh = request.GET.get("fresh") == "1"
-    version = board_version(request, board_pk) or ""  # read before the game
+    version = seen_version(request, board_pk) or ""  # read before the game
     if version and not fresh and held_version(request) == version:
         return server_time(unchanged(version))
     if fresh:
@@ -240,16 +260,18 @@ def board_live(request: HttpRequest, board_pk: int) -> HttpResponse:
 
 def _live_part(request: HttpRequest, board_pk: int) -> HttpResponse:
     fresh = request.GET.get("fresh") == "1"
-    version = board_version(request, board_pk) or ""  # read before the game
+    version = seen_version(request, board_pk) or ""  # read before the game
     game = _game(request, board_pk)
+    seen = sight(game, request.user)
+    shown = game.log_length if seen.upto is None else seen.upto  # the log's length in sight
     since, state = request.GET.get("since"), request.GET.get("state")
-    if not fresh and since == str(game.log_length) and state in (None, selectors.live_state(game)):
+    if not fresh and since == str(shown) and state in (None, selectors.live_state(game)):
         return unchanged(version)
-    ctx = _live_context(request, game, live_version=version)
+    ctx = _live_context(request, game, seen, live_version=version)
     return versioned(render(request, "games/_live.html", ctx), version)
 
 
-_cached_live_part = cached_page(board_version, params=("since", "state"))(_live_part)
+_cached_live_part = cached_page(seen_version, params=("since", "state"))(_live_part)
 
 
 def server_time(response: HttpResponse) -> HttpResponse:
@@ -395,30 +417,48 @@ def board_act(request: HttpRequest, board_pk: int) -> HttpResponse:
 
 
 @require_GET
-@cached_page(board_version)
+@cached_page(seen_version)
 def viewer(request: HttpRequest, board_pk: int) -> HttpResponse:
-    """The public replayer: board, scores and clocks at every step of the game."""
+    """The public replayer: board, scores and clocks at every step of the game, and the engine's
+    judgement of each move once the game has been analysed. A spectator replays an online
+    board's game in play as far as they see it (games.spectating)."""
     game = _game(request, board_pk)
     board = game.event_board
-    position = selectors.position(game)
-    frames = selectors.replay_frames(game)
-    clock = selectors.clock_state(game, timezone.now())
     ctx = {
-        "game": game,
+        **replay_context(request, game),
         "board": board,
         "event": board.round.event,
         "event_url": event_url(board.round.event),
-        "position": position,
-        "board_svg": board_svg(position, label=_("The game, step by step")),
-        "frames": frames,
-        "seats": _seat_rows(game, position, clock, selectors.table_placings(game)),
         "is_table": board.is_table,
         "sides": selectors.side_names(board) or game.players,
         "side_lowest": selectors.side_lowest(board),
         "result_text": board.result_text,
-        "steps": len(frames) - 1,
     }
     return render(request, "games/viewer.html", ctx)
+
+
+def replay_context(request: HttpRequest, game: Game) -> dict[str, Any]:
+    """What the viewer (games/viewer.html) shows of a game's record, whether it is played at a
+    board or not (a practice game's viewer, games.practice): every step with its scores and
+    clocks, and the engine's judgement once the game has been analysed."""
+    now = timezone.now()
+    seen = sight(game, request.user, now)
+    position = selectors.position(game, seen)
+    frames = selectors.replay_frames(game, seen)
+    clock = selectors.seen_clock(game, now, seen, position)
+    analysis = viewer_analysis(game, frames, game.players)
+    for frame in frames:  # the move list marks each placement's grade
+        frame["grade"] = analysis.grades.get(frame["step"], "")
+    label = _("The game, step by step")
+    return {
+        "game": game,
+        "position": position,
+        "board_svg": board_svg(position, label=label, overlay=analysis.ghosts),
+        "analysis": analysis,
+        "frames": frames,
+        "seats": _seat_rows(game, position, clock, selectors.table_placings(game)),
+        "steps": len(frames) - 1,
+    }
 
 
 def _download_name(board: Board, ext: str) -> str:
@@ -430,7 +470,7 @@ def _download_name(board: Board, ext: str) -> str:
 def record_json(request: HttpRequest, board_pk: int) -> HttpResponse:
     game = _game(request, board_pk)
     board = game.event_board
-    record = selectors.record_for_game(game)
+    record = selectors.record_for_game(game, sight(game, request.user))
     response = JsonResponse(
         record.to_json(), json_dumps_params={"indent": 2, "ensure_ascii": False}
     )
@@ -442,7 +482,7 @@ def record_json(request: HttpRequest, board_pk: int) -> HttpResponse:
 def record_text(request: HttpRequest, board_pk: int) -> HttpResponse:
     game = _game(request, board_pk)
     board = game.event_board
-    record = selectors.record_for_game(game)
+    record = selectors.record_for_game(game, sight(game, request.user))
     response = HttpResponse(record.to_text(), content_type="text/plain; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_download_name(board, "txt")}"'
     return response

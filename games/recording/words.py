@@ -71,6 +71,18 @@ def describe_entry(
     def name(seat: Any) -> str:
         return game.players[seat] if isinstance(seat, int) and seat < len(game.players) else "?"
 
+    if kind == "draw":  # an online game's deal: which tiles, only once the game is over
+        tiles = payload.get("tiles")
+        count = len(tiles) if isinstance(tiles, list) else payload.get("count", 0)
+        if isinstance(tiles, list):
+            return _("%(seat)s drew %(tiles)s") % {
+                "seat": name(payload.get("player")),
+                "tiles": " ".join(str(t) for t in tiles),
+            }
+        return _("%(seat)s drew %(count)s tile(s)") % {
+            "seat": name(payload.get("player")),
+            "count": count,
+        }
     if kind == "start":
         return _("Clocks started: %(seat)s to play") % {"seat": name(payload.get("seat"))}
     if kind == "press":

@@ -31,9 +31,9 @@ from games.engine.errors import IllegalAction
 from games.engine.game import Game as EngineGame
 from games.errors import no_longer_replays
 from games.models import RECORD_KINDS, Game, GameAction
-from games.recording import positions, setup
+from games.recording import dealing, positions, setup
 from tournament import effects
-from tournament.errors import Conflict, DomainError
+from tournament.errors import Conflict, DomainError, NotAllowed
 from tournament.models.events import Board, Event, Round
 from tournament.models.tables import SEATED
 from tournament.permissions import is_arbiter, not_arbiter, require_arbiter
@@ -74,6 +74,13 @@ class Recorder:
     board_pk: int
     event: Event
     allowed: bool = True
+    #: The board's round, with ``event``, as read for the permission: the write takes it rather
+    #: than read it again (:func:`lock`). None: the write reads it with the game.
+    round: Round | None = None
+    #: A player seated at an online board (:func:`player_at`): writes for this seat alone, and
+    #: only what a player does at their own turn (a placement, a swap, the clock's start and
+    #: press: ``write(..., seated_may=True)``). None: an arbiter or director, for every seat.
+    seat: int | None = None
 
 
 #: What a write is made on: a game the caller read (the write checks its recorder), or a
@@ -81,25 +88,72 @@ class Recorder:
 Target = Game | Recorder
 
 
-# What the permission reads of a board's round and event (roles_of, not_arbiter, is_public).
-_RECORDER_FIELDS = ("status", "event__id", "event__festival_id", "event__name", "event__slug")
-
-
 def recorder_at(user: User, board_pk: int) -> Recorder | None:
     """Who writes at the board, with their right to record there (an arbiter or director of
     its event) checked once, before anything is locked or a request's body is read (the round
-    and event read for it). None when the user sees no such board: none, or in a round not
-    published (which only arbiters see)."""
-    # Unordered (by id): the rounds' default order joins and sorts for the one row wanted. The
-    # event's other columns are read by the write, with the game, under its lock.
-    rounds = Round.objects.select_related("event").only(*_RECORDER_FIELDS)
-    round_ = rounds.filter(boards__pk=board_pk).order_by().first()
+    and event read for it, whole: the write takes them). None when the user sees no such board:
+    none, or in a round not published (which only arbiters see)."""
+    # Unordered and sliced, not first(): the rounds' default order joins and sorts, and first()
+    # would sort by id, for the one row wanted.
+    rounds = Round.objects.select_related("event").filter(boards__pk=board_pk).order_by()
+    round_ = next(iter(rounds[:1]), None)
     if round_ is None:
         return None
     allowed = is_arbiter(user or AnonymousUser(), round_.event)
     if not allowed and not round_.is_public:
         return None
-    return Recorder(user, board_pk, round_.event, allowed)
+    return Recorder(user, board_pk, round_.event, allowed, round_)
+
+
+def seat_of(user: User, board: Board) -> int | None:
+    """The seat ``user`` sits in at ``board`` (its seats read with it: ``SEATED``), or None. A
+    partnership team sits twice: each partner at their own seat (``Seat.player``)."""
+    if user is None or not user.is_authenticated:
+        return None
+    for seat in board.seats.all():
+        if seat.player.user_id == user.pk:
+            return int(seat.number)
+    return None
+
+
+def player_at(user: User, board_pk: int) -> Recorder | None:
+    """A player's right to write at the board, checked once before anything is locked: the
+    user sits at this online board of a published round. None when they do not sit there (or
+    see no such board); an arbiter's board at the venue is refused (NotAllowed). The Recorder is
+    limited to the player's seat (:func:`refuse_other_seat`, under the lock)."""
+    if user is None or not user.is_authenticated:
+        return None
+    boards = Board.objects.select_related("round__event").prefetch_related(*SEATED)
+    board = next(iter(boards.filter(pk=board_pk).order_by()[:1]), None)
+    if board is None or not board.round.is_public:
+        return None
+    seat = seat_of(user, board)
+    if seat is None:
+        return None
+    if not board.online:
+        raise NotAllowed(
+            _(
+                "Board %(number)s is played at the venue: its arbiters record the moves, "
+                "not the players' screens."
+            )
+            % {"number": board.number},
+            code="not_online",
+        )
+    return Recorder(user, board.pk, board.round.event, True, board.round, seat=seat)
+
+
+def refuse_other_seat(game: Game, seat: int) -> None:
+    """Under the lock: a seated player acts only while their game is in play and it is their
+    seat's turn (the seat on the clock once the clocks run, else the seat the engine expects)."""
+    if game.status == Game.Status.FINISHED:
+        raise Conflict(_("The game is over: nothing more is played here."), code="game_over")
+    acting_now = game.clock_seat if game.clock_seat is not None else engine_at(game).to_move
+    if acting_now != seat:
+        raise NotAllowed(
+            _("It is %(who)s's turn, not yours: wait for your turn.")
+            % {"who": seat_name(game, acting_now)},
+            code="not_your_turn",
+        )
 
 
 def require_recorder(game: Game, user: User) -> None:
@@ -119,34 +173,41 @@ def recorder_of(target: Target, user: User) -> Recorder:
     require_recorder(target, user)
     board = target.board
     assert board is not None  # a game at the board (only Challenges are played without one)
-    return Recorder(user, board.pk, board.round.event)
+    return Recorder(user, board.pk, board.round.event, round=board.round)
 
 
 def lock(target: Recorder | int) -> Game:
     """The game (at the Recorder's board, or by id) and its board locked for this transaction in
-    one statement, read with the board's round and event: each row read once, so a result
-    entered while this waited is seen (see refuse_closed). The seats are read by the move that
-    ends the game (:func:`finish`), the only write that needs them. A board published without
-    its game gets it now; one that has no game to record is refused with setup.NoGameHere."""
+    one statement: each row read once, so a result entered while this waited is seen (see
+    refuse_closed). The board's round and event are the Recorder's (read for the permission;
+    neither row is locked by a write, and a result reads them afresh under their locks:
+    tournament.results.services.lock_round), else read with the game. The seats are read by the
+    move that ends the game (:func:`finish`), the only write that needs them. A board published
+    without its game gets it now; one that has no game to record is refused with
+    setup.NoGameHere."""
     missing = setup.NoGameHere(_("No such board, or its round is not published yet."))
     # The game's board joined inside (a game without a board is no game to record here), which
     # is what lets PostgreSQL lock the board's row with the game's; the game's row comes first,
-    # the order of every write that locks both, so none deadlock.
+    # the order of every write that locks both, so none deadlock. One row (a board has one
+    # game): unordered, and not first(), which would sort it by id.
     games = (
         Game.objects.select_for_update(of=("self", "board"))
         .filter(board__round__isnull=False)
-        .select_related("board__round__event")
-        .order_by()  # one row (a board has one game): no sort by the board's round and event
+        .order_by()
     )
+    round_ = target.round if isinstance(target, Recorder) else None
+    games = games.select_related("board" if round_ is not None else "board__round__event")
     if isinstance(target, Recorder):
-        game = games.filter(board_id=target.board_pk).first()
+        game = next(iter(games.filter(board_id=target.board_pk)[:1]), None)
         if game is None:  # a board published without its game: its first write stores it
             return _first_game(target.board_pk, missing)
     else:
-        game = games.filter(pk=target).first()
+        game = next(iter(games.filter(pk=target)[:1]), None)
         if game is None:
             raise missing
     assert game.board is not None  # joined inside
+    if round_ is not None and game.board.round_id == round_.pk:
+        game.board.round = round_  # as the permission read it (a board keeps its round)
     setup.refuse_without_game(game.board, game)
     return game
 
@@ -194,14 +255,19 @@ def write(
     closed_ok: bool = False,
     would: Callable[[Game], str] | None = None,
     moment: Callable[[Game, datetime], datetime] | None = None,
+    seated_may: bool = False,
 ) -> T:
     """Run ``body(game, at)`` on the locked game after the shared checks, as one change.
 
     ``at`` is now, or for a clock operation ``moment(game, now)``: when it is charged
     (games.clocks.lag). A flag that fell before then is stored first and the write is refused
     (409), with the flag committed: the arbiter sees it before anything else is recorded. On a
-    closed board, ``would(game)`` says what the refused write would have made of the game."""
+    closed board, ``would(game)`` says what the refused write would have made of the game.
+    ``seated_may``: a seated player (a Recorder with a seat) may make this write, for their own
+    seat at their own turn (checked under the lock); any other write is the arbiters'."""
     recorder = recorder_of(target, user)  # before the lock: a stranger waits for nothing
+    if recorder.seat is not None and not seated_may:
+        raise not_arbiter(recorder.event)
     fell: GameAction | None = None
     with effects.changing():
         game = lock(recorder)
@@ -215,6 +281,8 @@ def write(
         # clock the grace its press may still be credited.
         fell = record_fallen_flag(game, at, grace=moment is None)
         if fell is None:
+            if recorder.seat is not None:
+                refuse_other_seat(game, recorder.seat)
             if expected_index is not None and expected_index != game.log_length:
                 raise Conflict(
                     _(
@@ -264,7 +332,9 @@ def engine_at(game: Game) -> EngineGame:
 
 def replayed(game: Game, rows: list[GameAction]) -> EngineGame:
     try:
-        return positions.replay(game.ruleset, game.options, game.players, [r.payload for r in rows])
+        return positions.replay(
+            game.ruleset, game.options, game.players, [r.payload for r in rows], game.engine_mode
+        )
     except IllegalAction as exc:
         raise no_longer_replays(exc) from exc
 
@@ -297,6 +367,19 @@ def append(
         ) from exc
     game.log_length += 1
     return row
+
+
+def deal(game: Game, eng: EngineGame, at: datetime, *, turn_over: bool) -> list[GameAction]:
+    """The draws due now in an online board's game (games/recording/dealing.py), played on
+    ``eng`` and appended to the log. A duplicate board's draws come from the front of the
+    round's bag, as its record so far leaves it (games.engine.deal.duplicate_bag)."""
+    record = None
+    if eng.full and setup.dealt_duplicate(game):
+        record = [row.payload for row in effective_rows(game)]
+    return [
+        append(game, Kind.DRAW, user=None, at=at, payload=draw, reason="dealt by the site")
+        for draw in dealing.deal(eng, game.seed, turn_over=turn_over, duplicate=record)
+    ]
 
 
 def keep_position(game: Game, row: GameAction) -> None:
@@ -334,15 +417,21 @@ def store_position(game: Game, eng: EngineGame) -> None:
     _NEW_POSITIONS.add(game)
 
 
-def save(game: Game) -> None:
+def save_row(game: Game) -> None:
     """Store what the write changed of the game row (its position only when it stored a new
-    one); spectators' live pages are refreshed once the write commits."""
+    one)."""
     stored = game in _NEW_POSITIONS
     game.save(update_fields=[*_WRITTEN, "position"] if stored else _WRITTEN)
     _NEW_POSITIONS.discard(game)
+
+
+def save(game: Game) -> None:
+    """Store what the write changed of the game row (:func:`save_row`); spectators' live pages
+    are refreshed once the write commits."""
+    save_row(game)
     assert game.board is not None  # an Ingenious game is played at its board
     event = game.board.round.event  # read with the game (lock)
-    effects.live_changed(event.pk, event.slug)
+    effects.live_changed(event.pk, event.slug, board=game.board.pk)
 
 
 def finish(game: Game, eng: EngineGame, at: datetime, user: User) -> None:
@@ -362,6 +451,12 @@ def finish(game: Game, eng: EngineGame, at: datetime, user: User) -> None:
         source=Source.GAME,
         locked=True,
     )
+    mark_finished(game, at)
+
+
+def mark_finished(game: Game, at: datetime) -> None:
+    """The game row over at ``at``: its clocks stopped and its replay check queued (which, once
+    passed, queues its analysis)."""
     game.set_clock(game.clock.stop(at))
     game.status = Game.Status.FINISHED
     game.finished_at = at

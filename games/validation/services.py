@@ -1,7 +1,8 @@
 """Replay validation: a finished game's whole log replayed from the empty board by the engine.
 
 A game's result counts in the published standings only once its replay has passed (the board's
-result check, kept by the tournament floor); a failure holds it out, with the reason.
+result check, kept by the tournament floor); a failure holds it out, with the reason. A finished
+game that passed is queued for the engine's analysis (games.analysis).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from django.contrib.auth.models import AnonymousUser
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from games.analysis.services import queue_analysis
 from games.engine.errors import IllegalAction
 from games.models import Game, GameAction, ValidationRun
 from games.recording import positions, solitaire
@@ -45,8 +47,11 @@ def validate_game(game_pk: int) -> bool:
             validation_message=problem,
             validated_at=now(),
         )
-        if rows:
-            record_replay_check(board=game.event_board, passed=not problem, message=problem)
+        if rows and game.board is not None:  # a practice game has no board to tell
+            record_replay_check(board=game.board, passed=not problem, message=problem)
+        if not problem:
+            # A finished game whose replay passed is analysed by the engine (once per record).
+            queue_analysis(game)
     if problem:
         log.warning("replay validation failed for game %s: %s", game_pk, problem)
     return not problem
@@ -55,7 +60,9 @@ def validate_game(game_pk: int) -> bool:
 def _replay_problem(game: Game, rows: list[GameAction]) -> str:
     """What is wrong with the stored log, replayed by the engine from the empty board ("": ok)."""
     try:
-        eng = positions.replay(game.ruleset, game.options, game.players, [r.payload for r in rows])
+        eng = positions.replay(
+            game.ruleset, game.options, game.players, [r.payload for r in rows], game.engine_mode
+        )
     except (IllegalAction, ValueError) as exc:
         where = getattr(exc, "index", None)
         row = rows[where] if isinstance(where, int) and where < len(rows) else None

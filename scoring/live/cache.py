@@ -18,7 +18,7 @@ from django.core.cache import cache
 from django.utils.translation import get_language
 
 from tournament.effects import live_key
-from tournament.web.page_cache import live_entry, standings_entry
+from tournament.web.page_cache import forget_window, live_entry, spectators_entry, standings_entry
 
 FRAGMENT_SECONDS = 10 * 60
 
@@ -31,9 +31,17 @@ class Live:
     version: str
 
 
-def current(slug: str, lookup: Callable[[], int | None] | None = None) -> Live | None:
-    """The event behind `slug` and its live version; None when there is no such event."""
-    entry = live_entry(slug, lookup)
+def current(
+    slug: str,
+    lookup: Callable[[], int | None] | None = None,
+    *,
+    spectator: bool = False,
+    pushed: str = "",
+) -> Live | None:
+    """The event behind `slug` and its live version; None when there is no such event.
+    ``spectator``: an anonymous reader's, which may be a window old unless it is the version
+    ``pushed`` to the reader's page (tournament.web.page_cache.spectators_entry)."""
+    entry = spectators_entry(slug, lookup, pushed) if spectator else live_entry(slug, lookup)
     return None if entry is None else Live(event_id=entry[0], version=entry[1])
 
 
@@ -47,6 +55,7 @@ def standings(slug: str, lookup: Callable[[], int | None] | None = None) -> Live
 def forget(slug: str) -> None:
     """Drop the slug's cached event: it was deleted (and maybe made again) since."""
     cache.delete(live_key(slug))
+    forget_window(slug)
 
 
 @dataclass(frozen=True)

@@ -100,7 +100,8 @@ def board_states(round_: Round) -> list[tuple[int, str]]:
     """The round's boards in order, each with what its live part shows changes with, in one
     query: its game's log length (every move, clock event and flag), status and replay check;
     its result as written (its version), checked and confirmed, and whether it is open to
-    recording; and who sits there, by name. The state is hashed (a key's length)."""
+    recording; who sits there, by name; and the spectators' delay its event sets. The state
+    is hashed (a key's length)."""
     rows = (
         Seat.objects.filter(board__round=round_)
         .order_by("board__number", "number")
@@ -114,6 +115,10 @@ def board_states(round_: Round) -> list[tuple[int, str]]:
             "board__game__log_length",
             "board__game__status",
             "board__game__validation",
+            # what spectators see of an online board in play (games.spectating)
+            "board__game__mode",
+            "board__round__event__online_delay_seconds",
+            "board__round__event__online_delay_placements",
             "entry_id",
             "entry__player__name",
             "entry__partner__name",

@@ -24,16 +24,19 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from games.spectating.selectors import event_slice, time_slice
 from scoring.live import cache as live_cache
 from scoring.live import selectors
 from scoring.standings.build import standings_for
 from tournament.models.events import Board, Event, Round
-from tournament.rounds.selectors import current_public_round
+from tournament.rounds.selectors import current_public_round, current_public_round_of
 from tournament.web.page_cache import (
+    anonymous_get,
     cache_headers,
     cached_page,
     held_version,
     live_version,
+    pushed_version,
     spectator_reads,
     unchanged,
     versioned,
@@ -43,16 +46,21 @@ from tournament.web.page_cache import (
 PROJECTOR_LINES_PER_SCREEN = 40
 
 
-def _live(slug: str) -> live_cache.Live:
-    """The event's live version: what changes with anything spectators see."""
-    live = live_cache.current(slug, lambda: _event_id(slug))
+def _live(slug: str, spectator: bool = False, pushed: str = "") -> live_cache.Live:
+    """The event's live version: what changes with anything spectators see (``spectator``: as
+    an anonymous reader is served it, up to SPECTATOR_STALE_SECONDS old unless it is the
+    version ``pushed`` to the reader's page)."""
+    live = live_cache.current(slug, lambda: _event_id(slug), spectator=spectator, pushed=pushed)
     if live is None:
         raise Http404(_("No such event."))
-    return live
+    # An online board seen with a seconds delay changes with the clock too (games.spectating).
+    sliced = event_slice(live.event_id, live.version)
+    return live_cache.Live(live.event_id, live.version + sliced) if sliced else live
 
 
-def _standings(slug: str) -> live_cache.Live:
-    """The event's standings version: what changes with results and names, not with moves."""
+def _standings(slug: str, spectator: bool = False, pushed: str = "") -> live_cache.Live:
+    """The event's standings version: what changes with results and names, not with moves
+    (seldom: every reader gets the current one, ``spectator`` or not)."""
     live = live_cache.standings(slug, lambda: _event_id(slug))
     if live is None:
         raise Http404(_("No such event."))
@@ -88,14 +96,18 @@ def _boards_context(event: Event) -> _BoardsContext:
 def _render_boards(event_id: int) -> str:
     """The round's boards, each board's part rendered again only when it changed (a move
     renders its own board's, not the round's: scoring.live.cache.board_parts)."""
-    event = _event(event_id)
-    round_ = current_public_round(event)
+    # The round alone (one query, not the event's row and then its round): a round is there
+    # only while its event is; without one, the event is looked for, to say it is gone.
+    round_ = current_public_round_of(event_id)
     parts: list[str] = []
-    if round_ is not None:
-        parts = live_cache.board_parts(
-            selectors.board_states(round_), lambda only: render_board_parts(round_, only)
-        )
-    context = {"event": event, "round": round_, "parts": [mark_safe(part) for part in parts]}
+    if round_ is None:
+        _event(event_id)
+    else:
+        states = selectors.board_states(round_)
+        if round_.event.online_delay_seconds:  # spectators' delayed boards change with the clock
+            states = [(pk, state + time_slice()) for pk, state in states]
+        parts = live_cache.board_parts(states, lambda only: render_board_parts(round_, only))
+    context = {"round": round_, "parts": [mark_safe(part) for part in parts]}
     return render_to_string("live/_boards.html", context)
 
 
@@ -164,11 +176,13 @@ def _server_time(view: Callable[..., HttpResponse]) -> Callable[..., HttpRespons
 @_server_time
 @cached_page(live_version)
 def event_live(request: HttpRequest, slug: str) -> HttpResponse:
-    live = _live(slug)
+    # A spectator's page is cached under the window's version (live_version): its boards too.
+    spectator = anonymous_get(request)
+    live = _live(slug, spectator, pushed_version(request))
     event = Event.objects.filter(pk=live.event_id, slug=slug).first()
     if event is None:  # the slug's event was deleted (and maybe made again) since it was cached
         live_cache.forget(slug)
-        live = _live(slug)
+        live = _live(slug, spectator, pushed_version(request))
         event = _event(live.event_id)
     standings = _standings(slug)
     context = {
@@ -206,15 +220,16 @@ def _fragment_response(
 
 
 def _fragment_view(
-    name: str, current: Callable[[str], live_cache.Live] = _live
+    name: str, current: Callable[[str, bool, str], live_cache.Live] = _live
 ) -> Callable[[HttpRequest, str], HttpResponse]:
     """The fragment ``name`` under the event's version ``current`` says (the live version, or
-    the standings version for what changes with results alone)."""
+    the standings version for what changes with results alone). An anonymous reader's version
+    may be a window old (SPECTATOR_STALE_SECONDS); anyone signed in gets the current one."""
 
     @require_GET
     def view(request: HttpRequest, slug: str) -> HttpResponse:
         with spectator_reads(request) as shared:
-            live = current(slug)
+            live = current(slug, shared, pushed_version(request))
             if held_version(request) == live.version:  # the poller's copy is this version's
                 answer = cache_headers(request, unchanged(live.version), shared=shared)
                 return _with_server_time(answer)

@@ -1,5 +1,6 @@
 """The signed-in player's own games (``GET /api/me/games/``): the data of the "My games" page."""
 
+from dataclasses import asdict
 from typing import Any
 
 from drf_spectacular.utils import extend_schema
@@ -57,6 +58,18 @@ class ThisRoundSerializer(serializers.Serializer[Any]):
     )
 
 
+class AccuracySerializer(serializers.Serializer[Any]):
+    accuracy = WholeNumberField(
+        allow_null=True, help_text="% of the player's judged decisions graded best"
+    )
+    mean_lost = serializers.FloatField(
+        allow_null=True, help_text="Win-% points lost on average (solitaire: levels)"
+    )
+    first_choice = WholeNumberField(help_text="Placements that were the engine's first choice")
+    placements = WholeNumberField(help_text="Placements analysed")
+    solitaire = serializers.BooleanField()
+
+
 class HistorySerializer(serializers.Serializer[Any]):
     round = WholeNumberField()
     board = WholeNumberField()
@@ -67,6 +80,9 @@ class HistorySerializer(serializers.Serializer[Any]):
     moved_first = serializers.BooleanField(allow_null=True)
     result = serializers.CharField(allow_blank=True, help_text="The board's result code")
     points = serializers.FloatField(allow_null=True, help_text="Counted points, when counted")
+    accuracy = AccuracySerializer(
+        allow_null=True, help_text="The engine's analysis of the game, once it is analysed"
+    )
 
 
 class MyEventSerializer(serializers.Serializer[Any]):
@@ -130,6 +146,7 @@ def _history(game: MyGame) -> dict[str, Any]:
         "moved_first": game.moved_first,
         "result": game.board.result,
         "points": game.cell.points if game.cell else None,
+        "accuracy": asdict(game.accuracy) if game.accuracy else None,
     }
 
 

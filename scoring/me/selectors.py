@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext
 
+from games.analysis.selectors import SeatAccuracy, accuracy_by_board
 from games.clocks.readings import format_ms
 from games.models import Game
 from games.recording.selectors import clock_state
@@ -124,6 +125,7 @@ class MyGame(_SeenFromTheSeat):
     game: PlayerGame
     company: Company
     seat: int | None  # the player's seat, 0 moves first
+    accuracy: SeatAccuracy | None = None  # the engine's analysis of the game, from the seat
 
     @property
     def board(self) -> Board:
@@ -219,7 +221,8 @@ def this_round(
 
 def history(event: Event, entry: Entry, player: Player | None = None) -> list[MyGame]:
     """The entry's boards in the event's published rounds, each with its company (two more
-    queries for the seats) and its counted result."""
+    queries for the seats), its counted result and the seat's accuracy where the engine has
+    analysed the game (one more)."""
     games = player_boards(event, entry)
     boards = (
         Board.objects.filter(pk__in=[g.board.pk for g in games])
@@ -227,6 +230,11 @@ def history(event: Event, entry: Entry, player: Player | None = None) -> list[My
         .prefetch_related(*SEATED)
     )
     seated = {board.pk: board for board in boards}
+    own = {
+        game.board.pk: _own_seat(seated.get(game.board.pk, game.board), entry, player)
+        for game in games
+    }
+    accuracy = accuracy_by_board(own.items())  # one query for every analysed game
     out = []
     for game in games:
         board = seated.get(game.board.pk, game.board)
@@ -234,7 +242,8 @@ def history(event: Event, entry: Entry, player: Player | None = None) -> list[My
             MyGame(
                 game=game,
                 company=company(board, entry, player),
-                seat=_own_seat(board, entry, player),
+                seat=own[game.board.pk],
+                accuracy=accuracy.get(game.board.pk),
             )
         )
     return out

@@ -50,9 +50,37 @@
     document.getElementById("step-no").textContent = step;
     document.getElementById("step-range").value = step;
     document.getElementById("step-text").textContent = step === 0 ? viewer.dataset.startText : viewer.dataset.stepText.replace("%s", step) + f.text;
+    showJudgement(step);
     viewer.querySelectorAll(".move-list .move").forEach(function (b) {
       b.classList.toggle("current", parseInt(b.dataset.goto, 10) === step);
     });
+  }
+
+  // The engine's analysis (once the game is analysed): the step's judgement, the ghost of the
+  // engine's placement when it differs from the one played, and the chart's cursor.
+  function showJudgement(n) {
+    var panels = viewer.querySelectorAll("[data-judged-step]");
+    if (!panels.length) return;
+    var found = false;
+    panels.forEach(function (p) {
+      var mine = p.dataset.judgedStep === String(n);
+      p.hidden = !mine;
+      found = found || mine;
+    });
+    var none = viewer.querySelector('[data-judged-step="none"]');
+    if (none) none.hidden = found;
+    viewer.querySelectorAll("[data-ghost-step]").forEach(function (g) {
+      g.classList.toggle("shown", g.dataset.ghostStep === String(n));
+    });
+    var chart = viewer.querySelector("svg.win-chart");
+    var cursor = chart && chart.querySelector("[data-chart-cursor]");
+    if (cursor) {
+      var box = chart.viewBox.baseVal;
+      var pad = parseFloat(chart.dataset.pad);
+      var x = pad + (box.width - 2 * pad) * n / parseInt(chart.dataset.steps, 10);
+      cursor.setAttribute("x1", x);
+      cursor.setAttribute("x2", x);
+    }
   }
 
   viewer.addEventListener("click", function (ev) {

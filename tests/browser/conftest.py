@@ -2,11 +2,13 @@
 
 import os
 import re
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from django.db import connections
 from playwright.sync_api import Browser, Page, sync_playwright
 
 from tests.conftest import need
@@ -51,6 +53,51 @@ def browser() -> Iterator[Browser]:
         )
         yield browser
         browser.close()
+
+
+def _stuck_sessions(states: str) -> list[int]:
+    """Other sessions on the test database in one of ``states`` (a SQL list of
+    pg_stat_activity states). This thread's own connections are not among them."""
+    own = {
+        c.connection.info.backend_pid
+        for c in connections.all(initialized_only=True)
+        if c.vendor == "postgresql" and c.connection is not None
+    }
+    with connections["default"].cursor() as cursor:
+        cursor.execute(
+            "SELECT pid FROM pg_stat_activity WHERE datname = current_database() "
+            f"AND backend_type = 'client backend' AND state IN ({states})"
+        )
+        return [pid for (pid,) in cursor.fetchall() if pid not in own]
+
+
+BUSY = "'active', 'idle in transaction', 'idle in transaction (aborted)'"
+IN_A_TRANSACTION = "'idle in transaction', 'idle in transaction (aborted)'"
+
+
+@pytest.fixture(autouse=True)
+def requests_ended_before_the_flush(request: pytest.FixtureRequest) -> Iterator[None]:
+    """After a browser test on PostgreSQL, before its database is emptied (TRUNCATE): a request
+    its pages left in flight (a poll, a focus report sent as the page closed) may still hold a
+    row lock in the live server's thread, and TRUNCATE waiting on it can deadlock with it and
+    fail the flush, leaving the rows to the next test. Such requests are given a few seconds to
+    end; a session still inside a transaction after them is stuck and is ended. Idle sessions
+    hold no lock and are left alone: another thread of this process (asgiref's, a worker's)
+    keeps its connection open between tests and would find it gone."""
+    yield
+    marker = request.node.get_closest_marker("django_db")
+    if marker is None or not marker.kwargs.get("transaction"):
+        return
+    if connections["default"].vendor != "postgresql":
+        return
+    deadline = time.monotonic() + 15
+    while _stuck_sessions(BUSY) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    stuck = _stuck_sessions(IN_A_TRANSACTION)
+    if stuck:
+        with connections["default"].cursor() as cursor:
+            ended = "SELECT pg_terminate_backend(pid) FROM unnest(%s::int[]) AS pid"
+            cursor.execute(ended, [stuck])
 
 
 def _artifact_name(nodeid: str) -> str:

@@ -1,5 +1,6 @@
 """Pairing has a Celery queue of its own: a director's draft never waits behind a festival's
-e-mails and recomputes, and every place that starts a worker consumes both queues."""
+e-mails and recomputes; the post-game analysis has another, so nothing waits behind it; every
+place that starts a worker consumes every queue."""
 
 import json
 import re
@@ -16,7 +17,7 @@ from tournament.rounds.services import request_pairing
 from tournament.tasks import compute_pairing
 
 PAIRING = "tournament.tasks.compute_pairing"
-QUEUES = {"celery", "pairing"}
+QUEUES = {"celery", "pairing", "analysis"}
 
 
 def queue_of(task: str) -> str:
@@ -26,6 +27,7 @@ def queue_of(task: str) -> str:
 
 def test_pairing_goes_to_the_pairing_queue_and_everything_else_to_the_default_one() -> None:
     assert queue_of(PAIRING) == "pairing"
+    assert queue_of("games.tasks.analyse_game") == "analysis"
     for task in (
         "tournament.tasks.notify_result",
         "scoring.tasks.recompute_standings",
@@ -38,17 +40,17 @@ def test_pairing_goes_to_the_pairing_queue_and_everything_else_to_the_default_on
 def test_each_queue_has_its_own_routing_key() -> None:
     # With one key for both, a task sent through the exchange by key would land on both queues.
     keys = {q.name: q.routing_key for q in app.amqp.queues.values()}
-    assert keys == {"celery": "celery", "pairing": "pairing"}
+    assert keys == {"celery": "celery", "pairing": "pairing", "analysis": "analysis"}
 
 
-def test_every_worker_command_consumes_both_queues() -> None:
+def test_every_worker_command_consumes_every_queue() -> None:
     makefile = (settings.BASE_DIR / "Makefile").read_text()
     worker = re.search(r"^worker:.*\n\t(.*)$", makefile, re.M)
     assert worker is not None
     assert set(re.search(r"-Q (\S+)", worker.group(1)).group(1).split(",")) == QUEUES
     bench = (settings.BASE_DIR / "bench" / "festival.py").read_text()
     assert set(re.search(r'"--queues",[^"]*"([^"]+)"', bench).group(1).split(",")) == QUEUES
-    # And a worker told nothing (the test fixture's, a bare `celery worker`) consumes both.
+    # And a worker told nothing (the test fixture's, a bare `celery worker`) consumes them all.
     assert set(app.amqp.queues) == QUEUES
 
 

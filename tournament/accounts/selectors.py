@@ -41,9 +41,11 @@ def languages_of(
     reads as the site last read to its recipient."""
     default = default or settings.LANGUAGE_CODE
     wanted = {pk for pk in user_ids if pk is not None}
-    found = LanguageUsed.objects.filter(user_id__in=wanted).values_list("user_id", "language")
-    known = {code for code, _name in settings.LANGUAGES}
     languages: dict[int | None, str] = {pk: default for pk in wanted}
     languages[None] = default
+    if not wanted:  # registry players alone (a result's e-mail, mostly): nothing to read
+        return languages
+    found = LanguageUsed.objects.filter(user_id__in=wanted).values_list("user_id", "language")
+    known = {code for code, _name in settings.LANGUAGES}
     languages.update({pk: code for pk, code in found if code in known})
     return languages

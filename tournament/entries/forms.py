@@ -104,6 +104,10 @@ class ByesForm(forms.Form):
         return parse_byes(self.cleaned_data["requested_byes"])
 
 
+class PlaysOnlineForm(forms.Form):
+    plays_online = forms.BooleanField(required=False, label=_("Plays online"))
+
+
 class CorrectionForm(RatedPlayerForm):
     """What an entry says of its player, to correct (a partnership team's: both players)."""
 

@@ -37,6 +37,7 @@ class EntrySerializer(ModelSerializer[Entry]):
             "requested_byes",
             "requested_bye_points",
             "withdrawn_after_round",
+            "plays_online",
         ]
         read_only_fields = fields
 

@@ -30,6 +30,7 @@ urlpatterns = [
         name="entry-reinstate",
     ),
     path("events/<slug:slug>/entries/<int:pk>/byes/", entries.entry_byes, name="entry-byes"),
+    path("events/<slug:slug>/entries/<int:pk>/where/", entries.entry_where, name="entry-where"),
     path(
         "events/<slug:slug>/entries/<int:pk>/correct/",
         entries.entry_correct,

@@ -17,7 +17,7 @@ from tournament.accounts import selectors as account_selectors
 from tournament.acting import User, paired_rounds
 from tournament.entries import teams
 from tournament.entries.byes import BYE_POINT_WORDS, allowed_bye_points, set_requested_byes
-from tournament.entries.forms import ByesForm, CorrectionForm, EntryForm
+from tournament.entries.forms import ByesForm, CorrectionForm, EntryForm, PlaysOnlineForm
 from tournament.entries.models import EntryRequest
 from tournament.entries.online import (
     approve_entry_request,
@@ -33,6 +33,7 @@ from tournament.entries.services import (
     reinstate_entry,
     withdraw_entry,
 )
+from tournament.entries.where import set_plays_online
 from tournament.errors import DomainError
 from tournament.models.decisions import Decision
 from tournament.models.events import Entry, Event, Player
@@ -243,6 +244,24 @@ def entry_reinstate(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
         request,
         lambda: reinstate_entry(entry=entry, user=request.user),
         _("%(name)s is back in the event.") % {"name": entry.name},
+        _at_entry(event, entry),
+    )
+
+
+@require_POST
+def entry_where(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
+    """A hybrid event's entry plays online, or at the venue again."""
+    event, entry = _entry(request, slug, pk)
+    if denied := director_or_deny(request, event):
+        return denied
+    form = PlaysOnlineForm(request.POST)
+    form.is_valid()  # a box ticked or not: always readable
+    online = bool(form.cleaned_data.get("plays_online"))
+    said = _("%(name)s plays online.") if online else _("%(name)s plays at the venue.")
+    return carry_out(
+        request,
+        lambda: set_plays_online(entry=entry, user=request.user, online=online),
+        said % {"name": entry.name},
         _at_entry(event, entry),
     )
 

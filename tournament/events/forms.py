@@ -11,11 +11,13 @@ from django.utils.translation import gettext_lazy as _
 from scoring.core.chains import DEFAULT_PRESET, PRESETS
 from scoring.core.tiebreaks import CATALOGUE
 from tournament.events import options
+from tournament.events.online_fields import ALERT_BLANK_IS_NONE, ALERT_REQUIRED, OnlineFields
 from tournament.events.selectors import chain_problems, tiebreak_labels
 from tournament.festivals.selectors import pending_request_of
 from tournament.fields import WholeNumberChoiceField, WholeNumberFormField, form_field
 from tournament.models.events import Event, EventRole, Festival
 from tournament.models.lag import LAG_BANK_MAX_MS, LAG_BANK_MS, LAG_CAP_MAX_MS, LAG_CAP_MS
+from tournament.models.where import EventPlayed
 from tournament.reading import whole_number
 from tournament.text import NoControlCharacters
 from tournament.widgets import DateInput
@@ -101,12 +103,21 @@ def parse_byes(text: str) -> list[int | tuple[int, str]]:
     return byes
 
 
-class EventForm(forms.Form):
+class EventForm(OnlineFields):
     name = forms.CharField(
         label=_("Name"), max_length=200, validators=[NoControlCharacters("name")]
     )
     venue = forms.CharField(
         label=_("Venue"), max_length=200, required=False, validators=[NoControlCharacters("venue")]
+    )
+    boards_played = forms.ChoiceField(
+        label=_("Where the boards are played"),
+        choices=EventPlayed.choices,
+        required=False,
+        help_text=_(
+            "Online boards are dealt by the site and played at the players' screens; in a "
+            "hybrid event a round, or an entry playing online, decides each board"
+        ),
     )
     start_date = forms.DateField(label=_("Start date"), required=False, widget=DateInput())
     end_date = forms.DateField(label=_("End date"), required=False, widget=DateInput())
@@ -323,6 +334,7 @@ class EventForm(forms.Form):
         return {
             "name": event.name,
             "venue": event.venue,
+            "boards_played": event.boards_played,
             "start_date": event.start_date,
             "end_date": event.end_date,
             # A request waiting for the festival's directors: saved unchanged, it still waits.
@@ -336,6 +348,7 @@ class EventForm(forms.Form):
             "clock_minutes": event.clock_minutes,
             "clock_lag_cap_ms": event.clock_lag_cap_ms,
             "clock_lag_bank_ms": event.clock_lag_bank_ms,
+            **OnlineFields.initial_of_event(event),
             "bye_value": f"{event.bye_value:.1f}",
             "tiebreak_preset": preset,
             "tiebreak_custom": ", ".join(event.tiebreak_chain) if preset == CUSTOM else "",
@@ -466,8 +479,20 @@ class EventForm(forms.Form):
             data["table_size"] = fixed
         elif ruleset == Event.Ruleset.CHALLENGES and data.get("table_size") == 2:
             data["table_size"] = 4  # the form's default size: an event of challenges gets 4
-        for name in ("table_size", "clock_lag_cap_ms", "clock_lag_bank_ms"):
+        if not data.get("boards_played"):  # not sent (an older page): kept as the event has it
+            data.pop("boards_played", None)
+        for name in (
+            "table_size",
+            "clock_lag_cap_ms",
+            "clock_lag_bank_ms",
+            "online_delay_seconds",
+            "online_delay_placements",
+            *ALERT_REQUIRED,
+        ):
             if data.get(name) is None:  # not sent (an older page): kept as the event has it
+                data.pop(name, None)
+        for name in ALERT_BLANK_IS_NONE:
+            if name not in self.data:  # not sent (an older page); sent blank: none
                 data.pop(name, None)
         return data
 
@@ -487,7 +512,17 @@ class Section:
 
 
 SECTIONS: list[tuple[Any, tuple[str, ...]]] = [
-    (_("The event"), ("name", "venue", "start_date", "end_date", "festival")),
+    (
+        _("The event"),
+        (
+            "name",
+            "venue",
+            "boards_played",
+            "start_date",
+            "end_date",
+            "festival",
+        ),
+    ),
     (
         _("The game"),
         (
@@ -497,6 +532,20 @@ SECTIONS: list[tuple[Any, tuple[str, ...]]] = [
             "clock_minutes",
             "clock_lag_cap_ms",
             "clock_lag_bank_ms",
+        ),
+    ),
+    (
+        _("Online boards"),
+        (
+            "duplicate_boards",
+            "online_delay_seconds",
+            "online_delay_placements",
+            "online_call_pauses_clock",
+            "online_partners_see_racks",
+            "online_disconnect_alert_seconds",
+            "online_first_move_seconds",
+            "online_absent_lose",
+            "online_long_think_seconds",
         ),
     ),
     (

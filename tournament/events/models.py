@@ -27,6 +27,7 @@ class EventLogEntry(models.Model):
         MERGE = "merge", _("Registry merge")
         ROLE = "role", _("Role granted or removed")
         CORRECTION = "correction", _("Entry corrected")
+        WHERE = "where", _("Where boards are played")
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="log_entries")
     kind = models.CharField(max_length=12, choices=Kind.choices)

@@ -73,6 +73,16 @@ FIELDS: dict[str, Applies] = {
     # Fair clocks: the board game's clocks (the Challenges are played without the site's).
     "clock_lag_cap_ms": Applies(rulesets=BOARD_GAMES),
     "clock_lag_bank_ms": Applies(rulesets=BOARD_GAMES),
+    # Spectators' delay on online boards: the board game's (games/spectating).
+    "online_delay_seconds": Applies(rulesets=BOARD_GAMES),
+    "online_delay_placements": Applies(rulesets=BOARD_GAMES),
+    # Online boards' alerts (games/presence): the board game's clocks.
+    "online_disconnect_alert_seconds": Applies(rulesets=BOARD_GAMES),
+    "online_first_move_seconds": Applies(rulesets=BOARD_GAMES),
+    "online_absent_lose": Applies(rulesets=BOARD_GAMES),
+    # Communication between partners: the partnership game's alone.
+    "online_partners_see_racks": Applies(rulesets=(PARTNERSHIP,)),
+    "online_long_think_seconds": Applies(rulesets=BOARD_GAMES),
     # The Challenges' own.
     "challenge_sequence": Applies(rulesets=(CHALLENGES,)),
     "challenge_mode": Applies(rulesets=(CHALLENGES,)),

@@ -20,6 +20,12 @@ from tournament.festivals import members as festival_members
 from tournament.festivals.services import festival_of
 from tournament.models.events import PUBLIC_ROUND_STATUSES, Event, EventRole, Round
 from tournament.models.lag import LAG_BANK_MAX_MS, LAG_CAP_MAX_MS
+from tournament.models.where import (
+    MAX_DELAY_PLACEMENTS,
+    MAX_DELAY_SECONDS,
+    ONLINE_SECONDS_MAX,
+    EventPlayed,
+)
 from tournament.permissions import require_director, require_event_creator
 from tournament.restrictions.selectors import KEEP_APART_FIELDS
 from tournament.rights import services as rights
@@ -30,6 +36,13 @@ from tournament.text import in_sentence, refuse_control_characters
 EVENT_FIELDS = (
     "name",
     "venue",
+    "boards_played",
+    "duplicate_boards",
+    "online_delay_seconds",
+    "online_delay_placements",
+    "online_call_pauses_clock",
+    "online_absent_lose",
+    "online_partners_see_racks",
     "start_date",
     "end_date",
     "ruleset",
@@ -40,6 +53,9 @@ EVENT_FIELDS = (
     "clock_minutes",
     "clock_lag_cap_ms",
     "clock_lag_bank_ms",
+    "online_disconnect_alert_seconds",
+    "online_first_move_seconds",
+    "online_long_think_seconds",
     "tiebreak_chain",
     "bye_value",
     "acceleration",
@@ -51,6 +67,30 @@ EVENT_FIELDS = (
 )
 # Fixed once round 1 is paired: changing them would change the games or pairings already made.
 LOCKED_AFTER_ROUND_ONE = ("ruleset", "table_size", "ruleset_options", "pairing_system")
+
+
+def _check_online_alerts(event: Event) -> None:
+    """The online boards' alert options (games/presence): whole seconds within an hour; the
+    first-move window and the long think may be none."""
+    alerts = (
+        ("online_disconnect_alert_seconds", False, _("The disconnection alert")),
+        ("online_first_move_seconds", True, _("The first-move window")),
+        ("online_long_think_seconds", True, _("The long-think alert")),
+    )
+    for field, may_be_none, words in alerts:
+        value = getattr(event, field)
+        if value is None and may_be_none:
+            continue
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int)
+            or not 1 <= value <= ONLINE_SECONDS_MAX
+        ):
+            raise DomainError(
+                _("%(what)s must be from 1 to %(most)s seconds.")
+                % {"what": words, "most": ONLINE_SECONDS_MAX},
+                field=field,
+            )
 
 
 def _clean_event(event: Event, data: Mapping[str, Any]) -> None:
@@ -66,6 +106,23 @@ def _clean_event(event: Event, data: Mapping[str, Any]) -> None:
         event.table_size = 4  # two teams of two: the only size partnership has
     if not str(event.name or "").strip():
         raise DomainError(_("The event needs a name."), field="name")
+    if event.boards_played not in EventPlayed.values:
+        raise DomainError(
+            _("Boards are played at the venue, online or both (hybrid), not %(value)s.")
+            % {"value": repr(event.boards_played)},
+            field="boards_played",
+        )
+    for field, most in (
+        ("online_delay_seconds", MAX_DELAY_SECONDS),
+        ("online_delay_placements", MAX_DELAY_PLACEMENTS),
+    ):
+        value = getattr(event, field)
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= most:
+            raise DomainError(
+                _("The %(field)s is a whole number from 0 to %(most)s, not %(value)s.")
+                % {"field": field.replace("_", " "), "most": most, "value": repr(value)},
+                field=field,
+            )
     for field in ("name", "venue"):
         refuse_control_characters(field, getattr(event, field))
     event.name = event.name.strip()
@@ -116,6 +173,7 @@ def _clean_event(event: Event, data: Mapping[str, Any]) -> None:
                 % {"what": words, "most": most},
                 field=field,
             )
+    _check_online_alerts(event)
     try:
         bye_value = Decimal(str(event.bye_value))
     except InvalidOperation:

@@ -1,7 +1,8 @@
 """The tournament floor's models. The core every subject shares lives here (events.py: players,
 festivals, events and their roles, entries, rounds, boards; tables.py: a board's seats;
 decisions.py: what a request's decision records; lag.py: an event's lag allowance for fair
-clocks, fields the event has); each subject's own records live in its
+clocks, fields the event has; where.py: where boards are played, fields of the event, round,
+entry and board); each subject's own records live in its
 package (check-ins in tournament/checkin/models.py, and so on). Django registers a model when
 its module is imported: this package imports every one of them, and code imports each model
 from the module that defines it."""

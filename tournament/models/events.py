@@ -14,6 +14,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from tournament.models.lag import LagAllowance
+from tournament.models.where import BoardWhere, EntryWhere, EventWhere, RoundWhere
 from tournament.text import NoControlCharacters
 
 LOWEST_LEVEL_MAX = 18  # a colour never goes above 18 on the standard track
@@ -124,7 +125,7 @@ def default_tiebreak_chain() -> list[str]:
     return ["results_between", "progressive_difference", "progressive_level"]
 
 
-class Event(LagAllowance):
+class Event(LagAllowance, EventWhere):
     class Ruleset(models.TextChoices):
         MSO = "mso", _("MSO (2 players)")
         STANDARD = "standard", _("Standard (2 players)")
@@ -262,7 +263,7 @@ class EventRole(models.Model):
         return f"{self.user} {self.role} of {self.event}"
 
 
-class Entry(models.Model):
+class Entry(EntryWhere):
     """A player's entry in one event."""
 
     class Status(models.TextChoices):
@@ -347,7 +348,7 @@ class Entry(models.Model):
         )
 
 
-class Round(models.Model):
+class Round(RoundWhere):
     class Status(models.TextChoices):
         PAIRING = "pairing", _("Being paired")
         DRAFT = "draft", _("Draft")
@@ -368,7 +369,9 @@ class Round(models.Model):
     )
     notes = models.JSONField(default=list, blank=True, help_text="The pairing's notes")
     seed = models.PositiveBigIntegerField(
-        null=True, blank=True, help_text="Duplicate solitaire: the seed of the round's tiles"
+        null=True,
+        blank=True,
+        help_text="Duplicate solitaire or duplicate boards: the seed of the round's tiles",
     )
 
     class Challenge(models.TextChoices):
@@ -424,7 +427,7 @@ PAIR_RESULTS = PLAYED_RESULTS | {
 SINGLE_RESULTS = {Result.BYE, Result.HALF_BYE, Result.FULL_BYE, Result.ABSENT}
 
 
-class Board(models.Model):
+class Board(BoardWhere):
     """One table of a round. Its seats (tournament.models.tables.Seat) are the only record of
     who sits where and how each finished (placing, levels); a two-sided board's result code
     (``result``: 1-0, ½-½, forfeits) is written with its seats' placings by the one result

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
-from django.db.models import Prefetch, QuerySet, prefetch_related_objects
+from django.db.models import Prefetch, QuerySet
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
@@ -75,15 +75,29 @@ def _with_players() -> QuerySet[Seat]:
     )
 
 
-def seats_with_players() -> Prefetch[Any]:
-    """Boards' seats with who sits there, in seat order: ``SEATED`` in one query."""
-    return Prefetch("seats", _with_players())
+def seats_with_players(through: str = "") -> Prefetch[Any]:
+    """Boards' seats with who sits there, in seat order: ``SEATED`` in one query. ``through``:
+    the path to the boards (``"board__"`` from a game)."""
+    return Prefetch(f"{through}seats", _with_players())
 
 
 def read_seats(board: Board) -> None:
     """Read the board's seats with who sits there (one query) and keep them with the board, as
     a prefetch of ``SEATED`` would (:func:`seats_of`, ``board.seats.all()``)."""
-    prefetch_related_objects([board], seats_with_players())
+    keep_seats(board, _with_players().filter(board_id=board.pk))
+
+
+def keep_seats(board: Board, seats: QuerySet[Seat]) -> None:
+    """Read ``seats`` (the board's) and keep them with the board as a prefetch would, each
+    knowing its board: for one board, without the prefetch's machinery (a write's lock and a
+    mail's task read one board's seats on every result)."""
+    rows = list(seats)
+    for seat in rows:
+        Seat.board.field.set_cached_value(seat, board)
+    forget_seats(board)
+    kept = board.seats.get_queryset()  # the board's seats, as a query not yet run
+    kept._result_cache = rows
+    board.__dict__.setdefault("_prefetched_objects_cache", {})["seats"] = kept
 
 
 def forget_seats(board: Board) -> None:

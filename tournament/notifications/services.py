@@ -28,7 +28,7 @@ from django.core.exceptions import ValidationError
 from django.core.mail.backends.base import BaseEmailBackend
 from django.core.validators import validate_email
 from django.db import transaction
-from django.db.models import Prefetch, QuerySet, prefetch_related_objects
+from django.db.models import Prefetch, QuerySet
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone, translation
@@ -40,7 +40,7 @@ from tournament.confirmations.models import ResultConfirmation
 from tournament.confirmations.services import CONFIRMED_REASONS, WITH_THE_ARBITER
 from tournament.logs import fields_text
 from tournament.models.events import Board, Entry, Event, Player, Result, Round
-from tournament.models.tables import Seat
+from tournament.models.tables import Seat, keep_seats
 from tournament.names import display_name
 from tournament.notifications.models import Notification
 from tournament.pairing.model import format_score
@@ -138,13 +138,17 @@ def _seated(board: Board) -> list[Seat]:
     """The board's seats with their players and accounts, read once per board (a message's
     parts ask for them in turn)."""
     if "seats" not in getattr(board, "_prefetched_objects_cache", {}):
-        prefetch_related_objects([board], _seats_with_accounts())
+        keep_seats(board, _with_accounts().filter(board_id=board.pk))
     return list(board.seats.all())
 
 
-def _seats_with_accounts() -> Prefetch[Any]:
+def _with_accounts() -> QuerySet[Seat]:
     seats = Seat.objects.select_related("entry__player__user", "entry__partner__user")
-    return Prefetch("seats", seats.order_by("board_id", "number"))
+    return seats.order_by("board_id", "number")
+
+
+def _seats_with_accounts() -> Prefetch[Any]:
+    return Prefetch("seats", _with_accounts())
 
 
 def _sides(seats: list[Seat]) -> list[Entry]:
@@ -335,6 +339,7 @@ def result_messages(correction: ResultCorrection) -> list[Message]:
     recipients = [player for _entry, player in _recipients(board)]
     languages = languages_of(player.user_id for player in recipients)
     lines: dict[str, tuple[str, str]] = {}  # each language's lines, worded once
+    link = _board_link(board)  # the same in every language: the paths carry none
     messages = []
     for player in recipients:
         language = languages[player.user_id]
@@ -346,7 +351,7 @@ def result_messages(correction: ResultCorrection) -> list[Message]:
                 "result.txt",
                 name=player.name,
                 line=_sentence(line),
-                link=_board_link(board),
+                link=link,
                 event=board.round.event.name,
             )
         subject = f"{board.round.event.name}: {subject}"
@@ -390,6 +395,34 @@ def deliver(*, event: Event, message: Message, connection: BaseEmailBackend) -> 
     return notification
 
 
+def _store_skipped(event: Event, messages: list[Message]) -> set[int]:
+    """Store the messages that are not sent (e-mail turned off, no address) in one statement, as
+    :func:`deliver` would one by one: a row already there (a task delivered twice) is left as it
+    is. Nothing goes out for them, so nothing needs the row committed before a send. The
+    ``id()`` of each message so stored."""
+    rows, stored = [], set()
+    for message in messages:
+        player = message.player
+        skipped = skip_reason(player) if player.merged_into_id is None else ""
+        if not skipped:
+            continue
+        stored.add(id(message))
+        rows.append(
+            Notification(
+                player=player,
+                key=message.key,
+                event=event,
+                subject=message.subject,
+                body=message.body,
+                to=address_of(player),
+                skipped=skipped,
+            )
+        )
+    if rows:
+        Notification.objects.bulk_create(rows, ignore_conflicts=True)
+    return stored
+
+
 class Delivery(NamedTuple):
     sent: int
     failed: int  # the mail server refused or could not be reached: a retry sends these
@@ -409,11 +442,12 @@ def _deliver_all(
     connection = mail.get_connection()
     sent = failed = left = 0
     started = time.monotonic()
+    stored = _store_skipped(event, messages)
     for number, message in enumerate(messages):
         if seconds is not None and number and time.monotonic() - started > seconds:
             left = len(messages) - number
             break
-        if message.player.merged_into_id is not None:
+        if message.player.merged_into_id is not None or id(message) in stored:
             continue
         try:
             notification = deliver(event=event, message=message, connection=connection)

@@ -62,9 +62,13 @@ class BoardViewSet(EventScoped, viewsets.GenericViewSet[Board]):
         solitaire): a table of 3 or 4 takes them with optional ``placings``, a ``reason`` and
         ``replaces`` instead of ``result``; a two-sided board takes them with its ``result``
         (all six of each side when known), as it takes ``first_lowest``/``second_lowest``."""
-        board = get_object_or_404(self._boards(), pk=pk)
+        event = self.get_event()
+        # Which board, among those the user sees: the write locks and reads it (with its round,
+        # event and seats) at once, so only its id and number are read here.
+        boards = Board.objects.filter(round__in=rounds_visible_to(request.user, event))
+        board = get_object_or_404(boards.only("id", "number"), pk=pk)
         self.check_object_permissions(request, board)
-        require_director(request.user, self.get_event())
+        require_director(request.user, event)
         if "levels" in request.data:  # per side: a table, a solitaire entrant, or a pair
             table = TableResultSerializer(data=request.data)
             table.is_valid(raise_exception=True)

@@ -59,6 +59,7 @@ class BoardSerializer(ModelSerializer[Board]):
             "id",
             "round",
             "number",
+            "played",
             "first",
             "second",
             "result",

@@ -62,6 +62,9 @@ class Source(StrEnum):
     # An arbiter settles the players' words at the board (confirmations.py checks who): as
     # CONFIRMATION, but a disputed board stays so (it shows as decided by the arbiter).
     SETTLEMENT = "settlement"
+    # The event's rule applied by the site (games/presence/absence.py: absent players lose):
+    # counts at once, with no user; a board that has a result by then keeps it.
+    RULE = "rule"
 
 
 def lock_board(board: Board) -> Board:
@@ -142,7 +145,9 @@ def _store(
     # The board's players are e-mailed the result (or its withdrawal) with the recompute.
     entered = correction.pk if notify else None
     event = board.round.event
-    effects.results_changed(event.pk, entered=entered, recompute=recompute, slug=event.slug)
+    effects.results_changed(
+        event.pk, entered=entered, recompute=recompute, slug=event.slug, board=board.pk
+    )
     return board
 
 
@@ -214,13 +219,15 @@ def enter_result(
     with its round's and event's (:func:`lock_board`, or a game's write and :func:`lock_round`):
     it is not read or locked again."""
     if not locked:
-        if source == Source.DIRECTOR:
+        if source in (Source.DIRECTOR, Source.RULE):
             # The game's row first. The players' words need not: a board that takes them has no
             # game record (nor a running clock: starting one is an entry of its log).
             board_deciding.send(sender=Board, board=board)
         board = lock_board(board)
     if source == Source.DIRECTOR:
         require_director(user, board.round.event)  # type: ignore[arg-type]
+    if source == Source.RULE and board.result:
+        return board  # decided meanwhile (an arbiter, the game's end): that result stands
     sides = side_seats(board)
     kind = result_kind(board, sides, result)
     result, outcome = result_outcome(board, kind, sides, result, levels, placings)
@@ -265,8 +272,8 @@ def enter_result(
         notify=notify,
         confirmation=_confirmation_after(board, result, source),
     )
-    if result and source == Source.DIRECTOR:
-        board_decided.send(sender=Board, board=board)
+    if result and source in (Source.DIRECTOR, Source.RULE):
+        board_decided.send(sender=Board, board=board, by_rule=source == Source.RULE)
     return board
 
 
@@ -486,7 +493,7 @@ def confirmed_by_game(board: Board) -> bool:
     if board.recording_open:
         board.recording_open = False
         board.save(update_fields=["recording_open"])
-        effects.live_changed(board.round.event_id)
+        effects.live_changed(board.round.event_id, board=board.pk)
     return True
 
 
@@ -541,7 +548,7 @@ def record_replay_check(
     board.result_check = check
     board.check_message = message
     board.save(update_fields=["result_check", "check_message"])
-    effects.results_changed(board.round.event_id)
+    effects.results_changed(board.round.event_id, board=board.pk)
     return board
 
 
@@ -589,5 +596,5 @@ def reopen_board(*, board: Board, user: User, reason: str) -> Board:
         board=board.number,
         reason=reason,
     )
-    effects.live_changed(board.round.event_id)
+    effects.live_changed(board.round.event_id, board=board.pk)
     return board

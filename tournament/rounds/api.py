@@ -22,6 +22,7 @@ from tournament.rounds.selectors import rounds_visible_to, with_boards
 from tournament.rounds.serializers import (
     PairingChangeSerializer,
     PairingRequestedSerializer,
+    PublishSerializer,
     RoundSerializer,
     SwapBoardsSerializer,
     SwapPlayersSerializer,
@@ -32,7 +33,7 @@ from tournament.rounds.services import (
     request_pairing,
     swap_entries,
 )
-from tournament.web.page_cache import draft_version
+from tournament.web.drafts import draft_version
 
 
 def round_url(request: Request, round_: Round) -> str:
@@ -142,9 +143,13 @@ class RoundViewSet(EventScoped, viewsets.GenericViewSet[Round]):
         change = round_services.swap_boards(round_=round_, user=request.user, **data.validated_data)
         return Response(PairingChangeSerializer(change).data)
 
-    @extend_schema(request=None, responses={200: RoundSerializer, **ERRORS})
+    @extend_schema(request=PublishSerializer, responses={200: RoundSerializer, **ERRORS})
     @action(detail=True, methods=["post"])
     def publish(self, request: Request, slug: str, number: int) -> Response:
-        """Publish the draft: the pairings become public and the games are set up."""
-        round_ = publish_round(round_=self.get_object(), user=request.user)
+        """Publish the draft: the pairings become public and the games are set up (a hybrid
+        event's round: online or at the venue as ``played`` says)."""
+        data = PublishSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        played = data.validated_data.get("played")
+        round_ = publish_round(round_=self.get_object(), user=request.user, played=played)
         return Response(self.get_serializer(round_).data)

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournament.fields import WholeNumberFormField, form_field
 from tournament.models.events import Board
+from tournament.models.where import RoundPlayed
 from tournament.text import NoControlCharacters
 
 
@@ -31,6 +32,16 @@ class SwapPlayersForm(forms.Form):
                     choices.append((entry.pk, on_board(entry.name, b.number)))  # or a team
         form_field(self, "first", forms.ChoiceField).choices = choices
         form_field(self, "second", forms.ChoiceField).choices = choices
+
+
+class PublishForm(forms.Form):
+    """A hybrid event's round: where its boards are played, chosen as it is published."""
+
+    played = forms.ChoiceField(
+        label=_("Where this round's boards are played"),
+        choices=RoundPlayed.choices,
+        required=False,
+    )
 
 
 class SwapBoardsForm(forms.Form):

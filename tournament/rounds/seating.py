@@ -86,9 +86,12 @@ def settle_seats(board: Board, outcome: Sequence[tuple[int | None, Sequence[int]
     for seat in seats:
         index = sides.index(seat.entry_id)
         placing, levels = outcome[index] if index < len(outcome) else (None, ())
+        if (seat.placing, seat.levels) == (placing, list(levels)):
+            continue  # as read with the board, under its lock
         seat.placing = placing
         seat.levels = list(levels)
-    Seat.objects.bulk_update(seats, ["placing", "levels"])
+        # One UPDATE a seat (at most four): cheaper to build than bulk_update's CASE per field.
+        Seat.objects.filter(pk=seat.pk).update(placing=seat.placing, levels=seat.levels)
 
 
 def place(seats: Sequence[Seat], placings: Sequence[int]) -> None:

@@ -169,6 +169,13 @@ def current_public_round(event: Event) -> Round | None:
     return event.round_set.filter(status__in=PUBLIC_ROUND_STATUSES).order_by("-number").first()
 
 
+def current_public_round_of(event_id: int) -> Round | None:
+    """:func:`current_public_round` of the event ``event_id``, read with its event's row in one
+    query (the round's readers ask for ``round.event``)."""
+    rounds = Round.objects.filter(event_id=event_id, status__in=PUBLIC_ROUND_STATUSES)
+    return rounds.select_related("event").order_by("-number").first()
+
+
 def task_silence(*heard: datetime | None, now: datetime | None = None) -> int | None:
     """Seconds since a task's last sign of life (queued, or a progress report) once that is
     TASK_STALE_SECONDS or more: it may have been lost with its worker. None while recent."""

@@ -11,6 +11,7 @@ from rest_framework.reverse import reverse
 from tournament.api.base import MAX_BOARD_NUMBER, MAX_ID, DisplayNameField
 from tournament.fields import ModelSerializer, WholeNumberField
 from tournament.models.events import Round
+from tournament.models.where import RoundPlayed
 from tournament.results.serializers import BoardSerializer
 from tournament.rounds.models import PairingChange
 from tournament.rounds.selectors import boards_in, note_texts
@@ -38,6 +39,7 @@ class RoundSerializer(ModelSerializer[Round]):
             "system",
             "notes",
             "challenge",
+            "boards_played",
             "published_at",
             "boards",
             "url",
@@ -75,6 +77,14 @@ class SwapPlayersSerializer(serializers.Serializer[Any]):
     first = WholeNumberField(min_value=1, max_value=MAX_ID, help_text="Entry id")
     second = WholeNumberField(min_value=1, max_value=MAX_ID, help_text="Entry id")
     reason = serializers.CharField(max_length=300, validators=[NoControlCharacters("reason")])
+
+
+class PublishSerializer(serializers.Serializer[Any]):
+    played = serializers.ChoiceField(
+        choices=RoundPlayed.choices,
+        required=False,
+        help_text='A hybrid event\'s round: where its boards are played ("": as the entries say)',
+    )
 
 
 class SwapBoardsSerializer(serializers.Serializer[Any]):

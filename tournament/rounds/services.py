@@ -19,6 +19,8 @@ from tournament.events.log import note as event_note
 from tournament.events.services import check_round_robin_rounds, refresh_event_status
 from tournament.logs import log_write
 from tournament.models.events import Board, Entry, Event, Result, Round
+from tournament.models.tables import Seat
+from tournament.models.where import EventPlayed, Played, RoundPlayed, resolve
 from tournament.pairing.model import NoPairingError
 from tournament.pairing.notes import Note, note
 from tournament.pairing.systems import pair_round
@@ -468,9 +470,12 @@ def swap_boards(
 
 
 @transaction.atomic
-def publish_round(*, round_: Round, user: User, notify: bool = True) -> Round:
+def publish_round(
+    *, round_: Round, user: User, notify: bool = True, played: str | None = None
+) -> Round:
     """Make a draft public and set up its games at the board; its players are e-mailed their
-    boards (``notify=False``: not, e.g. for a round imported from a TRF file)."""
+    boards (``notify=False``: not, e.g. for a round imported from a TRF file). ``played``: a
+    hybrid event's round, where its boards are played (RoundPlayed; None: as set before)."""
     round_ = _lock_draft(round_, user)
     event = round_.event
     if not round_.boards.exists():
@@ -479,7 +484,24 @@ def publish_round(*, round_: Round, user: User, notify: bool = True) -> Round:
         )
     round_.status = Round.Status.PUBLISHED
     round_.published_at = timezone.now()
-    round_.save(update_fields=["status", "published_at"])
+    if played is not None:
+        if played not in RoundPlayed.values:
+            raise DomainError(
+                _("A round's boards are played at the venue, online or as the entries say."),
+                field="played",
+            )
+        if played and event.boards_played != EventPlayed.HYBRID:
+            raise DomainError(
+                _("Only a hybrid event's round says where its boards are played."),
+                field="played",
+            )
+        round_.boards_played = played
+    if event.duplicate_boards and round_.seed is None:
+        # Duplicate boards: one seed for every online board of the round, drawn now (the
+        # option as it stands at publishing decides), never shown while the round is played.
+        round_.seed = solitaire.new_seed()
+    round_.save(update_fields=["status", "published_at", "boards_played", "seed"])
+    _settle_where(round_)
     log_write("round.publish", user=user, event=event.pk, round=round_.number)
     boards = round_.boards.count()
     event_note(event, user, "publish", f"Round {round_.number} published ({boards} boards).")
@@ -495,11 +517,35 @@ def publish_round(*, round_: Round, user: User, notify: bool = True) -> Round:
     return round_
 
 
+def _settle_where(round_: Round) -> None:
+    """Store on each board where it is played, resolved once, as the round is published: the
+    games are set up from it and it never changes under a game (tournament/models/where.py)."""
+    event = round_.event
+    if event.boards_played != EventPlayed.HYBRID or round_.boards_played:
+        # The event, or the hybrid event's round, decides for every board: one statement.
+        round_.boards.update(played=resolve(event.boards_played, round_.boards_played, ()))
+        return
+    # A board with any seat's entry playing online is online for every seat (resolve).
+    online = Seat.objects.filter(board__round=round_, entry__plays_online=True)
+    online_ids = set(online.values_list("board_id", flat=True))
+    round_.boards.exclude(pk__in=online_ids).update(played=Played.VENUE)
+    round_.boards.filter(pk__in=online_ids).update(played=Played.ONLINE)
+
+
 def mark_round_playing(round_: Round) -> None:
     """A game of the round has started (the games layer may call this)."""
     Round.objects.filter(pk=round_.pk, status=Round.Status.PUBLISHED).update(
         status=Round.Status.PLAYING
     )
+
+
+def _a_game_decided(round_: Round) -> bool:
+    """Whether a board of the round where two or more entries sit has a result: read only while
+    the round is published and not yet playing (the boards' results alone decide the rest)."""
+    # Not "sides": Board.sides is a property; this counts the entries seated at the board.
+    entrants = Count("seats__entry", distinct=True)
+    decided = round_.boards.exclude(result="").annotate(entrants=entrants)
+    return decided.filter(entrants__gt=1).exists()
 
 
 def refresh_round_status(round_: Round, *, fresh: bool = False) -> None:
@@ -510,14 +556,14 @@ def refresh_round_status(round_: Round, *, fresh: bool = False) -> None:
         round_ = Round.objects.select_related("event").get(pk=round_.pk)
     if not round_.is_public:
         return
-    # Not "sides": Board.sides is a property; this counts the entries seated at the board.
-    entrants = Count("seats__entry", distinct=True)
-    boards = list(round_.boards.annotate(entrants=entrants).values_list("result", "entrants"))
+    results = list(round_.boards.order_by().values_list("result", flat=True))  # in any order
     status: str
-    if boards and all(result for result, _ in boards):
+    if results and all(results):
         status = Round.Status.COMPLETE
-    elif round_.status == Round.Status.COMPLETE or any(r for r, n in boards if n > 1):
+    elif round_.status in (Round.Status.COMPLETE, Round.Status.PLAYING):
         status = Round.Status.PLAYING
+    elif any(results) and _a_game_decided(round_):
+        status = Round.Status.PLAYING  # a bye's result alone does not start the round
     else:
         status = round_.status
     if status == round_.status:

@@ -33,7 +33,13 @@ def is_solitaire(event: Event) -> bool:
 def seed_for(event: Event) -> int | None:
     """A new round's seed: random for a solitaire event (never guessable from the round), else
     none."""
-    return secrets.randbits(SEED_BITS) if is_solitaire(event) else None
+    return new_seed() if is_solitaire(event) else None
+
+
+def new_seed() -> int:
+    """A round's tile seed (duplicate solitaire, duplicate boards): 63 random bits from the
+    operating system, never guessable from the round."""
+    return secrets.randbits(SEED_BITS)
 
 
 def entrant_states(event: Event, number: int) -> list[PlayerState]:

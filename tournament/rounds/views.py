@@ -18,6 +18,7 @@ from tournament.checkin import selectors as checkin_selectors
 from tournament.errors import DomainError
 from tournament.fields import form_field
 from tournament.models.events import Board, Event, Round
+from tournament.models.where import EventPlayed, RoundPlayed
 from tournament.pages import (
     carry_out,
     director_or_deny,
@@ -27,14 +28,14 @@ from tournament.pages import (
     show_error,
     visible_round,
 )
-from tournament.permissions import is_director
+from tournament.permissions import is_arbiter, is_director
 from tournament.results import selectors as result_selectors
 from tournament.results.forms import ResultForm, TableResultForm
 from tournament.rounds import challenges as challenge_rounds
 from tournament.rounds import public as public_selectors
 from tournament.rounds import services as round_services
 from tournament.rounds import tables as table_selectors
-from tournament.rounds.forms import SwapBoardsForm, SwapPlayersForm, on_board
+from tournament.rounds.forms import PublishForm, SwapBoardsForm, SwapPlayersForm, on_board
 from tournament.rounds.selectors import (
     boards_of,
     pairing_silence,
@@ -46,13 +47,11 @@ from tournament.rounds.services import (
     request_pairing,
     swap_entries,
 )
+from tournament.web.drafts import draft_age, draft_version, round_review
 from tournament.web.page_cache import (
     cached_page,
-    draft_age,
-    draft_version,
     held_version,
     live_version,
-    round_review,
     unchanged,
     versioned,
 )
@@ -142,12 +141,17 @@ def round_page(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         "tables": tables,
         "check_in": checkin_selectors.pairing_progress(event, round_) if director else None,
         "draft_version": version,
+        # The arbiters' control room of the round's online boards (games/control_room).
+        "control_room": round_.is_public
+        and any(b.online for b in boards)
+        and (director or is_arbiter(request.user, event)),
     }
     if director and round_.is_public or director and round_.status == Round.Status.DRAFT:
         context["missing_levels"] = _missing_levels_words(event)
     if director and round_.status == Round.Status.DRAFT:
         context["swap_form"] = _swap_form(None, boards)
         context["swap_boards_form"] = SwapBoardsForm()
+        context["round_played_choices"] = RoundPlayed.choices
     return render(request, "tournament/round.html", context)
 
 
@@ -307,9 +311,14 @@ def publish(request: HttpRequest, slug: str, number: int) -> HttpResponse:
         )
         return redirect(round_url(event, number))
     _warn_missing_levels(request, event)
+    # A hybrid event's round: where its boards are played, if the page sent it.
+    form = PublishForm(request.POST)
+    played = form.cleaned_data["played"] if form.is_valid() and "played" in request.POST else None
+    if played is not None and event.boards_played != EventPlayed.HYBRID:
+        played = None  # a venue or online event decides for every round
     return carry_out(
         request,
-        lambda: publish_round(round_=round_, user=request.user),
+        lambda: publish_round(round_=round_, user=request.user, played=played),
         f"Round {number} is published.",
         round_url(event, number),
     )

@@ -11,6 +11,14 @@ and whether htmx asked for a partial (``HX-Request``). Only the anonymous render
 cached: a signed-in user sees their name, a log-out form and, for staff, controls, so their
 pages are rendered every time as before.
 
+The spectators' window: an event whose twenty games move every second has a new live version
+every second, and each would be a render for the one or two spectators who ask before the next.
+An anonymous GET is therefore served the live version pinned when the current window began
+(``SPECTATOR_STALE_SECONDS``, 1 s by default; :func:`spectators_entry`): a spectator may be up
+to one window behind, and every spectator's request in the window shares one render. Signed-in
+users (arbiters, directors, players) read the current version, and their renderings are never
+cached here, so neither sees the other's.
+
 Shared caches (a CDN): the anonymous answer is the same for every visitor, so it says
 ``public`` and ``s-maxage``: a CDN answers a page's requests for a couple of seconds from one
 fetch, then revalidates it with the ETag (a 304 from here). Every other answer (a signed-in
@@ -55,20 +63,24 @@ from django.utils.http import parse_etags
 from django.utils.text import compress_string
 from django.utils.translation import get_language
 
-from tournament.effects import LIVE_SECONDS, draft_key, live_key, standings_generation_key
-from tournament.rounds.review import BoardReview, review_of
-from tournament.rounds.selectors import boards_of
+from tournament.effects import LIVE_SECONDS, live_key, standings_generation_key
 from tournament.web.replica import new_token, public_reads, require
 
 if TYPE_CHECKING:
-    from tournament.models.events import Round
-    from tournament.rounds.review import BoardReview
+    pass
 
 PAGE_SECONDS = 10 * 60
 # The headers every cacheable page varies on (the language comes from the cookie or
 # Accept-Language; LocaleMiddleware and the session add those to Vary themselves). A poll's
 # answer depends on the version it holds (204 or the part): a CDN keeps the two apart.
-VARY = ("Accept-Encoding", "HX-Request", "Cookie", "Accept-Language", "X-Held-Version")
+VARY = (
+    "Accept-Encoding",
+    "HX-Request",
+    "Cookie",
+    "Accept-Language",
+    "X-Held-Version",
+    "X-Pushed-Version",
+)
 # An anonymous answer, the same for everyone: a shared cache (a CDN) may serve it this long
 # without asking, and a whole page this much longer while it asks again in the background. A
 # browser keeps a page as long, and asks about an htmx part (a poll) every time: served stale,
@@ -150,13 +162,109 @@ def live_entry(slug: str, lookup: Callable[[], int | None] | None = None) -> tup
     return int(event_id), str(version)
 
 
+# ---------------------------------------------------------------- the spectators' window
+
+# (slug, window) -> the event's id and the live version pinned for that window, in this
+# process: within a window no spectator's request reads the version from Redis.
+_PINNED: dict[tuple[str, int], tuple[int, str]] = {}
+_PINNED_MAX = 10_000
+
+
+def _window_key(slug: str, window: int) -> str:
+    return f"page:v1:window:{slug}:{window}"
+
+
+def _window_now() -> tuple[float, int] | None:
+    """The window's length and number now; None when spectators are served no stale version."""
+    seconds = float(settings.SPECTATOR_STALE_SECONDS)
+    if seconds <= 0:
+        return None
+    return seconds, int(time.time() // seconds)
+
+
+def spectators_entry(
+    slug: str, lookup: Callable[[], int | None] | None = None, pushed: str = ""
+) -> tuple[int, str] | None:
+    """``live_entry`` as an anonymous spectator is served it: the live version of the moment the
+    current window (``SPECTATOR_STALE_SECONDS`` long, aligned on the clock, the same in every
+    process) was first asked about. With twenty games in play an event's version moves about
+    once a second, and each version would be a render of the live boards, the board pages and
+    the live page for the one or two spectators who ask before the next move; pinned, the
+    window's requests share one render of each. The version pinned was read after the window
+    began, so a spectator's copy is at most one window behind (the staleness bound); the next
+    window's pin is read later, so a spectator never goes back to an older version. Signed-in
+    users (arbiters, directors, seated players) never read this: they get ``live_entry``.
+
+    ``pushed``: the version a page's socket announced (:func:`pushed_version`). When it is the
+    current one, the spectator gets it at once: the window's pin may predate it, and no later
+    message would tell the page again. A version nobody pushed gets the pin."""
+    now = _window_now()
+    if now is None:
+        return live_entry(slug, lookup)
+    pinned = _pinned(slug, lookup, now)
+    if pinned is not None and pushed and pushed != pinned[1]:
+        current = live_entry(slug, lookup)
+        if current is not None and current[1] == pushed:
+            return current
+    return pinned
+
+
+def _pinned(
+    slug: str, lookup: Callable[[], int | None] | None, now: tuple[float, int]
+) -> tuple[int, str] | None:
+    """The live entry pinned for the window ``now`` (pinned here when it is the first ask)."""
+    seconds, window = now
+    pinned = _PINNED.get((slug, window))
+    if pinned is None:
+        key = _window_key(slug, window)
+        stored = cache.get(key)
+        if stored is None:
+            entry = live_entry(slug, lookup)
+            if entry is None:
+                return None
+            # add: the first process to ask pins the window for all of them.
+            cache.add(key, entry, max(1, int(2 * seconds) + 1))
+            stored = cache.get(key) or entry
+        pinned = (int(stored[0]), str(stored[1]))
+        if len(_PINNED) > _PINNED_MAX:
+            _PINNED.clear()
+        _PINNED[(slug, window)] = pinned
+    require(pinned[1])
+    return pinned
+
+
+def forget_window(slug: str) -> None:
+    """Drop the slug's pinned version of this window (its event was deleted, and maybe made
+    again, since it was pinned)."""
+    now = _window_now()
+    if now is not None:
+        _PINNED.pop((slug, now[1]), None)
+        cache.delete(_window_key(slug, now[1]))
+
+
+def live_entry_for(
+    request: HttpRequest, slug: str, lookup: Callable[[], int | None] | None = None
+) -> tuple[int, str] | None:
+    """The live entry ``request`` is served: an anonymous GET's may be a window old
+    (:func:`spectators_entry`), anyone else's is the current one."""
+    if anonymous_get(request):
+        return spectators_entry(slug, lookup, pushed_version(request))
+    return live_entry(slug, lookup)
+
+
 def live_version(request: HttpRequest, slug: str, **kwargs: Any) -> str | None:
-    """Pages that change with anything spectators see (a move, a clock, a result, a round)."""
-    entry = live_entry(slug)
-    return None if entry is None else f"l{entry[1]}"
+    """Pages that change with anything spectators see (a move, a clock, a result, a round).
+    Read once a request: a poll asks for it, then the page it answers with (each read before
+    the data it stands for, so the first read serves both). An anonymous GET gets the
+    spectators' window's version (:func:`spectators_entry`)."""
+    read: dict[str, str | None] = vars(request).setdefault("_live_versions", {})
+    if slug not in read:
+        entry = live_entry_for(request, slug)
+        read[slug] = None if entry is None else f"l{entry[1]}"
+    return read[slug]
 
 
-def _token(key: str) -> str:
+def stored_token(key: str) -> str:
     """The version stored under ``key``; one is started when there is none (never changed
     yet, or the cache was emptied) for the next effect to replace, rather than key on "none"."""
     found = cache.get(key)
@@ -194,7 +302,7 @@ def standings_entry(
 
 def standings_generation(event_id: int) -> str:
     """The event's standings version (results, entries, rounds and the players' names)."""
-    return f"g{_token(standings_generation_key(event_id))}"
+    return f"g{stored_token(standings_generation_key(event_id))}"
 
 
 def standings_version(request: HttpRequest, slug: str, **kwargs: Any) -> str | None:
@@ -398,6 +506,7 @@ def forget_served() -> None:
         _SERVED.clear()
     _EVENT_IDS.clear()
     _BOARD_SLUGS.clear()
+    _PINNED.clear()
 
 
 # ---------------------------------------------------------------- polls
@@ -410,11 +519,18 @@ def forget_served() -> None:
 # it stands for, so a copy is never newer than the version it says.
 HELD_HEADER = "X-Held-Version"
 VERSION_HEADER = "X-Version"
+PUSHED_HEADER = "X-Pushed-Version"
 
 
 def held_version(request: HttpRequest) -> str:
     """The version of the copy a poll holds ("" when it says none)."""
     return request.headers.get(HELD_HEADER, "")
+
+
+def pushed_version(request: HttpRequest) -> str:
+    """The live version a page's socket announced, which this fetch is for ("" for a poll):
+    static/js/push.js sends it."""
+    return request.headers.get(PUSHED_HEADER, "")
 
 
 def versioned(response: HttpResponse, token: str) -> HttpResponse:
@@ -453,50 +569,3 @@ def polled(version: Version) -> Callable[[View], View]:
         return wrapper
 
     return decorate
-
-
-# ---------------------------------------------------------------- a round before publication
-
-
-def draft_version(event_id: int, number: int) -> str:
-    """The version of the event's round ``number`` before it is published (tournament.effects
-    ``draft_changed``: opened for pairing, each report of its pairing, its draft and the draft's
-    changes, its deletion), read without reading the round. A poll of a round being paired
-    that holds it has nothing new to learn (the rounds' API answers 304, the director's page
-    204)."""
-    return _token(draft_key(event_id, number))
-
-
-def draft_age(token: str) -> float | None:
-    """Seconds since the draft version ``token`` was made; None when it does not say (one
-    started for a cache that had lost it)."""
-    _, at, stamp = token.rpartition("@")
-    return time.time() - int(stamp) if at and stamp.isdigit() else None
-
-
-# ---------------------------------------------------------------- the director's review
-
-Notes = dict[int, tuple[str, str, list[str]]]
-
-
-def round_review(round_: Round) -> list[BoardReview]:
-    """The director's review of a round (scores before it, each board's warnings), computed
-    again only when its draft changes (effects.draft_changed) or the scores before it do
-    (effects.results_changed); the boards themselves, with their results, are read fresh."""
-
-    versions = (
-        draft_version(round_.event_id, round_.number),
-        _token(standings_generation_key(round_.event_id)),
-    )
-    key = f"page:v1:review:{round_.pk}:{versions[0]}:{versions[1]}"
-    notes: Notes | None = cache.get(key)
-    boards = list(boards_of(round_))
-    if notes is None or set(notes) != {b.pk for b in boards}:
-        reviews = review_of(round_)
-        cache.set(
-            key,
-            {r.board.pk: (r.first_score, r.second_score, r.warnings) for r in reviews},
-            PAGE_SECONDS,
-        )
-        return reviews
-    return [BoardReview(b, notes[b.pk][0], notes[b.pk][1], notes[b.pk][2]) for b in boards]

@@ -1,8 +1,9 @@
 """Who a request comes from, and how often it may come: one client address for axes, the API
 throttles and the page limits, and one counter that holds under concurrency.
 
-The counter is a fixed window in the cache: ``cache.add`` opens the window's key, ``cache.incr``
-counts (Redis INCR: atomic, so sixteen clients at once cannot read the same old count).
+The counter is a fixed window in the cache, counted atomically (Redis INCR), so sixteen clients at
+once cannot read the same old count: on Redis in one round trip (``RedisCache.count``); on
+another cache ``cache.add`` opens the window's key and ``cache.incr`` counts.
 """
 
 from __future__ import annotations
@@ -51,6 +52,19 @@ class Verdict:
     retry_after: int  # seconds until the window ends
 
 
+def _count(key: str, timeout: int) -> int:
+    """One more request under ``key``, kept ``timeout`` seconds: the count so far."""
+    counter = getattr(cache, "count", None)  # tournament.web.redis_cache: one round trip
+    if counter is not None:
+        return int(counter(key, timeout))
+    cache.add(key, 0, timeout=timeout)
+    try:
+        return cache.incr(key)
+    except ValueError:  # the key expired between add and incr: this request opens a window
+        cache.add(key, 1, timeout=timeout)
+        return 1
+
+
 def hit(scope: str, ident: str, rate: str) -> Verdict:
     """Count one request of ``ident`` in ``scope`` against ``rate``; over the limit it is refused
     until the window ends. The identity is hashed, so addresses never stand in a cache key."""
@@ -59,11 +73,6 @@ def hit(scope: str, ident: str, rate: str) -> Verdict:
     slot = int(now // window)
     digest = hashlib.blake2s(ident.encode(), digest_size=12).hexdigest()
     key = f"rate:{scope}:{digest}:{slot}"
-    cache.add(key, 0, timeout=window + 1)
-    try:
-        count = cache.incr(key)
-    except ValueError:  # the key expired between add and incr: this request opens a window
-        cache.add(key, 1, timeout=window + 1)
-        count = 1
+    count = _count(key, window + 1)
     retry_after = max(1, int((slot + 1) * window - now + 0.999))
     return Verdict(allowed=count <= limit, count=count, limit=limit, retry_after=retry_after)

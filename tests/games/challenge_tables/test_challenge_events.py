@@ -34,7 +34,7 @@ from tests.result_calls import set_table_result
 from tests.tournament.helpers import api_as, event_with_players
 from tournament.errors import Conflict, DomainError, NotAllowed
 from tournament.events.services import update_event
-from tournament.models.events import Board, Event, Result, Round
+from tournament.models.events import Board, Entry, Event, Result, Round
 from tournament.results.models import ResultCorrection
 from tournament.rounds import challenges as challenge_rounds
 from tournament.rounds.models import PairingChange
@@ -193,9 +193,13 @@ def test_seven_players_play_three_rounds_of_challenges_at_tables_of_4_and_3(
         rows = dict(zip(seat_entries, game.rows, strict=True))
         winner = None if game.winner is None else seat_entries[game.winner]
         games.append(GameResult(rows=rows, winner=winner))
-    expected = [(r.player, r.victory_points, r.games_won, r.rank) for r in rank_players(games)]
+    expected = {r.player: (r.victory_points, r.games_won, r.rank) for r in rank_players(games)}
     lines = challenge_standings.tally(event)
-    assert [(x.entry_id, x.victory_points, x.games_won, x.rank) for x in lines] == expected
+    assert {x.entry_id: (x.victory_points, x.games_won, x.rank) for x in lines} == expected
+    # Players tied on every key share a rank and are listed by starting rank.
+    starting = dict(Entry.objects.filter(event=event).values_list("pk", "starting_rank"))
+    ties = [(x.rank, starting[x.entry_id]) for x in lines]
+    assert ties == sorted(ties)
     assert len(lines) == 7
     keys = [(x.victory_points, x.games_won, x.second_lowest, x.between) for x in lines]
     assert keys == sorted(keys, reverse=True)
@@ -379,3 +383,17 @@ def test_only_the_events_arbiters_record_and_a_table_of_two_counts_like_the_othe
     lines = challenge_standings.tally(event)
     assert all(line.rounds.get(1) is not None for line in lines)
     assert sum(line.games_won for line in lines) <= 2
+
+
+def test_players_tied_on_every_key_share_a_rank_and_are_listed_by_starting_rank() -> None:
+    event, td = challenge_event(n=4)
+    board = publish_round(round_=draft(event, td), user=td).boards.get()
+    seats = list(board.seats.order_by("number").select_related("entry__player"))
+    # The tied seats' names sort the other way round from their starting ranks.
+    tied = sorted((seats[2].entry, seats[3].entry), key=lambda e: e.starting_rank)
+    for entry, name in zip(tied, ("Zora Tied", "Abel Tied"), strict=True):
+        entry.player.name = name
+        entry.player.save(update_fields=["name"])
+    set_table_result(board=board, user=td, reason="scores", levels=[[9, 9], [6, 6], [3, 3], [3, 3]])
+    lines = challenge_standings.tally(event)
+    assert [(x.name, x.rank) for x in lines[2:]] == [("Zora Tied", 3), ("Abel Tied", 3)]

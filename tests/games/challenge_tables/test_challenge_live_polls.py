@@ -27,7 +27,7 @@ def test_a_poll_finds_nothing_new_cheaply_then_the_change(client: Client) -> Non
         ruleset_options={"challenges": ["dice"], "mode": "table"},
     )
     url = reverse("challenge-live", args=[event.slug])
-    assert 'hx-trigger="every 3s"' in client.get(url).content.decode()
+    assert 'hx-trigger="every 3s, push"' in client.get(url).content.decode()
     first = client.get(url, HTTP_HX_REQUEST="true")
     assert first.status_code == 200
     version = first["X-Version"]

@@ -33,7 +33,7 @@ def polled_url(page: str) -> tuple[str, str]:
     url = re.search(r'hx-get="([^"]+)"', tag.group(0))
     version = re.search(r'data-version="([^"]+)"', tag.group(0))
     assert url and version, tag.group(0)
-    assert 'hx-trigger="every 3s, refresh"' in tag.group(0)
+    assert 'hx-trigger="every 3s, refresh, push"' in tag.group(0)
     return html.unescape(url.group(1)), version.group(1)
 
 

@@ -38,10 +38,15 @@ WATCHED = (
 )
 
 
+def game_read(queries: CaptureQueriesContext) -> str:
+    """The one statement that reads (and locks) the game."""
+    (read,) = (q["sql"] for q in queries.captured_queries if 'FROM "games_game"' in q["sql"])
+    return read
+
+
 def board_joined(queries: CaptureQueriesContext) -> bool:
     """The game's one read joins its board inside (so PostgreSQL locks both rows with it)."""
-    (game_read,) = (q["sql"] for q in queries.captured_queries if 'FROM "games_game"' in q["sql"])
-    return 'INNER JOIN "tournament_board"' in game_read
+    return 'INNER JOIN "tournament_board"' in game_read(queries)
 
 
 def played(tablet: Tablet, actions: list[dict[str, Any]]) -> None:
@@ -68,6 +73,10 @@ def test_a_move_checks_the_arbiter_once_reads_and_locks_its_game_and_board_once(
     assert reads(queries, "tournament_board") == 0  # joined into the game's one read
     assert board_joined(queries)
     assert calls[QuerySet.select_for_update] == 1  # the game and its board, in one statement
+    # The round and event as the permission read them, once; the game's read takes them.
+    assert reads(queries, "tournament_round") == 1
+    assert 'JOIN "tournament_event"' not in game_read(queries)
+    assert "ORDER BY" not in game_read(queries)  # one row: nothing to sort
     assert calls[positions.replay] + calls[replaying.replay] == 0
     assert len(effects) == 1
     stored = Game.objects.get(pk=game.pk).position

@@ -192,3 +192,22 @@ def test_reading_a_game_whose_flag_fell_writes_nothing(client: Any) -> None:
         state = client.get(f"/api/games/{board_pk}/?log=0").json()
     assert state["clock"]["flag_fallen"] == 0
     assert not GameAction.objects.filter(game=game, kind="flag").exists()
+
+
+@pytest.mark.django_db
+def test_a_boards_game_is_read_with_its_seats_and_who_sits_there_in_two_queries() -> None:
+    """Every board page and live part reads it: the seats with their entries and players in
+    one query (it was three, a prefetch per step), the partner's name too."""
+    board, _, _ = board_with_game()
+    with CaptureQueriesContext(connection) as queries:
+        game = selectors.game_at_board(board.pk)
+        assert game is not None
+        names = [seat.player.name for seat in game.board.seats.all()]
+        assert game.board.round.event.slug
+    assert names == [seat.entry.player.name for seat in board.seats.order_by("number")]
+    assert len(queries) == 2, [q["sql"] for q in queries]
+    with CaptureQueriesContext(connection) as queries:
+        found = selectors.board_with_event(board.pk)
+        assert found is not None
+        assert [seat.player.name for seat in found.seats.all()] == names
+    assert len(queries) == 2, [q["sql"] for q in queries]

@@ -13,6 +13,7 @@ from rest_framework.test import APIClient
 
 from games.models import Game
 from tests.counting import reads
+from tests.factories import PlayerFactory
 from tests.games.factories import board_with_game, scripted_actions
 from tournament.effects import live_key
 
@@ -89,3 +90,26 @@ def test_with_redis_a_signed_in_tablet_reads_its_session_from_the_cache(redis_ur
         response = tablet.post(url, {"action": actions[1], "expected_index": 1}, format="json")
     assert response.status_code == 201, response.content
     assert reads(queries, "django_session") == 0
+
+
+def statements(queries: CaptureQueriesContext) -> list[str]:
+    """The statements sent, savepoints left out (the test's transaction makes them)."""
+    return [q["sql"] for q in queries.captured_queries if "SAVEPOINT" not in q["sql"]]
+
+
+def test_a_placement_sends_six_statements_and_names_its_arbiters_player(table: Any) -> None:
+    board, game, arbiter, tablet = table()
+    PlayerFactory(user=arbiter, name="Ada Arbiter")
+    actions = scripted_actions()
+    assert tablet.act(actions[0], expected=0).status_code == 201
+    tablet.client.force_authenticate(type(arbiter).objects.get(pk=arbiter.pk))  # as a session
+    with CaptureQueriesContext(connection) as queries:
+        response = tablet.act(actions[1], expected=1)
+    assert response.status_code == 201, response.content
+    assert response.json()["stored"][0]["user"] == "Ada Arbiter"
+    sent = statements(queries)
+    # The round with its event, the roles, the game with its board (locked), the log entry,
+    # the game's row, the arbiter's player: nothing read twice, the event read once.
+    assert len(sent) == 6, sent
+    assert reads(queries, "tournament_player") == 1
+    assert reads(queries, "tournament_round") == 1

@@ -49,7 +49,7 @@ def test_a_poll_finds_nothing_new_cheaply_then_the_new_result(
     built = event_with_a_board_to_play()
     url = reverse(page, args=[built.event.slug])
     html = client.get(url).content.decode()
-    assert 'hx-trigger="every 2s"' in html
+    assert 'hx-trigger="every 2s, push"' in html  # a poll, and a push's fetch (push.js)
     version = held(html)
 
     with CaptureQueriesContext(connection) as queries:

@@ -18,7 +18,7 @@ from tests.factories import director_of
 from tests.scoring.live.test_live_pages import event_in_play, first_board_won
 from tournament.rounds.review import review_of as rounds_review_of
 from tournament.rounds.services import compute_draft, start_pairing, swap_players
-from tournament.web import page_cache
+from tournament.web import drafts, page_cache
 
 pytestmark = pytest.mark.django_db
 
@@ -206,9 +206,7 @@ def test_the_directors_review_is_computed_again_only_when_the_draft_changes(
         round_ = start_pairing(event=event, user=td)
         compute_draft(round_.pk)
     reviews: list[int] = []
-    monkeypatch.setattr(
-        page_cache, "review_of", lambda r: reviews.append(r.pk) or rounds_review_of(r)
-    )
+    monkeypatch.setattr(drafts, "review_of", lambda r: reviews.append(r.pk) or rounds_review_of(r))
     client.force_login(td)
     url = f"/events/{event.slug}/rounds/1/"
 

@@ -51,6 +51,7 @@ def test_an_anonymous_answer_may_be_shared_by_a_cdn_for_two_seconds(client: Clie
         assert response.status_code == 200, url
         assert directives(response) == PAGE, url
         assert "X-Held-Version" in response["Vary"], url
+        assert "X-Pushed-Version" in response["Vary"], url
 
 
 def test_an_anonymous_poll_is_shared_but_never_served_stale_by_the_browser(

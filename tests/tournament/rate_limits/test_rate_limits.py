@@ -6,6 +6,7 @@ import pytest
 from django.core.cache import cache
 from django.test import RequestFactory, override_settings
 
+from tests.counting import Calls
 from tournament.web.rate_limits import client_address, hit, parse_rate
 
 pytestmark = pytest.mark.usefixtures("tasks_in_process")
@@ -63,3 +64,19 @@ def test_hit_holds_under_concurrency_on_redis(redis_url: str) -> None:
     with ThreadPoolExecutor(max_workers=16) as pool:
         verdicts = list(pool.map(lambda _: hit("race", "venue", "50/minute"), range(200)))
     assert sum(v.allowed for v in verdicts) == 50
+
+
+def test_a_hit_is_one_round_trip_to_redis_and_its_window_expires(redis_url: str) -> None:
+    from redis import Redis
+
+    cache.clear()
+    with Calls(Redis.execute_command) as opening:
+        hit("trips", "client-a", "50/minute")
+    with Calls(Redis.execute_command) as counting:
+        verdict = hit("trips", "client-a", "50/minute")
+    assert verdict.count == 2
+    assert opening[Redis.execute_command] == 2  # the count, and its window's expiry
+    assert counting[Redis.execute_command] == 1  # every later hit: the count alone
+    client = cache._cache.get_client(write=True)  # type: ignore[attr-defined]
+    (key,) = client.scan_iter(match=cache.make_key("rate:trips:*"))
+    assert 0 < client.ttl(key) <= 61

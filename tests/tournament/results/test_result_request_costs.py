@@ -11,7 +11,7 @@ from django.test.utils import CaptureQueriesContext
 from rest_framework.test import APIClient
 
 from tests.counting import reads
-from tests.factories import BoardFactory, EventFactory, RoundFactory, director_of
+from tests.factories import BoardFactory, EventFactory, RoundFactory, arbiter_of, director_of
 from tournament.models.events import Board, EventRole, Round
 from tournament.permissions import is_director, roles_read_once
 
@@ -103,3 +103,66 @@ def test_the_last_result_completes_the_round_and_a_cleared_one_reopens_it() -> N
     body = {"result": "", "reason": "entered on the wrong board", "replaces": 1}
     assert client.patch(url, body, format="json").status_code == 200
     assert Round.objects.get(pk=boards[0].round_id).status == Round.Status.PLAYING
+
+
+def _writes(queries: CaptureQueriesContext, table: str) -> list[str]:
+    return [q["sql"] for q in queries.captured_queries if q["sql"].startswith(f'UPDATE "{table}"')]
+
+
+def test_the_board_is_looked_up_by_its_id_and_number_alone() -> None:
+    boards, client, _ = three_boards()
+    with CaptureQueriesContext(connection) as queries:
+        assert result(client, boards[0]).status_code == 200
+    board_reads = [
+        q["sql"]
+        for q in queries.captured_queries
+        if q["sql"].startswith("SELECT") and ('FROM "tournament_board"' in q["sql"])
+    ]
+    # The lookup (is it this event's board?) reads no round or event: the lock reads them.
+    lookup = board_reads[0]
+    assert lookup.startswith('SELECT "tournament_board"."id", "tournament_board"."number" FROM')
+    assert '"tournament_event"."name"' not in lookup and "FOR UPDATE" not in lookup
+
+
+def test_a_board_of_another_event_is_not_found_and_nothing_is_locked() -> None:
+    boards, client, _ = three_boards()
+    other = BoardFactory(round=RoundFactory(event=EventFactory()), number=1)
+    url = f"/api/events/{boards[0].round.event.slug}/boards/{other.pk}/"
+    body = {"result": "1-0", "first_lowest": 12, "second_lowest": 9, "replaces": 0}
+    with CaptureQueriesContext(connection) as queries:
+        response = client.patch(url, body, format="json")
+    assert response.status_code == 404
+    assert not [q for q in queries.captured_queries if "FOR UPDATE" in q["sql"]]
+    assert Board.objects.get(pk=other.pk).result == ""
+
+
+def test_a_result_writes_only_the_seats_it_changes() -> None:
+    boards, client, _ = three_boards()
+    with CaptureQueriesContext(connection) as queries:
+        assert result(client, boards[0]).status_code == 200  # 1-0, levels 12 and 9
+    assert len(_writes(queries, "tournament_seat")) == 2  # both seats: placings and levels
+    url = f"/api/events/{boards[0].round.event.slug}/boards/{boards[0].pk}/"
+    body = {"result": "1-0", "first_lowest": 12, "second_lowest": 10, "replaces": 1}
+    with CaptureQueriesContext(connection) as queries:
+        response = client.patch(url, body, format="json")
+    assert response.status_code == 200, response.content
+    # The second side's level alone changed: the first seat is not written again.
+    (written,) = _writes(queries, "tournament_seat")
+    second = boards[0].seats.get(number=1)
+    assert written.rstrip().endswith(f'WHERE "tournament_seat"."id" = {second.pk}')
+    assert [s["lowest"] for s in response.json()["seats"]] == [12, 10]
+    stored = list(boards[0].seats.order_by("number").values_list("placing", "levels"))
+    assert stored == [(1, [12]), (2, [10])]
+
+
+def test_a_draft_board_is_not_found_by_one_who_does_not_direct_the_event() -> None:
+    boards, _client, _ = three_boards()
+    event = boards[0].round.event
+    draft = BoardFactory(round=RoundFactory(event=event, number=2, status=Round.Status.DRAFT))
+    client = APIClient()
+    client.force_login(arbiter_of(event))
+    body = {"result": "1-0", "first_lowest": 12, "second_lowest": 9, "replaces": 0}
+    hidden = client.patch(f"/api/events/{event.slug}/boards/{draft.pk}/", body, format="json")
+    assert hidden.status_code == 404  # a draft is its directors' own: not even said to exist
+    shown = client.patch(f"/api/events/{event.slug}/boards/{boards[0].pk}/", body, format="json")
+    assert shown.status_code == 403

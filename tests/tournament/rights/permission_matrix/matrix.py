@@ -9,6 +9,7 @@ from pathlib import Path
 from tests.tournament.rights.permission_matrix import (
     rows_api,
     rows_challenges,
+    rows_control,
     rows_crossing,
     rows_festivals,
     rows_pages,
@@ -21,6 +22,7 @@ WRITES: list[Write] = [
     *rows_pages.WRITES,
     *rows_people.WRITES,
     *rows_challenges.WRITES,
+    *rows_control.WRITES,
     *rows_festivals.WRITES,
     *rows_crossing.WRITES,
 ]
@@ -28,6 +30,26 @@ WRITES: list[Write] = [
 # Addresses (or one method of one, "name METHOD") that accept a write but are not rows: none of
 # them acts on anyone else's data or on an event, so no role changes what they may do.
 NOT_IN_MATRIX: dict[str, str] = {
+    # The player's game page of an online board (games/play): a seated player's own seat alone,
+    # for no role of the event (an arbiter or director is refused there too).
+    "play-game": "GET only: a seated player's own page (tests/games/play/test_play.py)",
+    "play-state": "GET only: a seated player's own state (tests/games/play/test_play.py)",
+    "play-board": "GET only: redirects to the board's game's page",
+    "play-check": "asks the engine what a placement would score; stores nothing "
+    "(tests/games/play/test_play.py)",
+    "play-act": "a seated player's own move at their own online board, at their own turn, "
+    "through the one write path; every other account is refused "
+    "(tests/games/play/test_play.py)",
+    # The practice table against the engine (games/practice): a signed-in user's own games,
+    # for no role of any event (nobody else sees them, staff neither).
+    "practice": "starts the visitor's own practice game against the engine "
+    "(tests/games/practice/test_views.py)",
+    "practice-game": "GET only: the owner's own practice game (tests/games/practice/test_views.py)",
+    "practice-state": "GET only: the owner's own state (tests/games/practice/test_views.py)",
+    "practice-view": "GET only: the owner's own game step by step",
+    "practice-check": "asks the engine what a placement would score; stores nothing",
+    "practice-act": "the owner's own move in their own practice game, through its one write "
+    "path; every other account is refused (tests/games/practice/test_services.py)",
     "login": "signs the visitor in with their own password (tests/tournament/accounts/"
     "test_failed_logins.py)",
     "logout": "ends the visitor's own session",
@@ -66,6 +88,7 @@ READ_ONLY: frozenset[str] = frozenset(
         "event-entries",
         "event-round",
         "event-round-progress",
+        "event-round-duplicate",
         "event-check-in-progress",
         "event-notifications",
         "registry-players",
@@ -91,6 +114,8 @@ READ_ONLY: frozenset[str] = frozenset(
         "export-slips",
         "export-games-zip",
         "export-event-trf",
+        "event-fair-play",
+        "event-fair-play-csv",
         "rating-list",
         "player-rating",
         "robots-txt",
@@ -124,6 +149,8 @@ READ_ONLY: frozenset[str] = frozenset(
         "challenge-standings-json",
         "challenge-standings-pdf",
         "challenge-records",
+        "control-room",
+        "control-room-live",
         "api-root",
         "api-schema",
         "api-docs",

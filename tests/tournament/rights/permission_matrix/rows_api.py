@@ -9,6 +9,7 @@ from typing import Any
 
 from django.utils import timezone
 
+from games.focus.models import FocusChange
 from games.models import Game
 from games.recording.services import record_action
 from tests.result_calls import lowest
@@ -23,6 +24,7 @@ from tournament.confirmations.models import ResultConfirmation
 from tournament.entries.models import EntryRequest
 from tournament.models.events import Board, Entry, Event, EventRole, Result, Round
 from tournament.models.tables import SEATED
+from tournament.models.where import Played
 from tournament.pairing.trf import TrfEvent, TrfPlayer, write_trf
 from tournament.restrictions.models import ForbiddenPair
 from tournament.rounds import seating
@@ -88,6 +90,17 @@ def _online(w: World) -> tuple[Any, ...]:
 def _game(w: World) -> tuple[Any, ...]:
     game = Game.objects.get(board=w.boards["pending"])
     return (game.log_length, game.clock_running)
+
+
+def _focus(w: World) -> tuple[Any, ...]:
+    changes = FocusChange.objects.filter(game__board=w.boards["pending"]).order_by("pk")
+    return tuple(changes.values_list("seat", "user_id", "hidden"))
+
+
+def played_online(w: World, user: Any) -> None:
+    """Board 1 of round 1 is played online: its game dealt by the site (full mode)."""
+    Board.objects.filter(pk=w.boards["pending"].pk).update(played=Played.ONLINE)
+    Game.objects.filter(board=w.boards["pending"]).update(mode=Game.Mode.FULL)
 
 
 def _events(w: World) -> int:
@@ -542,6 +555,17 @@ WRITES = [
         ARBITERS,
         200,
         data=lambda w: {"expected_index": 0, "operation": "start"},
+    ),
+    Write(
+        "api: a player's page hidden (fair-play focus)",
+        "play-focus",
+        "post",
+        lambda w: f"/play/{Game.objects.get(board=w.boards['pending']).pk}/focus/",
+        _focus,
+        frozenset({"player", "opponent"}),  # the seated players, each for their own page
+        201,
+        data=lambda w: {"hidden": True},
+        prepare=played_online,
     ),
     Write(
         "api: take a move back",

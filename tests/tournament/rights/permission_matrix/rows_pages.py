@@ -43,7 +43,8 @@ from tests.tournament.rights.permission_matrix.world import (
     World,
     Write,
 )
-from tournament.models.events import Event, Player, Round
+from tournament.models.events import Entry, Event, Player, Round
+from tournament.models.where import EventPlayed
 from tournament.rounds.models import PairingChange
 
 E = "/events/pm-event-e/"
@@ -76,6 +77,16 @@ def new_event_form() -> dict[str, Any]:
 
 def _entry(w: World, action: str, name: str = "player") -> str:
     return f"{E}entries/{w.entries[name].pk}/{action}/"
+
+
+def _plays_online(w: World) -> tuple[Any, ...]:
+    rows = Entry.objects.filter(event=w.events["E"]).order_by("pk")
+    return tuple(rows.values_list("pk", "plays_online"))
+
+
+def hybrid(w: World, user: Any) -> None:
+    """A hybrid event, whose entries each say where they play."""
+    Event.objects.filter(pk=w.events["E"].pk).update(boards_played=EventPlayed.HYBRID)
 
 
 def _entry_player(w: World) -> tuple[Any, ...]:
@@ -231,6 +242,15 @@ WRITES = [
         _entries,
         DIRECTOR,
         prepare=no_draft,
+    ),
+    page(
+        "page: an entry plays online",
+        "entry-where",
+        lambda w: _entry(w, "where"),
+        _plays_online,
+        DIRECTOR,
+        data=lambda w: {"plays_online": "on"},
+        prepare=hybrid,
     ),
     page(
         "page: correct an entry",
