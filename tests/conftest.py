@@ -1,6 +1,7 @@
 """Shared fixtures. Tests that need PostgreSQL, Redis or a worker fail in CI when it is missing."""
 
 import os
+import time
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
@@ -163,6 +164,15 @@ def generous_page_rate(settings: Any) -> None:
 
 
 @pytest.fixture(autouse=True)
+def spectators_see_at_once(settings: Any) -> None:
+    """A test's spectator sees a change at once, as its arbiter does: the spectators' window
+    (SPECTATOR_STALE_SECONDS, tournament.web.page_cache.spectators_entry) would hold a
+    change made within the test's first second back. The window's own tests set it
+    (tests/tournament/pages/test_spectators_window.py)."""
+    settings.SPECTATOR_STALE_SECONDS = 0
+
+
+@pytest.fixture(autouse=True)
 def fresh_player_sequence() -> None:
     """Every test numbers and rates its players from the start (Player 000 rated 2000, ...):
     a test's players never depend on how many players earlier tests made."""
@@ -178,3 +188,40 @@ def site_language() -> None:
     from django.utils import translation
 
     translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
+def no_game_analysis(settings: Any) -> None:
+    """The engine's analysis of a finished game takes seconds of a worker: the tests that
+    finish games do not wait for it. The analysis's own tests turn it on (``game_analysis``,
+    tests/games/analysis/)."""
+    settings.ANALYSE_FINISHED_GAMES = False
+
+
+@pytest.fixture(scope="session", autouse=True)
+def flush_retried_after_a_deadlock() -> Iterator[None]:
+    """A transactional test's database is emptied by one TRUNCATE. A request its pages or
+    servers left in flight (a poll, a focus report sent as a page closed) can start a
+    transaction between the browser tests' wait (tests/browser/conftest.py) and the TRUNCATE,
+    and PostgreSQL then breaks the deadlock by failing the flush, which would leave the rows to
+    the next test. The flush is rolled back whole, so it is tried again once the request ends."""
+    from django.core.management.base import CommandError
+    from django.db.utils import OperationalError
+    from django.test import TransactionTestCase
+
+    original = TransactionTestCase._fixture_teardown
+
+    def teardown(self: TransactionTestCase) -> None:
+        attempts = 5
+        for attempt in range(1, attempts + 1):
+            try:
+                original(self)
+                return
+            except CommandError as error:
+                if attempt == attempts or not isinstance(error.__cause__, OperationalError):
+                    raise
+                time.sleep(attempt)
+
+    TransactionTestCase._fixture_teardown = teardown  # type: ignore[method-assign]
+    yield
+    TransactionTestCase._fixture_teardown = original  # type: ignore[method-assign]
