@@ -263,10 +263,15 @@ def event_analyses(event: Event) -> list[GameAnalysis]:
     return out
 
 
+def best_grade(solitaire: bool) -> float:
+    """The widest loss still graded best: win-% points (solitaire: levels)."""
+    return (LEVEL_THRESHOLDS if solitaire else WIN_THRESHOLDS)[0][0]
+
+
 def near_equal(j: dict[str, Any], solitaire: bool) -> int:
     """How many of the options a placement's judgement lists (the engine's best three) are
     within a best grade of the engine's choice: 1 when its choice was clear."""
-    bound = (LEVEL_THRESHOLDS if solitaire else WIN_THRESHOLDS)[0][0]
+    bound = best_grade(solitaire)
     key, scale = ("lowest", 1.0) if solitaire else ("win", 100.0)
     values = [o["sim"][key] * scale for o in j.get("best", []) if o.get("sim")]
     if not values:

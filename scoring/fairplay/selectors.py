@@ -24,9 +24,10 @@ import statistics
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.analysis.selectors import event_analyses, near_equal
+from games.analysis.selectors import best_grade, event_analyses, near_equal
 from games.focus.selectors import Think, thinking
 from games.models import Game
+from scoring.core.outliers import apart
 from scoring.fairplay.thinking import MIN_TIMED, far_below, timed_by_difficulty
 from tournament.entries.selectors import entries_of
 from tournament.models.events import Event
@@ -37,6 +38,8 @@ MIN_MOVES = 15
 MIN_FIELD = 5
 #: How many standard deviations from the field's mean mark a player.
 FAR = 2.0
+#: The spread of the others' weighted agreement is taken as at least this many points.
+AGREEMENT_SPREAD = 5.0
 
 
 @dataclass
@@ -196,20 +199,21 @@ def _best_rounds(line: PlayerLine, best: int) -> list[RoundLine]:
     return sorted(ranked[:best], key=lambda r: r.round)
 
 
-def _mark_far(players: list[PlayerLine]) -> FieldStats:
+def _mark_far(players: list[PlayerLine], solitaire: bool) -> FieldStats:
+    """Mark the players whose weighted agreement is far above the others', or whose mean loss
+    is far below (scoring.core.outliers: each set against the others, not in their own field)."""
     compared = [p for p in players if p.total.moves >= MIN_MOVES]
-    rates = [p.total.weighted_rate for p in compared if p.total.weighted_rate is not None]
-    losses = [p.total.mean_lost for p in compared if p.total.mean_lost is not None]
-    a_mean, a_sd = _mean_sd(rates)
-    l_mean, l_sd = _mean_sd(losses)
+    rates = {p.player_pk: r for p in compared if (r := p.total.weighted_rate) is not None}
+    losses = {p.player_pk: lost for p in compared if (lost := p.total.mean_lost) is not None}
+    a_mean, a_sd = _mean_sd(list(rates.values()))
+    l_mean, l_sd = _mean_sd(list(losses.values()))
     stats = FieldStats(len(compared), a_mean, a_sd, l_mean, l_sd)
-    if len(compared) < MIN_FIELD:
-        return stats
+    agreeing = apart(rates, FAR, MIN_FIELD, AGREEMENT_SPREAD, above=True)
+    losing_little = apart(losses, FAR, MIN_FIELD, best_grade(solitaire), above=False)
     for p in compared:
-        rate, lost = p.total.weighted_rate, p.total.mean_lost
-        if rate is not None and a_mean is not None and a_sd and rate >= a_mean + FAR * a_sd:
+        if p.player_pk in agreeing:
             p.far.append("agreement")
-        if lost is not None and l_mean is not None and l_sd and lost <= l_mean - FAR * l_sd:
+        if p.player_pk in losing_little:
             p.far.append("loss")
     return stats
 
@@ -258,6 +262,6 @@ def fair_play(event: Event, best: int | None = None) -> FairPlayReport:
             line.rounds = _best_rounds(line, best)
         for r in line.rounds:
             line.total.add(r.tally)
-    stats = _mark_far(players)
+    stats = _mark_far(players, solitaire)
     _mark_flat(players, stats)
     return FairPlayReport(event, players, stats, solitaire, best, len(analyses), bool(online))

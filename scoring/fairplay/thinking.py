@@ -17,6 +17,7 @@ from typing import Any
 
 from games.focus.selectors import Think
 from scoring.core.difficulty import EASY, HARD, difficulty
+from scoring.core.outliers import apart
 
 #: A player with fewer easy or fewer hard placements timed is not compared with the field.
 MIN_TIMED = 10
@@ -62,13 +63,4 @@ def far_below(ratios: Mapping[int, float], far: float, min_field: int) -> ThinkF
     least ``min_field`` players). Each is set against the others: counted in its own field, one
     player of five could never stand two deviations apart."""
     logs = {key: math.log(max(ratio, FLOOR)) for key, ratio in ratios.items()}
-    if len(logs) < min_field:
-        return ThinkField(len(logs), frozenset())
-    marked = set()
-    for key, value in logs.items():
-        others = [v for k, v in logs.items() if k != key]
-        mean = sum(others) / len(others)
-        sd = math.sqrt(sum((v - mean) ** 2 for v in others) / len(others))
-        if value <= mean - far * max(sd, MIN_SPREAD):
-            marked.add(key)
-    return ThinkField(len(logs), frozenset(marked))
+    return ThinkField(len(logs), apart(logs, far, min_field, MIN_SPREAD, above=False))

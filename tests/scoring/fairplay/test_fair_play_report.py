@@ -124,6 +124,18 @@ def test_a_player_far_from_the_field_is_marked_as_a_screening(client: Client) ->
     assert "far from the field" in row
 
 
+def test_one_player_of_a_field_of_five_is_marked_against_the_other_four() -> None:
+    """Counted in their own field, one player of five could never stand two deviations apart."""
+    event, _entries = seeded_event(rounds=1)
+    analysis = GameAnalysis.objects.get(game__board__number=1)  # Ada Byron against Alan Turing
+    analysis.judgements = [j for j in analysis.judgements if j["seat"] == 0]
+    analysis.save(update_fields=["judgements"])
+    report = fair_play(event)
+    assert report.stats.compared == 5
+    marked = {p.name: p.far for p in report.players if p.far}
+    assert marked == {SUSPECT: ["agreement", "loss"]}
+
+
 def test_too_few_players_make_no_field_to_stand_apart_from() -> None:
     event, _entries = seeded_event(rounds=1)
     GameAnalysis.objects.filter(game__board__number__gt=1).delete()  # two players left
