@@ -12,6 +12,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from games.engine.game import Game as EngineGame
+from games.engine.gamerecord import Record
 from games.engine.phases import placement_seat
 from games.engine.position import POST
 from games.models import Game
@@ -60,6 +61,15 @@ def result_words(practice: PracticeGame) -> str:
     if won:
         return _("You won %(result)s") % {"result": code}
     return _("The engine won %(result)s") % {"result": code}
+
+
+def practice_record(practice: PracticeGame) -> Record:
+    """The game's record for its owner to download: as any game's (a game in play without its
+    draws, so the bag and the engine's rack stay unseen; the full record once it is over)."""
+    game = practice.game
+    rows = [r.payload for r in recording.record_rows(game)]
+    extra = {"event": "Practice against the engine", "strength": practice.strength}
+    return recording.shown_record(game, rows, extra)
 
 
 def may_now(practice: PracticeGame, eng: EngineGame) -> dict[str, bool]:

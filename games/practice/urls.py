@@ -12,4 +12,6 @@ urlpatterns = [
     path("practice/<int:pk>/act/", views.practice_act, name="practice-act"),
     path("practice/<int:pk>/check/", views.practice_check, name="practice-check"),
     path("practice/<int:pk>/view/", views.practice_view, name="practice-view"),
+    path("practice/<int:pk>/record.json", views.practice_record_json, name="practice-record-json"),
+    path("practice/<int:pk>/record.txt", views.practice_record_text, name="practice-record-text"),
 ]

@@ -147,3 +147,31 @@ def practice_view(request: HttpRequest, pk: int) -> HttpResponse:
         "side_lowest": [],
     }
     return render(request, "practice/viewer.html", ctx)
+
+
+def _download(request: HttpRequest, pk: int, ext: str) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    record = selectors.practice_record(_own(request, pk))
+    if ext == "json":
+        response: HttpResponse = JsonResponse(
+            record.to_json(), json_dumps_params={"indent": 2, "ensure_ascii": False}
+        )
+    else:
+        response = HttpResponse(record.to_text(), content_type="text/plain; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="practice-{pk}.{ext}"'
+    return response
+
+
+@require_GET
+@never_cache
+def practice_record_json(request: HttpRequest, pk: int) -> HttpResponse:
+    """The game's record (RECORD-FORMAT.md, JSON): the owner's alone."""
+    return _download(request, pk, "json")
+
+
+@require_GET
+@never_cache
+def practice_record_text(request: HttpRequest, pk: int) -> HttpResponse:
+    """The game's record (RECORD-FORMAT.md, text): the owner's alone."""
+    return _download(request, pk, "txt")

@@ -13,11 +13,12 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from games.engine.gamerecord import Record
 from games.models import Game
 from games.practice.models import PracticeGame
 from tests.factories import PlayerFactory, UserFactory
 from tests.games.play.factories import online_board
-from tests.games.practice.factories import fresh, practice
+from tests.games.practice.factories import fresh, practice, turn_of
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("tasks_in_process")]
 
@@ -229,3 +230,36 @@ def test_practice_games_show_in_no_players_games_or_rating() -> None:
     assert reverse("practice-game", args=[p.pk]) not in my_games
     rating = client.get(reverse("player-rating", args=[player.pk])).content.decode()
     assert "Engine (Easy)" not in rating
+
+
+def test_the_owner_downloads_the_record_with_no_draw_in_play_and_every_draw_at_the_end() -> None:
+    user = UserFactory(username="ada")
+    p = turn_of(practice(user, "easy"))
+    client = client_of(user)
+    in_play = client.get(reverse("practice-record-json", args=[p.pk]))
+    assert in_play.status_code == 200
+    assert in_play["Content-Disposition"] == f'attachment; filename="practice-{p.pk}.json"'
+    shown = json.loads(in_play.content)
+    assert shown["strength"] == "easy" and shown["mode"] == "board"
+    assert [a for a in shown["actions"] if a["type"] == "draw"] == []
+    assert any(a["type"] == "place" for a in shown["actions"])
+    while fresh(p).game.status != Game.Status.FINISHED:
+        p = turn_of(p)
+    over = json.loads(client.get(reverse("practice-record-json", args=[p.pk])).content)
+    assert over["mode"] == "full"
+    assert any(a["type"] == "draw" for a in over["actions"])
+    assert Record.from_json(over).players == p.game.players
+    text = client.get(reverse("practice-record-text", args=[p.pk]))
+    assert text.status_code == 200
+    assert text["Content-Type"] == "text/plain; charset=utf-8"
+    assert Record.from_text(text.content.decode()).actions == Record.from_json(over).actions
+
+
+def test_another_users_record_is_not_found_and_the_anonymous_sign_in() -> None:
+    p = practice(UserFactory(username="ada"), "easy")
+    for name in ("practice-record-json", "practice-record-text"):
+        url = reverse(name, args=[p.pk])
+        assert client_of(UserFactory(is_staff=True, is_superuser=True)).get(url).status_code == 404
+        anonymous = Client().get(url)
+        assert anonymous.status_code == 302
+        assert anonymous["Location"].startswith(reverse("login"))

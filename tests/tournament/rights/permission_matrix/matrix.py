@@ -47,6 +47,8 @@ NOT_IN_MATRIX: dict[str, str] = {
     "practice-game": "GET only: the owner's own practice game (tests/games/practice/test_views.py)",
     "practice-state": "GET only: the owner's own state (tests/games/practice/test_views.py)",
     "practice-view": "GET only: the owner's own game step by step",
+    "practice-record-json": "GET only: the owner's own game's record",
+    "practice-record-text": "GET only: the owner's own game's record",
     "practice-check": "asks the engine what a placement would score; stores nothing",
     "practice-act": "the owner's own move in their own practice game, through its one write "
     "path; every other account is refused (tests/games/practice/test_services.py)",
