@@ -360,7 +360,8 @@ def main() -> None:
         started.append(worker)
         # As deploy/ runs the site: nginx in front, the pages and the players' JSON on gunicorn,
         # the sockets (/ws/) on daphne. daphne without persistent database connections: its
-        # threads would each keep one and exhaust PostgreSQL's slots.
+        # threads would each keep one and exhaust PostgreSQL's slots. Its listen backlog as
+        # gunicorn's: Twisted's default of 50 resets the handshakes of a crowd arriving at once.
         pool = subprocess.Popen(
             [str(BIN / "gunicorn"), "tournament.wsgi", "--workers", str(args.gunicorn),
              "--bind", f"127.0.0.1:{PAGES_PORT}", "--backlog", "4096", "--log-level", "warning"],
@@ -368,7 +369,7 @@ def main() -> None:
         )  # fmt: skip
         started.append(pool)
         sockets = subprocess.Popen(
-            [str(BIN / "daphne"), "-b", "127.0.0.1", "-p", str(SOCKETS_PORT),
+            [str(BIN / "daphne"), "-e", f"tcp:port={SOCKETS_PORT}:interface=127.0.0.1:backlog=4096",
              "tournament.asgi:application"],
             cwd=ROOT, env=env | {"DATABASE_URL": SOCKETS_DATABASE_URL}, stdout=log,
             stderr=subprocess.STDOUT,
