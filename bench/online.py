@@ -59,7 +59,6 @@ SOCKETS_PORT = 8783  # daphne
 NGINX = "/usr/sbin/nginx"
 TARGET_P95_MS = 250.0
 RAMP_SECONDS = 20  # the spectators' sockets open over this long
-SOCKETS_DATABASE_URL = f"postgres://ingenious:ingenious@127.0.0.1:5432/{DB_NAME}?conn_max_age=0"
 ENV = {
     "DATABASE_URL": f"postgres://ingenious:ingenious@127.0.0.1:5432/{DB_NAME}?conn_max_age=60",
     "REDIS_URL": "redis://127.0.0.1:6379/11",
@@ -359,9 +358,9 @@ def main() -> None:
         )  # fmt: skip
         started.append(worker)
         # As deploy/ runs the site: nginx in front, the pages and the players' JSON on gunicorn,
-        # the sockets (/ws/) on daphne. daphne without persistent database connections: its
-        # threads would each keep one and exhaust PostgreSQL's slots. Its listen backlog as
-        # gunicorn's: Twisted's default of 50 resets the handshakes of a crowd arriving at once.
+        # the sockets (/ws/) on daphne, with its listen backlog as gunicorn's (Twisted's default
+        # of 50 resets the handshakes of a crowd arriving at once) and 30 s for a handshake (its
+        # default of 5 s drops the sockets of a round's players who open their games at once).
         pool = subprocess.Popen(
             [str(BIN / "gunicorn"), "tournament.wsgi", "--workers", str(args.gunicorn),
              "--bind", f"127.0.0.1:{PAGES_PORT}", "--backlog", "4096", "--log-level", "warning"],
@@ -370,9 +369,8 @@ def main() -> None:
         started.append(pool)
         sockets = subprocess.Popen(
             [str(BIN / "daphne"), "-e", f"tcp:port={SOCKETS_PORT}:interface=127.0.0.1:backlog=4096",
-             "tournament.asgi:application"],
-            cwd=ROOT, env=env | {"DATABASE_URL": SOCKETS_DATABASE_URL}, stdout=log,
-            stderr=subprocess.STDOUT,
+             "--websocket_connect_timeout", "30", "tournament.asgi:application"],
+            cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT,
         )  # fmt: skip
         started.append(sockets)
         front_dir = work / "front"

@@ -20,7 +20,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
@@ -30,7 +29,7 @@ from games.presence import services
 from games.presence.selectors import PlayerSeat, player_seat
 from tournament import push
 from tournament.web.rate_limits import hit
-from tournament.web.sockets import REFUSED, SPOKE, scope_address
+from tournament.web.sockets import REFUSED, SPOKE, in_a_worker_thread, scope_address
 
 #: The socket was replaced by a newer one of the same player at the same game (the page that
 #: gets it says so and does not reconnect: the other window or device plays on).
@@ -57,13 +56,13 @@ class PlayerConsumer(AsyncWebsocketConsumer):
     taken_over = False
 
     async def connect(self) -> None:
-        self.seat = await database_sync_to_async(admitted)(self.scope)
+        self.seat = await in_a_worker_thread(admitted)(self.scope)
         if self.seat is None:
             await self.close(code=REFUSED)
             return
         # Logged first, while the seat still names the socket this one replaces: the takeover
         # is logged as one, whenever the replaced socket's close comes.
-        await database_sync_to_async(services.connected)(self.seat, self.channel_name, start=False)
+        await in_a_worker_thread(services.connected)(self.seat, self.channel_name, start=False)
         group = seat_group(self.seat)
         # Told before this socket joins its seat's group, so it hears only later takeovers.
         await self.channel_layer.group_send(
@@ -73,7 +72,7 @@ class PlayerConsumer(AsyncWebsocketConsumer):
         await self.channel_layer.group_add(push.board_group(self.seat.board_pk), self.channel_name)
         await self.accept()
         # Once in the board's group: the page hears the clock its connection started.
-        await database_sync_to_async(services.start_on_connection)(self.seat)
+        await in_a_worker_thread(services.start_on_connection)(self.seat)
 
     async def disconnect(self, code: int) -> None:
         if self.seat is None:
@@ -83,11 +82,11 @@ class PlayerConsumer(AsyncWebsocketConsumer):
             push.board_group(self.seat.board_pk), self.channel_name
         )
         closed = TAKEN_OVER if self.taken_over else code
-        await database_sync_to_async(services.disconnected)(self.seat, self.channel_name, closed)
+        await in_a_worker_thread(services.disconnected)(self.seat, self.channel_name, closed)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
         if self.seat is not None and _is_ping(text_data):
-            await database_sync_to_async(services.seen)(self.seat, self.channel_name)
+            await in_a_worker_thread(services.seen)(self.seat, self.channel_name)
             await self.send(text_data=json.dumps({"type": "pong"}))
             return
         await self.close(code=SPOKE)

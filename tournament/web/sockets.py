@@ -11,7 +11,8 @@ SOCKET_RATE for its address, a socket is closed before it opens (the page keeps 
 from __future__ import annotations
 
 import json
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
@@ -25,9 +26,20 @@ from tournament.models.events import Board, Event
 from tournament.permissions import is_director
 from tournament.web.rate_limits import client_address, hit
 
+T = TypeVar("T")
+
 #: A socket closed by the server for a reason of its own (refused, or it spoke): the page polls.
 REFUSED = 4403
 SPOKE = 4400
+
+
+def in_a_worker_thread(func: Callable[..., T]) -> Callable[..., Awaitable[T]]:
+    """``func`` (database work of one socket) run in the server's thread pool, not in the one
+    thread that channels' default shares across every socket: a crowd's handshakes (a round's
+    players opening their games at once) then wait on each other's queries in parallel, not in
+    one queue that outlasts daphne's handshake timeout. Each call closes or keeps its thread's
+    connection by CONN_MAX_AGE, as a request does."""
+    return database_sync_to_async(func, thread_sensitive=False)
 
 
 def scope_address(scope: dict[str, Any]) -> str:
@@ -78,7 +90,7 @@ class PushConsumer(AsyncWebsocketConsumer):
         self.kind = kind  # as_asgi(kind=...): the consumers of channels keep no such keyword
 
     async def connect(self) -> None:
-        self.group = await database_sync_to_async(group_of)(self.kind, self.scope)
+        self.group = await in_a_worker_thread(group_of)(self.kind, self.scope)
         if self.group is None:
             await self.close(code=REFUSED)
             return
