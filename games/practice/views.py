@@ -21,7 +21,7 @@ from games.play.views import json_body, refused
 from games.practice import selectors, services
 from games.practice.forms import StartForm
 from games.practice.models import PracticeGame
-from games.recording.views import replay_context
+from games.recording.views import record_download, replay_context
 from tournament.errors import DomainError
 
 
@@ -153,14 +153,7 @@ def _download(request: HttpRequest, pk: int, ext: str) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     record = selectors.practice_record(_own(request, pk))
-    if ext == "json":
-        response: HttpResponse = JsonResponse(
-            record.to_json(), json_dumps_params={"indent": 2, "ensure_ascii": False}
-        )
-    else:
-        response = HttpResponse(record.to_text(), content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="practice-{pk}.{ext}"'
-    return response
+    return record_download(record, f"practice-{pk}.{ext}")
 
 
 @require_GET

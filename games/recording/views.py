@@ -21,6 +21,7 @@ from games.analysis.selectors import viewer_analysis
 from games.clocks.lag import read_client_at
 from games.clocks.readings import format_ms
 from games.clocks.services import CLOCK_OPERATIONS, adjust_clock, clock_operation
+from games.engine.gamerecord import Record
 from games.engine.tiles import COLOURS, TILE_KINDS
 from games.models import Game, ValidationRun
 from games.recording import positions, selectors
@@ -466,26 +467,31 @@ def _download_name(board: Board, ext: str) -> str:
     return f"{event.slug}-r{board.round.number}-b{board.number}.{ext}"
 
 
+def record_download(record: Record, filename: str) -> HttpResponse:
+    """A game's record as a file to save: JSON or, for a ``.txt`` name, the text form."""
+    response: HttpResponse
+    if filename.endswith(".txt"):
+        response = HttpResponse(record.to_text(), content_type="text/plain; charset=utf-8")
+    else:
+        response = JsonResponse(
+            record.to_json(), json_dumps_params={"indent": 2, "ensure_ascii": False}
+        )
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
 @require_GET
 def record_json(request: HttpRequest, board_pk: int) -> HttpResponse:
     game = _game(request, board_pk)
-    board = game.event_board
     record = selectors.record_for_game(game, sight(game, request.user))
-    response = JsonResponse(
-        record.to_json(), json_dumps_params={"indent": 2, "ensure_ascii": False}
-    )
-    response["Content-Disposition"] = f'attachment; filename="{_download_name(board, "json")}"'
-    return response
+    return record_download(record, _download_name(game.event_board, "json"))
 
 
 @require_GET
 def record_text(request: HttpRequest, board_pk: int) -> HttpResponse:
     game = _game(request, board_pk)
-    board = game.event_board
     record = selectors.record_for_game(game, sight(game, request.user))
-    response = HttpResponse(record.to_text(), content_type="text/plain; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{_download_name(board, "txt")}"'
-    return response
+    return record_download(record, _download_name(game.event_board, "txt"))
 
 
 @login_required
