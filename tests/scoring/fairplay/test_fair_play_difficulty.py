@@ -139,7 +139,8 @@ PER_GAME = 6  # easy and hard placements each, per game: two rounds make 12 of e
 
 
 def field_event() -> Event:
-    """Two rounds of the six players, each placement timed as FIELD says, then a medium one."""
+    """Two rounds of the six players, each placement timed as FIELD says, then medium ones (a
+    seat may place more than ``last``: a bonus placement of the deal the site drew)."""
     a, b, c, d, e, f = FIELD
     games = online_games([(a, b), (c, d), (e, f)], [(f, a), (b, c), (d, e)])
     last = 2 * PER_GAME
@@ -147,10 +148,10 @@ def field_event() -> Event:
         seats = [FIELD[s.player.name] for s in game.event_board.seats.order_by("number")]
 
         def seconds(seat: int, k: int, seats: list[Callable[[int], float]] = seats) -> float:
-            return 99.0 if k == last else seats[seat](k)
+            return 99.0 if k >= last else seats[seat](k)
 
         play(game, last + 1, seconds)
-        analyse(game, lambda seat, k: MEDIUM if k == last else (EASY if k % 2 == 0 else HARD))
+        analyse(game, lambda seat, k: MEDIUM if k >= last else (EASY if k % 2 == 0 else HARD))
     return games[0].event_board.round.event
 
 
